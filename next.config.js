@@ -1,0 +1,11 @@
+// @ts-check
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Native and server-only packages stay out of the bundle; they are required at run time.
+  serverExternalPackages: ["@libsql/client", "libsql", "@node-rs/argon2", "sharp", "bullmq", "ioredis"],
+  typedRoutes: false,
+};
+
+export default nextConfig;

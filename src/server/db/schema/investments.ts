@@ -1,0 +1,208 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type {
+  BuiltGroup,
+  CodeWithOther,
+  CommentsGroup,
+  FeaturesGroup,
+  FloorGroup,
+  IncomeGroup,
+  LandRatioGroup,
+  LandRightsGroup,
+  LandRoadEntry,
+  MapGroup,
+  OriginalGroup,
+  SpecificationsGroup,
+} from "@/schemas/investment-groups";
+import { admins } from "./accounts";
+import { bool, createdAt, timestamp, updatedAt } from "./_columns";
+
+/**
+ * A listing (spec "investment"). Field names are the spec's, from column to DTO.
+ * Searched or sorted fields are indexed columns; display-only groups are JSON.
+ * Derived columns (marked "derived") are computed by the investment service on
+ * save and never typed by hand.
+ */
+export const investments = sqliteTable(
+  "investments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** 物件番号; unique among listings that have one. */
+    no: text("no"),
+    type_cd: integer("type_cd").notNull(),
+    type_other: text("type_other"),
+    name: text("name").notNull(),
+    pref_cd: integer("pref_cd").notNull(),
+    /** 6-digit municipality code (municipalities.code). */
+    city_cd: text("city_cd").notNull(),
+    /** 町名 (e.g. 梅田一丁目). There is no open 町域 master, so this holds the name itself. */
+    district_cd: text("district_cd").notNull(),
+    /** 番地以下 */
+    locality: text("locality"),
+    address_cd: text("address_cd"),
+    map: text("map", { mode: "json" }).$type<MapGroup | null>(),
+    /** 価格 in 万円 (10k yen). */
+    price: integer("price").notNull(),
+    price_before: integer("price_before"),
+    income: text("income", { mode: "json" }).$type<IncomeGroup>(),
+    /** 表面利回り in percent. */
+    yield: real("yield"),
+    service_charge: integer("service_charge"),
+    maintenance_fee: integer("maintenance_fee"),
+    structure_cd: integer("structure_cd"),
+    structure_other: text("structure_other"),
+    floor: text("floor", { mode: "json" }).$type<FloorGroup>(),
+    built: text("built", { mode: "json" }).$type<BuiltGroup | null>(),
+    building_size: real("building_size"),
+    occupied_size: real("occupied_size"),
+    layout: text("layout"),
+    total_units: integer("total_units"),
+    specifications: text("specifications", { mode: "json" }).$type<SpecificationsGroup>(),
+    features: text("features", { mode: "json" }).$type<FeaturesGroup>(),
+    land_size: real("land_size"),
+    /** Land-area unit: 1 ㎡, 2 坪 (spec §5 "land area unit required"). */
+    land_type: integer("land_type"),
+    land_note: text("land_note"),
+    land_rights: text("land_rights", { mode: "json" }).$type<LandRightsGroup>(),
+    land_use_1: text("land_use_1"),
+    land_use_2: text("land_use_2"),
+    land_ratio: text("land_ratio", { mode: "json" }).$type<LandRatioGroup>(),
+    land_cat: text("land_cat", { mode: "json" }).$type<CodeWithOther>(),
+    land_plan: text("land_plan", { mode: "json" }).$type<CodeWithOther>(),
+    land_corner: text("land_corner"),
+    land_road: text("land_road", { mode: "json" }).$type<LandRoadEntry[]>(),
+    vacancy: text("vacancy", { mode: "json" }).$type<CodeWithOther>(),
+    /** 引渡し (e.g. 相談, 即時) */
+    assign: text("assign"),
+    /** 取引態様 code (src/lib/constants/investment.ts) */
+    transactions: integer("transactions"),
+    original: text("original", { mode: "json" }).$type<OriginalGroup>(),
+    comments: text("comments", { mode: "json" }).$type<CommentsGroup>(),
+
+    public: bool("public").notNull().default(false),
+    /** Members-only listing. */
+    members: bool("members").notNull().default(false),
+    premium: bool("premium").notNull().default(false),
+    price_down: bool("price_down").notNull().default(false),
+    /** When the last price cut happened (二重価格表示: the old price shows for 6 months). */
+    price_down_at: timestamp("price_down_at"),
+    /** 情報登録日 */
+    registered_at: text("registered_at"),
+    /** 情報更新日 */
+    update_at: timestamp("update_at"),
+    /** 次回更新予定日 (ISO date); past it, the listing stops showing publicly. */
+    next_update_at: text("next_update_at"),
+    /** Set by maintenance when next_update_at passed; cleared on update. */
+    not_updated_at: timestamp("not_updated_at"),
+    public_at: timestamp("public_at"),
+
+    // ── derived ──
+    /** Area (re 1-6) of city_cd; null outside the six areas. */
+    area_cd: integer("area_cd"),
+    /** ISO date 'YYYY-MM-01' from built. */
+    built_at: text("built_at"),
+    /** ISO date when the remaining legal useful life ends. */
+    residual_at: text("residual_at"),
+    /** Nearest walk minutes over the transports. */
+    station_time: integer("station_time"),
+    line_cds: text("line_cds", { mode: "json" }).$type<number[]>(),
+    station_cds: text("station_cds", { mode: "json" }).$type<number[]>(),
+    station_group_cds: text("station_group_cds", { mode: "json" }).$type<number[]>(),
+    /** Free-word text indexed by investments_fts (name, address, stations, type, comments). */
+    keywords: text("keywords").notNull().default(""),
+    new_quake: bool("new_quake").notNull().default(false),
+    has_cert: bool("has_cert").notNull().default(false),
+    has_repair: bool("has_repair").notNull().default(false),
+    is_full: bool("is_full").notNull().default(false),
+
+    created_by: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("investments_no_uq").on(t.no).where(sql`no IS NOT NULL AND no <> ''`),
+    // Visibility first: every public query filters on it, then sorts.
+    index("investments_visible_public_at_idx").on(t.public, t.members, t.public_at),
+    index("investments_price_idx").on(t.price),
+    index("investments_yield_idx").on(t.yield),
+    index("investments_type_cd_idx").on(t.type_cd),
+    index("investments_structure_cd_idx").on(t.structure_cd),
+    index("investments_pref_cd_city_cd_idx").on(t.pref_cd, t.city_cd),
+    index("investments_city_cd_idx").on(t.city_cd),
+    index("investments_area_cd_idx").on(t.area_cd),
+    index("investments_built_at_idx").on(t.built_at),
+    index("investments_residual_at_idx").on(t.residual_at),
+    index("investments_station_time_idx").on(t.station_time),
+    index("investments_land_size_idx").on(t.land_size),
+    index("investments_building_size_idx").on(t.building_size),
+    index("investments_update_at_idx").on(t.update_at),
+    index("investments_next_update_at_idx").on(t.next_update_at),
+    index("investments_premium_idx").on(t.premium),
+    index("investments_price_down_idx").on(t.price_down),
+  ],
+);
+
+/** 交通: one row per transport entry, indexed so a station search is an index lookup. */
+export const investment_transports = sqliteTable(
+  "investment_transports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investment_id: integer("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    /** ekidata company_cd */
+    operator: integer("operator"),
+    line_cd: integer("line_cd"),
+    line_name: text("line_name"),
+    station_cd: integer("station_cd"),
+    station_name: text("station_name"),
+    group_cd: integer("group_cd"),
+    /** 1 徒歩, 2 バス, 3 その他 */
+    distance: integer("distance").notNull().default(1),
+    station_walk: integer("station_walk"),
+    bus_name: text("bus_name"),
+    bus_time: integer("bus_time"),
+    bus_walk: integer("bus_walk"),
+    other: text("other"),
+    e_sort: integer("e_sort").notNull().default(0),
+  },
+  (t) => [
+    index("investment_transports_investment_id_idx").on(t.investment_id, t.e_sort),
+    index("investment_transports_line_cd_idx").on(t.line_cd, t.investment_id),
+    index("investment_transports_station_cd_idx").on(t.station_cd, t.investment_id),
+    index("investment_transports_group_cd_idx").on(t.group_cd, t.investment_id),
+  ],
+);
+
+export const investment_images = sqliteTable(
+  "investment_images",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investment_id: integer("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    /** Generated storage name (never the uploaded file name); variants derive from it. */
+    name: text("name").notNull(),
+    comment: text("comment"),
+    width: integer("width"),
+    height: integer("height"),
+    e_sort: integer("e_sort").notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index("investment_images_investment_id_idx").on(t.investment_id, t.e_sort)],
+);
+
+/** Every price change; drives the price-history chart, the 値下げ badge and price-cut matching. */
+export const investment_price_histories = sqliteTable(
+  "investment_price_histories",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investment_id: integer("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    price: integer("price").notNull(),
+    price_before: integer("price_before"),
+    changed_at: timestamp("changed_at").notNull(),
+  },
+  (t) => [index("investment_price_histories_investment_id_idx").on(t.investment_id, t.changed_at)],
+);

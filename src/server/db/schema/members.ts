@@ -1,0 +1,94 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./accounts";
+import { investments } from "./investments";
+import { bool, createdAt, timestamp, updatedAt } from "./_columns";
+
+/**
+ * What a member owns. Every row carries user_id and cascades with the member,
+ * so permanently removing an account removes its bookmarks, filters and matchings.
+ */
+export const bookmarks = sqliteTable(
+  "bookmarks",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    investment_id: integer("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    /** Price when bookmarked, to show "値下げ since you saved it". */
+    price_at_bookmark: integer("price_at_bookmark").notNull(),
+    /** A saved cash-flow simulator scenario (investor tools). */
+    scenario: text("scenario", { mode: "json" }).$type<Record<string, number>>(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.investment_id] }), index("bookmarks_investment_id_idx").on(t.investment_id)],
+);
+
+/** Saved search conditions: the query is the list page's search query object. */
+export const filters = sqliteTable(
+  "filters",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    query: text("query", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("filters_user_id_name_uq").on(t.user_id, t.name)],
+);
+
+/** A listing that matched one of a member's filters; re-running matching never duplicates. */
+export const matchings = sqliteTable(
+  "matchings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    investment_id: integer("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    filter_id: integer("filter_id").references(() => filters.id, { onDelete: "set null" }),
+    /** new | price_down */
+    reason: text("reason").notNull(),
+    price: integer("price").notNull(),
+    price_before: integer("price_before"),
+    read_at: timestamp("read_at"),
+    notified_at: timestamp("notified_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("matchings_user_id_investment_id_reason_uq").on(t.user_id, t.investment_id, t.reason),
+    index("matchings_user_id_created_at_idx").on(t.user_id, t.created_at),
+    index("matchings_notified_at_idx").on(t.notified_at),
+  ],
+);
+
+export const notification_settings = sqliteTable("notification_settings", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** instant | daily | off */
+  matching: text("matching").notNull().default("instant"),
+  newsletter: bool("newsletter").notNull().default(true),
+  updated_at: updatedAt(),
+});
+
+/** Recently viewed listings of a member (investor tools; visitors keep theirs in the browser). */
+export const investment_views = sqliteTable(
+  "investment_views",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    investment_id: integer("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    viewed_at: timestamp("viewed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.investment_id] }), index("investment_views_user_id_viewed_at_idx").on(t.user_id, t.viewed_at)],
+);

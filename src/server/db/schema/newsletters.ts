@@ -1,0 +1,53 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { admins, users } from "./accounts";
+import { createdAt, timestamp, updatedAt } from "./_columns";
+
+export const newsletters = sqliteTable(
+  "newsletters",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    /** { kind: 'all' } or a segment { areas?: number[], types?: number[], registeredFrom?, registeredTo? } */
+    audience: text("audience", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    /** draft | scheduled | sending | sent | cancelled */
+    status: text("status").notNull().default("draft"),
+    scheduled_at: timestamp("scheduled_at"),
+    started_at: timestamp("started_at"),
+    finished_at: timestamp("finished_at"),
+    total: integer("total").notNull().default(0),
+    sent_count: integer("sent_count").notNull().default(0),
+    failed_count: integer("failed_count").notNull().default(0),
+    created_by: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("newsletters_status_idx").on(t.status, t.scheduled_at)],
+);
+
+/**
+ * One row per recipient, created before any mail goes out: the row's status is
+ * what makes sending exactly-once across worker crashes.
+ */
+export const newsletter_deliveries = sqliteTable(
+  "newsletter_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    newsletter_id: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    /** pending | sending | sent | failed | skipped */
+    status: text("status").notNull().default("pending"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    message_id: text("message_id"),
+    sent_at: timestamp("sent_at"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_deliveries_newsletter_id_email_uq").on(t.newsletter_id, t.email),
+    index("newsletter_deliveries_newsletter_id_status_idx").on(t.newsletter_id, t.status),
+  ],
+);

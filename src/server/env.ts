@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Every variable is optional with a
+ * default that works on a developer machine, so `npm run demo` needs no setup.
+ * Parsed once, lazily, so scripts can set variables before first use.
+ */
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  REDIS_URL: z.string().min(1).default("redis://127.0.0.1:6379"),
+  /** Prefix for BullMQ keys and rate-limit keys, so tests and several sites can share one Redis. */
+  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default("kir"),
+  /** Obfuscated, underscore-prefixed admin base path (spec §2). */
+  ADMIN_BASE_PATH: z
+    .string()
+    .regex(/^\/_[a-z0-9_-]{3,}$/i, "ADMIN_BASE_PATH must look like /_something")
+    .default("/_kanri-7f3c"),
+  PREVIEW_BASE_PATH: z
+    .string()
+    .regex(/^\/_[a-z0-9_-]{3,}$/i, "PREVIEW_BASE_PATH must look like /_something")
+    .default("/_preview-7f3c"),
+  APP_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("関西収益物件ナビ <no-reply@example.invalid>"),
+  MAIL_OUTBOX_DIR: z.string().default("./data/outbox"),
+  STAFF_EMAIL: z.string().email().default("staff@example.invalid"),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  ANALYTICS_ID: z.string().optional(),
+  CORS_ORIGINS: z.string().default(""),
+  UPLOAD_DIR: z.string().default("./data/uploads"),
+  BACKUP_DIR: z.string().default("./data/backups"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Disable the Redis-backed parts (rate limits fail open, outbox waits). */
+  SEED_ON_EMPTY: bool,
+});
+
+export type Env = z.infer<typeof schema> & { APP_URL: string; APP_SECRET: string };
+
+let cached: Env | undefined;
+
+/** Reads a persisted random secret so signed links survive restarts without configuration. */
+function localSecret(): string {
+  const file = path.resolve("data", ".app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.APP_SECRET && e.APP_URL?.startsWith("https://")) {
+    console.warn("[env] APP_SECRET is not set; using a secret generated under data/. Set it when running several web processes.");
+  }
+  cached = {
+    ...e,
+    APP_URL: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    APP_SECRET: e.APP_SECRET ?? localSecret(),
+  };
+  return cached;
+}
+
+/** Tests change variables between suites. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
