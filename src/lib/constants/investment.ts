@@ -1,0 +1,241 @@
+/**
+ * Investment (listing) master data and code tables. Query parameter names
+ * (re, ty, sc, fs, sr) and field names (type_cd, structure_cd, land_type…)
+ * follow the spec.
+ */
+import areasJson from "@/master-data/areas.json";
+
+/* ---------------------------------------------------------------- areas (re) */
+
+export const AREA_IDS = [1, 2, 3, 4, 5, 6] as const;
+export type AreaId = (typeof AREA_IDS)[number];
+
+export interface Area {
+  readonly id: AreaId;
+  readonly key: string;
+  readonly name: string;
+  readonly name_en: string;
+  /** 6-digit 全国地方公共団体コード of leaf municipalities (wards for designated cities) */
+  readonly municipality_codes: readonly string[];
+}
+
+const isAreaId = (n: number): n is AreaId => (AREA_IDS as readonly number[]).includes(n);
+
+/**
+ * Built from src/master-data/areas.json (the codes are not retyped here).
+ * The file is checked on load so that a bad edit fails loudly instead of
+ * silently dropping an area from the search.
+ */
+export const AREAS: readonly Area[] = areasJson.areas.map((a) => {
+  if (!isAreaId(a.id)) throw new Error(`areas.json: unexpected area id ${a.id}`);
+  return {
+    id: a.id,
+    key: a.key,
+    name: a.name,
+    name_en: a.name_en,
+    municipality_codes: a.municipality_codes,
+  };
+});
+if (AREAS.map((a) => a.id).join() !== AREA_IDS.join()) {
+  throw new Error("areas.json: areas must be exactly ids 1-6 in order");
+}
+
+const areaByCode = new Map<string, AreaId>();
+for (const a of AREAS) for (const code of a.municipality_codes) areaByCode.set(code, a.id);
+
+/**
+ * Area id of a municipality, or null when it is in none of the six areas.
+ * Accepts the 6-digit code (with check digit) or the 5-digit JIS X 0402 code,
+ * as a string or a number. Designated cities themselves (大阪市 271004…) give
+ * null: areas list wards, and 大阪市 spans two areas.
+ */
+export function areaOfMunicipality(code: string | number | null | undefined): AreaId | null {
+  if (code === null || code === undefined) return null;
+  const s = String(code).trim();
+  if (/^\d{6}$/.test(s)) return areaByCode.get(s) ?? null;
+  if (/^\d{5}$/.test(s)) {
+    for (const [c6, id] of areaByCode) if (c6.startsWith(s)) return id;
+  }
+  return null;
+}
+
+export function areaName(id: number | null | undefined): string | null {
+  return AREAS.find((a) => a.id === id)?.name ?? null;
+}
+
+/* -------------------------------------------------------------- prefectures */
+
+export const PREFECTURES = [
+  { id: 26, name: "京都府" },
+  { id: 27, name: "大阪府" },
+  { id: 28, name: "兵庫県" },
+] as const;
+export type PrefectureId = (typeof PREFECTURES)[number]["id"];
+
+export function prefectureName(id: number | null | undefined): string | null {
+  return PREFECTURES.find((p) => p.id === id)?.name ?? null;
+}
+
+/* ------------------------------------------------------------ types (ty) */
+
+export const TYPE_OTHER_ID = 99;
+
+/** type_cd. 99 (その他) is stored on listings but is not a search choice (ty 1-6). */
+export const TYPES = [
+  { id: 1, name: "一棟マンション" },
+  { id: 2, name: "一棟アパート" },
+  { id: 3, name: "ビル" },
+  { id: 4, name: "戸建" },
+  { id: 5, name: "土地" },
+  { id: 6, name: "区分マンション" },
+  { id: TYPE_OTHER_ID, name: "その他" },
+] as const;
+export type TypeId = (typeof TYPES)[number]["id"];
+export type SearchTypeId = Exclude<TypeId, typeof TYPE_OTHER_ID>;
+export const SEARCH_TYPES = TYPES.filter(
+  (t): t is Extract<(typeof TYPES)[number], { id: SearchTypeId }> => t.id !== TYPE_OTHER_ID,
+);
+/** Land (5) and その他 (99) need no structure (spec §5). */
+export const TYPES_WITHOUT_STRUCTURE: readonly number[] = [5, TYPE_OTHER_ID];
+
+/** Type label; for その他 the free text (type_other) wins when given. */
+export function typeName(cd: number | null | undefined, other?: string | null): string | null {
+  if (cd === TYPE_OTHER_ID && other) return other;
+  return TYPES.find((t) => t.id === cd)?.name ?? null;
+}
+
+/* ------------------------------------------------------- structures (sc) */
+
+/**
+ * structure_cd with the legal useful life (法定耐用年数, residential use):
+ * SRC/RC 47, 鉄骨 (frame over 4 mm) 34, 軽量鉄骨 27 (the 3-4 mm bracket; the
+ * ≤3 mm bracket is 19 but listings do not record the thickness, and 3-4 mm is
+ * the usual case for 軽量鉄骨 apartments), 木造 22.
+ */
+export const STRUCTURES = [
+  { id: 1, name: "SRC造", life: 47 },
+  { id: 2, name: "RC造", life: 47 },
+  { id: 3, name: "鉄骨造", life: 34 },
+  { id: 4, name: "軽量鉄骨造", life: 27 },
+  { id: 5, name: "木造", life: 22 },
+] as const;
+export type StructureId = (typeof STRUCTURES)[number]["id"];
+/** structure_other exists on listings, so その他 is stored as 99 (no search choice, no legal life). */
+export const STRUCTURE_OTHER_ID = 99;
+
+export function structureName(cd: number | null | undefined, other?: string | null): string | null {
+  if (cd === STRUCTURE_OTHER_ID) return other || "その他";
+  return STRUCTURES.find((s) => s.id === cd)?.name ?? null;
+}
+
+/* --------------------------------------------------------- features (fs) */
+
+/** Feature ids are 1-5 and 7 (6 is not used). `note` is the reason it matters to investors. */
+export const FEATURES = [
+  { id: 1, name: "残存耐用年数20年以上", note: "長期融資が可能" },
+  { id: 2, name: "検査済証あり", note: "遵法性あり" },
+  { id: 3, name: "大規模修繕済", note: null },
+  { id: 4, name: "値下げ", note: null },
+  { id: 5, name: "満室", note: null },
+  { id: 7, name: "新耐震基準", note: "融資の最低条件" },
+] as const;
+export type FeatureId = (typeof FEATURES)[number]["id"];
+/** fs 1 threshold in years. */
+export const LONG_RESIDUAL_YEARS = 20;
+
+export function featureName(id: number | null | undefined): string | null {
+  return FEATURES.find((f) => f.id === id)?.name ?? null;
+}
+
+/* ------------------------------------------------------- railway operators */
+
+/**
+ * The eight operators of the spec with their ekidata.jp company_cd.
+ * 泉北高速鉄道 merged into 南海 on 2025-04-01 but ekidata still files it under
+ * company 198, so it is listed as merged into 南海.
+ */
+export const RAILWAY_OPERATORS = [
+  { key: "jr", company_cd: 4, name: "JR西日本", merged_company_cds: [] },
+  { key: "metro", company_cd: 249, name: "Osaka Metro", merged_company_cds: [] },
+  { key: "kitakyu", company_cd: 197, name: "北大阪急行", merged_company_cds: [] },
+  { key: "hankyu", company_cd: 24, name: "阪急", merged_company_cds: [] },
+  { key: "hanshin", company_cd: 25, name: "阪神", merged_company_cds: [] },
+  { key: "kintetsu", company_cd: 21, name: "近鉄", merged_company_cds: [] },
+  { key: "keihan", company_cd: 23, name: "京阪", merged_company_cds: [] },
+  { key: "nankai", company_cd: 22, name: "南海", merged_company_cds: [198] },
+] as const;
+export type RailwayOperatorKey = (typeof RAILWAY_OPERATORS)[number]["key"];
+export type RailwayCompanyCd = (typeof RAILWAY_OPERATORS)[number]["company_cd"];
+
+/** Operator of an ekidata company_cd (merged companies included), or null. */
+export function railwayOperatorOf(company_cd: number | null | undefined) {
+  return (
+    RAILWAY_OPERATORS.find(
+      (o) => o.company_cd === company_cd || (o.merged_company_cds as readonly number[]).includes(company_cd ?? -1),
+    ) ?? null
+  );
+}
+
+/* ------------------------------------------------------------ other codes */
+
+/** 取引態様 (transactions) */
+export const TRANSACTIONS = [
+  { id: 1, name: "売主" },
+  { id: 2, name: "代理" },
+  { id: 3, name: "専任媒介" },
+  { id: 4, name: "一般媒介" },
+  { id: 5, name: "専属専任媒介" },
+] as const;
+export type TransactionId = (typeof TRANSACTIONS)[number]["id"];
+
+/** `land_type`: the unit in which land_size is given. */
+export const LAND_TYPES = [
+  { id: 1, name: "㎡" },
+  { id: 2, name: "坪" },
+] as const;
+export type LandTypeId = (typeof LAND_TYPES)[number]["id"];
+/** 1坪 = 400/121 ㎡ (≈ 3.3058), the legal definition (6 尺 squared). */
+export const SQM_PER_TSUBO = 400 / 121;
+
+/** vacancy.cd; 4 (その他) uses vacancy.other. */
+export const VACANCIES = [
+  { id: 1, name: "満室" },
+  { id: 2, name: "空室あり" },
+  { id: 3, name: "空室" },
+  { id: 4, name: "その他" },
+] as const;
+export type VacancyId = (typeof VACANCIES)[number]["id"];
+
+/** land_rights.type; 4 (その他) uses land_rights.other. */
+export const LAND_RIGHTS = [
+  { id: 1, name: "所有権" },
+  { id: 2, name: "借地権" },
+  { id: 3, name: "定期借地権" },
+  { id: 4, name: "その他" },
+] as const;
+export type LandRightsId = (typeof LAND_RIGHTS)[number]["id"];
+
+/** Generic label lookup for the code tables above. */
+export function codeName(
+  table: readonly { readonly id: number; readonly name: string }[],
+  id: number | null | undefined,
+): string | null {
+  return table.find((r) => r.id === id)?.name ?? null;
+}
+
+/* ------------------------------------------------------------- list (sr) */
+
+export const SORTS = [
+  { key: "new", name: "新着順" },
+  { key: "price_asc", name: "価格の安い順" },
+  { key: "price_desc", name: "価格の高い順" },
+  { key: "yield_desc", name: "利回りの高い順" },
+  { key: "age_asc", name: "築年数の浅い順" },
+  { key: "walk_asc", name: "駅から近い順" },
+] as const;
+export type SortKey = (typeof SORTS)[number]["key"];
+export const SORT_KEYS = SORTS.map((s) => s.key) as [SortKey, ...SortKey[]];
+export const DEFAULT_SORT: SortKey = "new";
+
+/** Listings per list page. */
+export const PAGE_SIZE = 20;
