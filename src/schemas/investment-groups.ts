@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/schemas/zod";
 
 /**
  * Display-only groups of a listing, stored as JSON columns (ARCHITECTURE:

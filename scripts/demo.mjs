@@ -1,0 +1,81 @@
+// `npm run demo`: the whole product on one machine — dependencies, Redis,
+// migrations, demo data (only into an empty database), a production build,
+// then web and worker side by side until Ctrl-C.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ensureDependencies, ensureRedis, log, root, run, start } from "./lib/prepare.mjs";
+
+const args = new Set(process.argv.slice(2));
+const started = Date.now();
+ensureDependencies();
+const redisUrl = await ensureRedis();
+
+const port = process.env.PORT ?? "3000";
+const env = {
+  ...process.env,
+  PORT: port,
+  REDIS_URL: redisUrl,
+  DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? "admin-demo-2026",
+  DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026",
+};
+const tsx = path.join(root, "node_modules", ".bin", "tsx");
+const next = path.join(root, "node_modules", ".bin", "next");
+
+log("migrating the database…");
+if (run(tsx, ["scripts/migrate.ts"], { env }) !== 0) process.exit(1);
+log("seeding demo data if the database is empty…");
+if (run(tsx, ["scripts/seed.ts", "--if-empty"], { env }) !== 0) process.exit(1);
+
+if (!args.has("--no-build") || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  log("building the web app (next build)…");
+  const t = Date.now();
+  if (run(next, ["build"], { env: { ...env, NODE_ENV: "production" } }) !== 0) process.exit(1);
+  log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+const prodEnv = { ...env, NODE_ENV: "production" };
+const web = start(next, ["start", "-p", port], { env: prodEnv });
+const worker = start(tsx, ["worker/index.ts"], { env: prodEnv });
+
+const base = (process.env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
+const adminBase = process.env.ADMIN_BASE_PATH ?? "/_kanri-7f3c";
+setTimeout(() => {
+  console.log(`
+\x1b[1m関西収益物件ナビ (demo) is running\x1b[0m  — ready in ${((Date.now() - started) / 1000).toFixed(0)} s
+  site:   ${base}/
+  admin:  ${base}${adminBase}/login
+  member login: member@example.com / ${env.DEMO_MEMBER_PASSWORD}
+  admin login:  admin@example.com / ${env.DEMO_ADMIN_PASSWORD}
+  mail (no SMTP_URL): .eml files under data/outbox/
+Press Ctrl-C to stop web and worker.
+`);
+}, 1500);
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  log(`stopping (${signal})…`);
+  web.kill("SIGTERM");
+  worker.kill("SIGTERM");
+  const force = setTimeout(() => {
+    web.kill("SIGKILL");
+    worker.kill("SIGKILL");
+  }, 15_000);
+  force.unref();
+}
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));
+
+let alive = 2;
+for (const [name, child] of [["web", web], ["worker", worker]]) {
+  child.on("exit", (code, signal) => {
+    alive--;
+    if (!stopping) {
+      log(`${name} exited (${signal ?? code}); stopping the other process`);
+      stop("child-exit");
+      process.exitCode = code ?? 1;
+    }
+    if (alive === 0) process.exit();
+  });
+}

@@ -1,0 +1,62 @@
+import type { Db } from "@/server/db";
+import {
+  readCookie,
+  SESSION_COOKIE,
+  sessionCookie,
+  validateSessionToken,
+  type Session,
+  type SessionAdmin,
+  type SessionUser,
+} from "@/server/auth/session";
+
+/**
+ * What every procedure sees. Both sessions are resolved: a browser may be a
+ * member and an admin at once (spec §4 isLogin), and the tiers decide which counts.
+ */
+export type Context = {
+  db: Db;
+  headers: Headers;
+  ip: string | null;
+  user: SessionUser | null;
+  userSession: Session | null;
+  admin: SessionAdmin | null;
+  adminSession: Session | null;
+  /** Collects Set-Cookie values; route handlers copy them onto the response. */
+  setCookie: (value: string) => void;
+};
+
+export type CreateContextOptions = {
+  db: Db;
+  headers: Headers;
+  /** Where renewed or new session cookies go (undefined in RSC, which cannot set cookies). */
+  setCookie?: (value: string) => void;
+};
+
+export function clientIp(headers: Headers): string | null {
+  const fwd = headers.get("x-forwarded-for");
+  if (fwd) return fwd.split(",")[0]?.trim() || null;
+  return headers.get("x-real-ip");
+}
+
+export async function createContext({ db, headers, setCookie }: CreateContextOptions): Promise<Context> {
+  const cookie = headers.get("cookie");
+  const set = setCookie ?? (() => undefined);
+  const userToken = readCookie(cookie, SESSION_COOKIE.user);
+  const adminToken = readCookie(cookie, SESSION_COOKIE.admin);
+  const [u, a] = await Promise.all([
+    userToken ? validateSessionToken(db, "user", userToken) : null,
+    adminToken ? validateSessionToken(db, "admin", adminToken) : null,
+  ]);
+  if (u?.renewed && userToken) set(sessionCookie("user", userToken, u.session.expiresAt));
+  if (a?.renewed && adminToken) set(sessionCookie("admin", adminToken, a.session.expiresAt));
+  return {
+    db,
+    headers,
+    ip: clientIp(headers),
+    user: u?.account ?? null,
+    userSession: u?.session ?? null,
+    admin: a?.account ?? null,
+    adminSession: a?.session ?? null,
+    setCookie: set,
+  };
+}

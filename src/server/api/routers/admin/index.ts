@@ -1,0 +1,6 @@
+import { createTRPCRouter } from "../../trpc";
+import { adminAccountRouter } from "./account";
+
+export const adminRouter = createTRPCRouter({
+  account: adminAccountRouter,
+});

@@ -1,0 +1,6 @@
+import { createTRPCRouter } from "../../trpc";
+import { accountRouter } from "./account";
+
+export const memberRouter = createTRPCRouter({
+  account: accountRouter,
+});

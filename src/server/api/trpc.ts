@@ -1,0 +1,47 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { fieldErrors } from "@/schemas/zod";
+import { issuesOf } from "./errors";
+import type { Context } from "./context";
+
+/**
+ * The three tiers. Authorization is decided here (who may call) and inside the
+ * services (which rows: a member only ever touches their own user_id).
+ */
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const issues = error.code === "BAD_REQUEST" ? issuesOf(error.cause) : null;
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        // Field errors keyed by dotted path (names.last), in Japanese, for forms and the REST 422 body.
+        fieldErrors: issues ? fieldErrors({ issues }) : null,
+        // Never leak stacks to clients.
+        stack: undefined,
+      },
+    };
+  },
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure;
+
+/** Members only. An admin session does not make someone a member. */
+export const memberProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.userSession) {
+    throw new TRPCError({ code: ctx.admin ? "FORBIDDEN" : "UNAUTHORIZED", message: "ログインしてください" });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user, userSession: ctx.userSession } });
+});
+
+export const adminProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.admin || !ctx.adminSession) {
+    throw new TRPCError({ code: ctx.user ? "FORBIDDEN" : "UNAUTHORIZED", message: "管理者としてログインしてください" });
+  }
+  return next({ ctx: { ...ctx, admin: ctx.admin, adminSession: ctx.adminSession } });
+});

@@ -1,0 +1,22 @@
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { investments } from "@/server/db/schema";
+
+/**
+ * Who may see which listing — written once and used by every surface
+ * (pages, tRPC, REST, counts, sitemap, matching).
+ *  visitor: published, not members-only, not overdue for its 次回更新予定日
+ *  member:  published (members-only included), not overdue
+ *  admin:   everything (admin screens and preview)
+ */
+export type Audience = "visitor" | "member" | "admin";
+
+export function visibleTo(audience: Audience): SQL | undefined {
+  if (audience === "admin") return undefined;
+  const base = and(eq(investments.public, true), isNull(investments.not_updated_at));
+  return audience === "member" ? base : and(base, eq(investments.members, false));
+}
+
+export function audienceOf(viewer: { user: unknown; admin: unknown }): Audience {
+  // An admin browsing the public site sees it as a member would; admin screens ask for "admin" explicitly.
+  return viewer.user || viewer.admin ? "member" : "visitor";
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname, "src"),
+  // `server-only` throws outside React Server Components; in tests it is a no-op.
+  "server-only": path.resolve(import.meta.dirname, "tests/helpers/empty-module.ts"),
+};
+
+// Three suites: unit (pure, parallel), integration (real libSQL, Redis, SMTP sink),
+// e2e (the built app in Debian's Chromium via playwright-core; serial).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          setupFiles: ["tests/helpers/setup-integration.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          globalSetup: ["tests/e2e/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
