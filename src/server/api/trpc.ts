@@ -12,15 +12,12 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const issues = error.code === "BAD_REQUEST" ? issuesOf(error.cause) : null;
+    // Never leak stacks to clients.
+    const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
-      data: {
-        ...shape.data,
-        // Field errors keyed by dotted path (names.last), in Japanese, for forms and the REST 422 body.
-        fieldErrors: issues ? fieldErrors({ issues }) : null,
-        // Never leak stacks to clients.
-        stack: undefined,
-      },
+      // Field errors keyed by dotted path (names.last), in Japanese, for forms and the REST 422 body.
+      data: { ...data, fieldErrors: issues ? fieldErrors({ issues }) : null },
     };
   },
 });
