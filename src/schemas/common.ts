@@ -1,0 +1,177 @@
+/**
+ * Field helpers shared by the app's forms (SPEC §5). Wording comes from the
+ * message table in ./messages; labels are attached with `label()`.
+ *
+ * String helpers take and return strings (`z.input` stays `string`, which is
+ * what form libraries want) and normalise the value with overwrite steps
+ * (full-width → half-width, trim) before validating it.
+ */
+import { msg, type CustomIssueParams } from "./messages";
+import { label, z } from "./zod";
+
+// ---------------------------------------------------------------------------
+// Normalisation
+// ---------------------------------------------------------------------------
+
+/** Full-width ASCII (U+FF01–U+FF5E: digits, letters, symbols) → half-width. */
+export function toHalfWidth(value: string): string {
+  return value.replace(/[\uFF01-\uFF5E]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
+}
+
+/**
+ * Preprocess step converting full-width digits/letters to half-width before
+ * `schema` sees the value (non-strings pass through untouched).
+ * `halfWidthDigits(z.coerce.number())` accepts "１２３".
+ */
+export function halfWidthDigits<T extends z.core.$ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === "string" ? toHalfWidth(value) : value), schema);
+}
+
+/**
+ * Optional field validated only when filled: undefined, null and blank
+ * strings become `undefined`; anything else must pass `schema`.
+ * `ifFilled(katakana("メイ"))`, `ifFilled(tel("FAX番号"))`.
+ */
+export function ifFilled<T extends z.core.$ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+    z.optional(schema),
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Field helpers
+// ---------------------------------------------------------------------------
+
+export interface StringOptions {
+  /** Maximum length (characters) after trimming. */
+  max?: number;
+}
+
+/** Trimmed string, "" (or blanks) counts as missing: "{label}を入力してください". */
+export function requiredString(text: string, options: StringOptions = {}) {
+  let schema = z.string().trim().min(1, { abort: true });
+  if (options.max !== undefined) schema = schema.max(options.max);
+  return label(schema, text);
+}
+
+/** Required e-mail address: trimmed, full-width converted, lowercased, at most 254 characters. */
+export function email(text = "メールアドレス") {
+  return label(
+    z
+      .string()
+      .overwrite(toHalfWidth)
+      .trim()
+      .toLowerCase()
+      .min(1, { abort: true })
+      .max(254, { abort: true })
+      .check(z.email()),
+    text,
+  );
+}
+
+/** Dash-like characters an IME produces for "-" in a phone number (ー ‐ ‑ ‒ – — ― − ｰ). */
+const DASHES = /[\u30FC\u2010-\u2015\u2212\uFF70]/g;
+
+/**
+ * Required phone/fax number: digits and hyphens, at least 10 characters.
+ * Full-width characters are converted first, and dash look-alikes (ー, −, ‐ …)
+ * become "-".
+ */
+export function tel(text: string) {
+  return label(
+    z
+      .string()
+      .overwrite((value) => toHalfWidth(value).replace(DASHES, "-"))
+      .trim()
+      .min(1, { abort: true })
+      .regex(/^[0-9-]+$/, { abort: true, error: msg.tel(text) })
+      .min(10),
+    text,
+  );
+}
+
+/** Required password: at least 6 characters, half-width alphanumerics and symbols only. Never normalised. */
+export function password(text = "パスワード") {
+  return label(
+    z
+      .string()
+      .min(1, { abort: true })
+      .regex(/^[\x21-\x7e]+$/, { abort: true, error: msg.disallowedChars(text) })
+      .min(6),
+    text,
+  );
+}
+
+/** Required full-width katakana (ー allowed). */
+export function katakana(text: string, options: StringOptions = {}) {
+  let schema = z
+    .string()
+    .trim()
+    .min(1, { abort: true })
+    .regex(/^[\u30A1-\u30F6\u30FC]+$/, { abort: true, error: msg.katakana(text) });
+  if (options.max !== undefined) schema = schema.max(options.max);
+  return label(schema, text);
+}
+
+/** Required half-width digits only (full-width converted first), e.g. money amounts. Output stays a string. */
+export function digits(text: string) {
+  return label(
+    z
+      .string()
+      .overwrite(toHalfWidth)
+      .trim()
+      .min(1, { abort: true })
+      .regex(/^[0-9]+$/, { error: msg.halfWidthDigits(text) }),
+    text,
+  );
+}
+
+/**
+ * Required number as typed in a form: digits with at most one decimal point,
+ * not zero ("0", "0.00" rejected); full-width converted first. Output stays
+ * a normalised string (e.g. "1234.5") so no precision is lost.
+ */
+export function nonZeroDecimal(text: string) {
+  return label(
+    z
+      .string()
+      .overwrite(toHalfWidth)
+      .trim()
+      .min(1, { abort: true })
+      .regex(/^[0-9]+(\.[0-9]+)?$/, { abort: true, error: msg.decimal(text) })
+      .check(notEqualBy((value: string) => Number(value), 0)),
+    text,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Checks reported through the message table (use with `.check(...)`)
+// ---------------------------------------------------------------------------
+
+type Primitive = string | number | bigint | boolean | null | undefined;
+/** Literal types widened to their primitive ("a" → string, 0 → number). */
+type Widen<T> = T extends string ? string : T extends number ? number : T extends bigint ? bigint : T extends boolean ? boolean : T;
+
+/** Value must not be one of `values`: "{label}には次の値を指定できません: a, b". */
+export function notOneOf<T extends Primitive>(values: readonly T[]) {
+  const params: CustomIssueParams = { kind: "not_one_of", values };
+  return z.refine<Widen<T>>((value) => !(values as readonly unknown[]).includes(value), { params });
+}
+
+/** Value must differ from `value`: "{label}は{value}以外の値を入力してください". */
+export function notEqual<T extends Primitive>(value: T) {
+  const params: CustomIssueParams = { kind: "not_equal", value };
+  return z.refine<Widen<T>>((v) => v !== value, { params });
+}
+
+function notEqualBy<T, U extends Primitive>(project: (value: T) => U, value: U) {
+  const params: CustomIssueParams = { kind: "not_equal", value };
+  return z.refine<T>((v) => project(v) !== value, { params });
+}
+
+/** String must have no leading/trailing whitespace: "{label}の前後に空白を入れないでください". */
+export function trimmed() {
+  const params: CustomIssueParams = { kind: "trimmed" };
+  return z.refine<string>((value) => value === value.trim(), { params });
+}
