@@ -1,3 +1,3 @@
 // Integration tests log nothing unless asked; keeps the output readable.
 process.env.LOG_LEVEL ??= "silent";
-process.env.NODE_ENV ??= "test";
+(process.env as Record<string, string | undefined>).NODE_ENV ??= "test";

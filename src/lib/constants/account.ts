@@ -43,3 +43,54 @@ export function memberTypeName(key: string | null | undefined): string | null {
 export function matchingNotificationName(key: string | null | undefined): string | null {
   return MATCHING_NOTIFICATIONS.find((m) => m.key === key)?.name ?? null;
 }
+
+/** Member profile choices (spec §5 "Member and account forms"; the values are ours). */
+export const JOBS = [
+  { key: "employee", name: "会社員" },
+  { key: "public_servant", name: "公務員" },
+  { key: "executive", name: "会社役員" },
+  { key: "self_employed", name: "自営業" },
+  { key: "doctor", name: "医師" },
+  { key: "professional", name: "士業（弁護士・税理士など）" },
+  { key: "real_estate", name: "不動産業" },
+  { key: "pensioner", name: "年金受給者" },
+  { key: "other", name: "その他" },
+] as const;
+export type Job = (typeof JOBS)[number]["key"];
+export const JOB_KEYS = JOBS.map((j) => j.key) as [Job, ...Job[]];
+
+/** 年収 bands. */
+export const SALARIES = [
+  { key: "lt300", name: "300万円未満" },
+  { key: "300_500", name: "300万〜500万円" },
+  { key: "500_700", name: "500万〜700万円" },
+  { key: "700_1000", name: "700万〜1,000万円" },
+  { key: "1000_1500", name: "1,000万〜1,500万円" },
+  { key: "1500_2000", name: "1,500万〜2,000万円" },
+  { key: "gte2000", name: "2,000万円以上" },
+] as const;
+export type Salary = (typeof SALARIES)[number]["key"];
+export const SALARY_KEYS = SALARIES.map((s) => s.key) as [Salary, ...Salary[]];
+
+export const CONTACT_METHODS = [
+  { key: "email", name: "メール" },
+  { key: "tel", name: "電話" },
+  { key: "fax", name: "FAX" },
+] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number]["key"];
+export const CONTACT_METHOD_KEYS = CONTACT_METHODS.map((c) => c.key) as [ContactMethod, ...ContactMethod[]];
+
+export const CONTACT_TIMES = [
+  { key: "anytime", name: "いつでも可" },
+  { key: "morning", name: "平日 9:00〜12:00" },
+  { key: "afternoon", name: "平日 12:00〜15:00" },
+  { key: "evening", name: "平日 15:00〜18:00" },
+] as const;
+export type ContactTime = (typeof CONTACT_TIMES)[number]["key"];
+export const CONTACT_TIME_KEYS = CONTACT_TIMES.map((c) => c.key) as [ContactTime, ...ContactTime[]];
+
+/** Lifetimes of mailed links and admin-issued initial passwords. */
+export const SIGNUP_LINK_HOURS = 24;
+export const EMAIL_CHANGE_LINK_HOURS = 24;
+export const PASSWORD_RESET_MINUTES = 60;
+export const INITIAL_PASSWORD_DAYS = 7;

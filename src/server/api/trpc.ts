@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { fieldErrors } from "@/schemas/zod";
+import { RateLimitedError } from "@/server/auth/rate-limit";
 import { issuesOf } from "./errors";
 import type { Context } from "./context";
 
@@ -17,7 +18,12 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       // Field errors keyed by dotted path (names.last), in Japanese, for forms and the REST 422 body.
-      data: { ...data, fieldErrors: issues ? fieldErrors({ issues }) : null },
+      data: {
+        ...data,
+        fieldErrors: issues ? fieldErrors({ issues }) : null,
+        // Seconds until a throttled caller may retry (REST: Retry-After).
+        retryAfter: error.cause instanceof RateLimitedError ? error.cause.retryAfterSeconds : null,
+      },
     };
   },
 });

@@ -40,10 +40,14 @@ export async function relayOutbox(db: Db, queues: Record<QueueName, Queue>, limi
         jobId: row.job_id,
         attempts: 5,
         backoff: { type: "exponential", delay: 2000 },
-        removeOnComplete: { age: 7 * 24 * 3600 },
+        // Completed ids are kept a week to dedupe re-relays; secrets are not kept at all.
+        removeOnComplete: def.sensitive ? true : { age: 7 * 24 * 3600 },
         removeOnFail: { age: 30 * 24 * 3600 },
       });
-      await db.update(outbox).set({ relayed_at: new Date() }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set(def.sensitive ? { relayed_at: new Date(), payload: { scrubbed: true } } : { relayed_at: new Date() })
+        .where(eq(outbox.id, row.id));
       relayed++;
     } catch (e) {
       // Redis down: leave the row pending; it is retried on the next tick.

@@ -1,12 +1,26 @@
+import { mailTemplates, type MailTemplate } from "@/server/mail/templates";
 import { z } from "@/schemas/zod";
+
+const mailPayload = z
+  .object({
+    template: z.enum(Object.keys(mailTemplates) as [MailTemplate, ...MailTemplate[]]),
+    to: z.string().email(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .superRefine((v, ctx) => {
+    const r = mailTemplates[v.template].data.safeParse(v.data);
+    if (!r.success) ctx.addIssue({ code: "custom", path: ["data"], message: `invalid data for ${v.template}` });
+  });
 
 /**
  * One typed job map shared by web and worker: job name → queue + payload
  * schema. Payloads are validated when enqueued and again when processed.
- * Later features add their jobs here (matching, mail, newsletter…).
+ * `sensitive` payloads (links with tokens, initial passwords) are scrubbed
+ * from the outbox once relayed and removed from Redis when done.
  */
 export const jobs = {
-  refreshSiteCounts: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }) },
+  refreshSiteCounts: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false },
+  sendMail: { queue: "mail", payload: mailPayload, sensitive: true },
 } as const;
 
 export type JobName = keyof typeof jobs;

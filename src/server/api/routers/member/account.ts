@@ -1,4 +1,21 @@
+import {
+  changeEmailInput,
+  changePasswordInput,
+  deleteAccountInput,
+  notificationInput,
+  profileInput,
+} from "@/schemas/account";
 import { z } from "@/schemas/zod";
+import { blankSessionCookie } from "@/server/auth/session";
+import {
+  changePassword,
+  deleteAccount,
+  getNotification,
+  getProfile,
+  requestEmailChange,
+  setNotification,
+  updateProfile,
+} from "@/server/services/accounts/settings";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 /** The current member without secrets (GET /api/user/info). */
@@ -10,6 +27,7 @@ export const userInfo = z.object({
   type: z.string(),
   must_reset_password: z.boolean(),
 });
+const ok = z.object({ status: z.literal(true) });
 
 export const accountRouter = createTRPCRouter({
   info: memberProcedure.output(userInfo).query(({ ctx }) => ({
@@ -20,4 +38,48 @@ export const accountRouter = createTRPCRouter({
     type: ctx.user.type,
     must_reset_password: ctx.user.must_reset_password,
   })),
+
+  profile: memberProcedure.query(({ ctx }) => getProfile(ctx.db, ctx.user.id)),
+
+  /** POST /api/user */
+  update: memberProcedure
+    .input(profileInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await updateProfile(ctx.db, ctx.user.id, input);
+      return { status: true as const };
+    }),
+
+  /** POST /api/user/email: a confirmation link goes to the new address. */
+  changeEmail: memberProcedure
+    .input(changeEmailInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await requestEmailChange(ctx.db, ctx.user.id, input);
+      return { status: true as const };
+    }),
+
+  /** POST /api/user/password: { status: false } when the current password is wrong (spec §8). */
+  changePassword: memberProcedure
+    .input(changePasswordInput)
+    .output(z.object({ status: z.boolean() }))
+    .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user.id, ctx.userSession.id, input)),
+
+  /** POST /api/user/delete */
+  delete: memberProcedure
+    .input(deleteAccountInput)
+    .output(ok)
+    .mutation(async ({ ctx, input }) => {
+      await deleteAccount(ctx.db, ctx.user.id, input.password);
+      ctx.setCookie(blankSessionCookie("user"));
+      return { status: true as const };
+    }),
+
+  notification: memberProcedure.output(notificationInput).query(({ ctx }) => getNotification(ctx.db, ctx.user.id)),
+
+  /** POST /api/user/notification */
+  setNotification: memberProcedure
+    .input(notificationInput)
+    .output(notificationInput)
+    .mutation(({ ctx, input }) => setNotification(ctx.db, ctx.user.id, input)),
 });

@@ -1,0 +1,110 @@
+import {
+  CONTACT_METHOD_KEYS,
+  CONTACT_TIME_KEYS,
+  JOB_KEYS,
+  MATCHING_NOTIFICATION_KEYS,
+  SALARY_KEYS,
+} from "@/lib/constants/account";
+import { digits, email, ifFilled, katakana, password, requiredString, tel, toHalfWidth } from "./common";
+import type { CustomIssueParams } from "./messages";
+import { label, z } from "./zod";
+
+/**
+ * Account forms (spec §5 "Member and account forms"), shared by the pages,
+ * the tRPC procedures and the REST adapter. Field names follow the spec's
+ * payloads (names.last, kanas.first, contact.method…).
+ */
+const mismatch: CustomIssueParams = { kind: "mismatch" };
+const recaptcha_token = z.string().max(4096).optional();
+
+/** password + password_confirmation, with the mismatch reported under the confirmation. */
+function withConfirmation<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({ ...shape, password: password(), password_confirmation: label(z.string().min(1, { abort: true }), "パスワード（確認）") })
+    .refine((v) => {
+      const { password: p, password_confirmation: c } = v as { password: string; password_confirmation: string };
+      return p === c;
+    }, { path: ["password_confirmation"], params: mismatch });
+}
+
+export const signupInput = z.object({ email: email(), recaptcha_token });
+export type SignupInput = z.infer<typeof signupInput>;
+
+const names = z.object({ last: requiredString("姓", { max: 50 }), first: requiredString("名", { max: 50 }) });
+const kanas = z.object({ last: katakana("セイ", { max: 50 }), first: katakana("メイ", { max: 50 }) });
+const select = <T extends [string, ...string[]]>(values: T, text: string) => label(z.enum(values), text, { select: true });
+
+/** The member profile (registration and POST /api/user). */
+export const profileShape = {
+  names,
+  kanas,
+  zip: label(
+    z
+      .string()
+      .overwrite((v) => toHalfWidth(v).replace(/[ー－−]/g, "-"))
+      .trim()
+      .min(1, { abort: true })
+      .regex(/^\d{3}-?\d{4}$/, { error: "郵便番号は7桁の数字で入力してください" }),
+    "郵便番号",
+  ),
+  pref: requiredString("都道府県", { max: 10 }),
+  city: requiredString("市区町村", { max: 50 }),
+  district: requiredString("町名・番地", { max: 100 }),
+  address: z.string().trim().max(100).optional(),
+  tel: tel("電話番号"),
+  // The spec lists fax as required; few individual investors have one, so it is validated only when filled.
+  fax: ifFilled(tel("FAX番号")),
+  job: select(JOB_KEYS, "職業"),
+  job_other: z.string().trim().max(100).optional(),
+  salary: select(SALARY_KEYS, "年収"),
+  money: digits("自己資金（万円）").refine((v) => Number(v) > 0, { error: "自己資金（万円）は1以上で入力してください" }),
+  contact: z.object({
+    method: label(z.array(z.enum(CONTACT_METHOD_KEYS)).min(1), "ご希望の連絡方法", { select: true }),
+    time: select(CONTACT_TIME_KEYS, "ご連絡可能な時間帯"),
+  }),
+};
+
+function profileRules<T extends { job: string; job_other?: string | undefined }>(v: T, ctx: z.RefinementCtx) {
+  if (v.job === "other" && !v.job_other?.trim()) {
+    ctx.addIssue({ code: "custom", path: ["job_other"], params: { kind: "required", label: "職業（その他）" } });
+  }
+}
+
+export const profileInput = z.object(profileShape).superRefine(profileRules);
+export type ProfileInput = z.infer<typeof profileInput>;
+
+export const registerInput = withConfirmation({ token: z.string().min(1).max(200), ...profileShape }).superRefine(profileRules);
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  email: email(),
+  password: label(z.string().min(1, { abort: true }).max(200), "パスワード"),
+  recaptcha_token,
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const forgotPasswordInput = z.object({ email: email(), recaptcha_token });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+export const resetPasswordInput = withConfirmation({ token: z.string().min(1).max(200) });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** First login of a staff-registered account: the mailed initial password is replaced. */
+export const firstLoginInput = withConfirmation({ email: email(), current_password: label(z.string().min(1).max(200), "仮パスワード") });
+export type FirstLoginInput = z.infer<typeof firstLoginInput>;
+
+export const tokenInput = z.object({ token: z.string().min(1).max(200) });
+
+export const changeEmailInput = z.object({ email: email("新しいメールアドレス"), password: label(z.string().min(1).max(200), "パスワード") });
+export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
+
+export const changePasswordInput = withConfirmation({ current_password: label(z.string().min(1).max(200), "現在のパスワード") });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export const deleteAccountInput = z.object({ password: label(z.string().min(1).max(200), "パスワード") });
+
+export const notificationInput = z.object({
+  matching: select(MATCHING_NOTIFICATION_KEYS, "マッチング通知"),
+  newsletter: label(z.boolean(), "メールマガジン"),
+});
+export type NotificationInput = z.infer<typeof notificationInput>;

@@ -1,0 +1,91 @@
+import { TRPCError } from "@trpc/server";
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { env } from "@/server/env";
+import { getRedis } from "@/server/jobs/redis-client";
+import { logger } from "@/server/logger";
+
+/**
+ * Rate limits in Redis (rate-limiter-flexible: atomic Lua counters, so several
+ * web processes share them). If Redis is unavailable the limits fail open —
+ * login must keep working — and the failure is logged.
+ */
+export const LIMITS = {
+  /** every login attempt from one IP */
+  loginIp: { points: 50, duration: 15 * 60 },
+  /** failed logins for one address from one IP; cleared on success */
+  loginFailure: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  signup: { points: 5, duration: 60 * 60 },
+  forgotPassword: { points: 5, duration: 60 * 60 },
+  contact: { points: 10, duration: 60 * 60 },
+} as const;
+export type LimitName = keyof typeof LIMITS;
+
+const limiters = new Map<LimitName, RateLimiterRedis>();
+function limiter(name: LimitName): RateLimiterRedis {
+  let l = limiters.get(name);
+  if (!l) {
+    l = new RateLimiterRedis({
+      storeClient: getRedis(),
+      keyPrefix: `${env().REDIS_PREFIX}:rl:${name}`,
+      ...LIMITS[name],
+      rejectIfRedisNotReady: true,
+    });
+    limiters.set(name, l);
+  }
+  return l;
+}
+
+export const TOO_MANY_MESSAGE = "試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。";
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(TOO_MANY_MESSAGE);
+    this.name = "RateLimitedError";
+  }
+}
+
+function tooMany(res: RateLimiterRes): TRPCError {
+  return new TRPCError({
+    code: "TOO_MANY_REQUESTS",
+    message: TOO_MANY_MESSAGE,
+    cause: new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000))),
+  });
+}
+
+/** Counts one attempt; throws TOO_MANY_REQUESTS over the limit. */
+export async function consume(name: LimitName, key: string): Promise<void> {
+  try {
+    await limiter(name).consume(key);
+  } catch (e) {
+    if (e instanceof RateLimiterRes) throw tooMany(e);
+    logger.warn("ratelimit.unavailable", { limit: name, error: String(e) });
+  }
+}
+
+/** Throws if the key is currently over its limit, without counting an attempt. */
+export async function assertNotLimited(name: LimitName, key: string): Promise<void> {
+  try {
+    const res = await limiter(name).get(key);
+    if (res && res.consumedPoints >= LIMITS[name].points) throw tooMany(res);
+  } catch (e) {
+    if (e instanceof TRPCError) throw e;
+    logger.warn("ratelimit.unavailable", { limit: name, error: String(e) });
+  }
+}
+
+/** Counts a failure without throwing (the caller reports the failure itself). */
+export async function penalize(name: LimitName, key: string): Promise<void> {
+  try {
+    await limiter(name).penalty(key, 1);
+  } catch (e) {
+    logger.warn("ratelimit.unavailable", { limit: name, error: String(e) });
+  }
+}
+
+export async function resetLimit(name: LimitName, key: string): Promise<void> {
+  try {
+    await limiter(name).delete(key);
+  } catch (e) {
+    logger.warn("ratelimit.unavailable", { limit: name, error: String(e) });
+  }
+}

@@ -1,0 +1,98 @@
+import { SITE } from "@/lib/constants/site";
+import { z } from "@/schemas/zod";
+import type { MailMessage } from "./transport";
+
+/**
+ * Japanese account mails (plain text + simple HTML). Each template declares
+ * the data it needs, so a queued mail is validated when enqueued and again
+ * when the worker renders it.
+ */
+const url = z.string().url();
+export const mailTemplates = {
+  signup_link: { data: z.object({ url, hours: z.number() }) },
+  signup_exists: { data: z.object({ loginUrl: url, forgotUrl: url }) },
+  email_change: { data: z.object({ url, hours: z.number() }) },
+  email_changed_notice: { data: z.object({ newEmail: z.string() }) },
+  password_reset: { data: z.object({ url, minutes: z.number() }) },
+  first_login: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number() }) },
+  password_changed: { data: z.object({}) },
+  account_deleted: { data: z.object({}) },
+} as const;
+export type MailTemplate = keyof typeof mailTemplates;
+export type MailData<T extends MailTemplate> = z.infer<(typeof mailTemplates)[T]["data"]>;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const signature = [
+  "――――――――――――――――――――――",
+  `${SITE.title}（${SITE.corporateName}）`,
+  `TEL ${SITE.tel}（${SITE.hours.label}／定休日 ${SITE.holidays}）`,
+  "※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。",
+].join("\n");
+
+function compose(subject: string, paragraphs: string[], to: string): MailMessage {
+  const text = [...paragraphs, "", signature].join("\n\n").replace(/\n{3,}/g, "\n\n");
+  const linkify = (p: string) => escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, "<br>");
+  const html = `<!doctype html><html lang="ja"><body style="font-family:sans-serif;line-height:1.8;color:#2b2b2b">${paragraphs
+    .map((p) => `<p>${linkify(p)}</p>`)
+    .join("")}<hr><p style="font-size:12px;color:#666">${linkify(signature)}</p></body></html>`;
+  return { to, subject: `【${SITE.title}】${subject}`, text, html };
+}
+
+export function renderMail<T extends MailTemplate>(template: T, to: string, input: MailData<T>): MailMessage {
+  const parsed = mailTemplates[template].data.parse(input) as Record<string, unknown>;
+  const v = (key: string): string => String(parsed[key] ?? "");
+  switch (template) {
+    case "signup_link":
+      return compose("会員登録のご案内", [
+        `${SITE.title}への会員登録のお申し込みありがとうございます。`,
+        `下記のURLから${v("hours")}時間以内に本登録の手続きをお願いいたします。`,
+        v("url"),
+        "お心当たりのない場合は、このメールを破棄してください。",
+      ], to);
+    case "signup_exists":
+      return compose("会員登録について", [
+        "会員登録のお申し込みをいただきましたが、このメールアドレスはすでに会員登録済みです。",
+        `ログインはこちら：\n${v("loginUrl")}`,
+        `パスワードをお忘れの場合はこちら：\n${v("forgotUrl")}`,
+        "お心当たりのない場合は、このメールを破棄してください。",
+      ], to);
+    case "email_change":
+      return compose("メールアドレス変更の確認", [
+        "メールアドレスの変更を受け付けました。",
+        `下記のURLを${v("hours")}時間以内に開くと、変更が完了します。`,
+        v("url"),
+        "お心当たりのない場合は、このメールを破棄してください。メールアドレスは変更されません。",
+      ], to);
+    case "email_changed_notice":
+      return compose("メールアドレスが変更されました", [
+        `ご登録のメールアドレスが ${v("newEmail")} に変更されました。`,
+        "お心当たりのない場合は、至急お電話でご連絡ください。",
+      ], to);
+    case "password_reset":
+      return compose("パスワード再設定のご案内", [
+        "パスワード再設定のお申し込みを受け付けました。",
+        `下記のURLから${v("minutes")}分以内に新しいパスワードを設定してください。`,
+        v("url"),
+        "お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。",
+      ], to);
+    case "first_login":
+      return compose("会員登録のお知らせ", [
+        `${SITE.title}の会員として登録いたしました。`,
+        `ログインID：${v("email")}\n仮パスワード：${v("initialPassword")}`,
+        `仮パスワードの有効期限は${v("days")}日です。初回ログイン時に新しいパスワードを設定してください。`,
+        v("loginUrl"),
+      ], to);
+    case "password_changed":
+      return compose("パスワードが変更されました", [
+        "ご登録のパスワードが変更されました。",
+        "お心当たりのない場合は、パスワードの再設定を行い、お電話でご連絡ください。",
+      ], to);
+    case "account_deleted":
+      return compose("退会手続きが完了しました", [
+        `${SITE.title}をご利用いただきありがとうございました。退会手続きが完了しました。`,
+        "保存した検索条件・お気に入りは削除されました。",
+      ], to);
+  }
+  throw new Error(`unknown template ${String(template)}`);
+}

@@ -1,0 +1,186 @@
+import { and, eq, isNull } from "drizzle-orm";
+import {
+  INITIAL_PASSWORD_DAYS,
+  PASSWORD_RESET_MINUTES,
+  SIGNUP_LINK_HOURS,
+} from "@/lib/constants/account";
+import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE } from "@/lib/email";
+import type { FirstLoginInput, LoginInput, RegisterInput, ResetPasswordInput } from "@/schemas/account";
+import { fieldInvalid } from "@/server/api/errors";
+import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { assertNotLimited, penalize, resetLimit } from "@/server/auth/rate-limit";
+import { createSession, invalidateAllSessions, type AccountKind } from "@/server/auth/session";
+import type { Db } from "@/server/db";
+import { admins, notification_settings, users } from "@/server/db/schema";
+import { env } from "@/server/env";
+import { enqueue } from "@/server/jobs/outbox";
+import { logger } from "@/server/logger";
+import { queueMail } from "./mail";
+import { consumeEmailToken, consumeResetToken, issueEmailToken, issueResetToken } from "./tokens";
+
+/**
+ * Sign-up, registration, login, password reset and first login for members
+ * and administrators. Answers never reveal whether an address has an account.
+ */
+export const LOGIN_FAILED = "メールアドレスまたはパスワードが正しくありません";
+export const TOKEN_INVALID = "このURLは無効か、有効期限が切れています。もう一度お手続きください。";
+export const INITIAL_PASSWORD_EXPIRED = "仮パスワードの有効期限が切れています。パスワード再設定からお手続きください。";
+
+type Meta = { ip: string | null; userAgent: string | null };
+const appUrl = () => env().APP_URL;
+const adminUrl = (p: string) => `${env().APP_URL}${env().ADMIN_BASE_PATH}${p}`;
+
+// A real argon2id hash of a random string: verifying against it when an address
+// is unknown keeps the response time of a wrong address equal to a wrong password.
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
+
+function liveUserByEmail(db: Pick<Db, "select">, email: string) {
+  return db.select().from(users).where(and(eq(users.email, email), isNull(users.deleted_at))).get();
+}
+
+// ── sign-up and registration (members) ──
+
+/** Always the same answer: a link for a new address, a "you already have an account" mail otherwise. */
+export async function signup(db: Db, email: string): Promise<void> {
+  if (!isAcceptableEmail(email)) throw fieldInvalid("email", UNACCEPTABLE_EMAIL_MESSAGE);
+  await db.transaction(async (tx) => {
+    const existing = await liveUserByEmail(tx, email);
+    if (existing) {
+      await queueMail(tx, "signup_exists", email, { loginUrl: `${appUrl()}/login`, forgotUrl: `${appUrl()}/forgot-password` });
+      return;
+    }
+    const token = await issueEmailToken(tx, "signup", email, SIGNUP_LINK_HOURS * 3600 * 1000);
+    await queueMail(tx, "signup_link", email, { url: `${appUrl()}/signup/register?token=${token}`, hours: SIGNUP_LINK_HOURS });
+  });
+}
+
+/** Creates the member from a sign-up link and logs them in. */
+export async function register(db: Db, input: RegisterInput, meta: Meta): Promise<{ userId: number; token: string; expiresAt: Date }> {
+  const passwordHash = await hashPassword(input.password);
+  const userId = await db.transaction(async (tx) => {
+    const link = await consumeEmailToken(tx, "signup", input.token);
+    if (!link) throw fieldInvalid("token", TOKEN_INVALID);
+    if (await liveUserByEmail(tx, link.email)) throw fieldInvalid("email", DUPLICATE_EMAIL_MESSAGE);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: link.email,
+        password_hash: passwordHash,
+        status: "active",
+        last_name: input.names.last,
+        first_name: input.names.first,
+        kana_last: input.kanas.last,
+        kana_first: input.kanas.first,
+        zip: input.zip,
+        pref: input.pref,
+        city: input.city,
+        address: [input.district, input.address].filter(Boolean).join(" "),
+        tel: input.tel,
+        fax: input.fax ?? null,
+        job: input.job,
+        job_other: input.job === "other" ? (input.job_other ?? null) : null,
+        salary: input.salary,
+        money: Number(input.money),
+        contact_method: input.contact.method,
+        contact_time: input.contact.time,
+        email_verified_at: new Date(),
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error("user insert returned nothing");
+    await tx.insert(notification_settings).values({ user_id: user.id });
+    await enqueue(tx, "refreshSiteCounts", { reason: "member registered" }, `member-${user.id}`);
+    return user.id;
+  });
+  const { token, session } = await createSession(db, "user", userId, meta);
+  logger.info("account.registered", { userId });
+  return { userId, token, expiresAt: session.expiresAt };
+}
+
+// ── login ──
+
+export type LoginResult =
+  | { status: "ok"; accountId: number; token: string; expiresAt: Date }
+  | { status: "first_login" };
+
+export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "email" | "password">, meta: Meta): Promise<LoginResult> {
+  const limitKey = `${input.email}|${meta.ip ?? "unknown"}`;
+  await assertNotLimited("loginFailure", limitKey);
+  const account =
+    kind === "user"
+      ? await liveUserByEmail(db, input.email)
+      : await db.select().from(admins).where(eq(admins.email, input.email)).get();
+  const ok = await verifyPassword(account?.password_hash ?? (await timingDummy()), input.password);
+  const usable = account && ok && (kind === "admin" || (account as typeof users.$inferSelect).status === "active");
+  if (!account || !usable) {
+    await penalize("loginFailure", limitKey);
+    logger.info("auth.login_failed", { kind, ip: meta.ip });
+    throw fieldInvalid("email", LOGIN_FAILED);
+  }
+  await resetLimit("loginFailure", limitKey);
+  if (account.must_reset_password) {
+    if (account.password_expires_at && account.password_expires_at.getTime() < Date.now()) throw fieldInvalid("password", INITIAL_PASSWORD_EXPIRED);
+    return { status: "first_login" };
+  }
+  const { token, session } = await createSession(db, kind, account.id, meta);
+  if (kind === "user") await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, account.id));
+  else await db.update(admins).set({ last_login_at: new Date() }).where(eq(admins.id, account.id));
+  logger.info("auth.login", { kind, accountId: account.id });
+  return { status: "ok", accountId: account.id, token, expiresAt: session.expiresAt };
+}
+
+/** First login of an account registered by staff: the initial password is replaced, then the session starts. */
+export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInput, meta: Meta): Promise<LoginResult> {
+  const account =
+    kind === "user"
+      ? await liveUserByEmail(db, input.email)
+      : await db.select().from(admins).where(eq(admins.email, input.email)).get();
+  const ok = await verifyPassword(account?.password_hash ?? (await timingDummy()), input.current_password);
+  if (!account || !ok || !account.must_reset_password) throw fieldInvalid("email", LOGIN_FAILED);
+  if (account.password_expires_at && account.password_expires_at.getTime() < Date.now()) throw fieldInvalid("current_password", INITIAL_PASSWORD_EXPIRED);
+  if (input.password === input.current_password) throw fieldInvalid("password", "仮パスワードとは異なるパスワードを設定してください");
+  const password_hash = await hashPassword(input.password);
+  const set = { password_hash, must_reset_password: false, password_expires_at: null };
+  if (kind === "user") await db.update(users).set({ ...set, status: "active", email_verified_at: new Date() }).where(eq(users.id, account.id));
+  else await db.update(admins).set(set).where(eq(admins.id, account.id));
+  await invalidateAllSessions(db, kind, account.id);
+  return login(db, kind, { email: input.email, password: input.password }, meta);
+}
+
+// ── forgotten passwords ──
+
+/** Same answer whether or not the address is known. */
+export async function forgotPassword(db: Db, kind: AccountKind, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const account =
+      kind === "user" ? await liveUserByEmail(tx, email) : await tx.select().from(admins).where(eq(admins.email, email)).get();
+    if (!account) return;
+    if (kind === "user" && (account as typeof users.$inferSelect).status === "suspended") return;
+    const token = await issueResetToken(tx, kind, account.id, PASSWORD_RESET_MINUTES * 60 * 1000);
+    const url = kind === "user" ? `${appUrl()}/reset-password?token=${token}` : adminUrl(`/reset-password?token=${token}`);
+    await queueMail(tx, "password_reset", email, { url, minutes: PASSWORD_RESET_MINUTES });
+  });
+}
+
+export async function resetPassword(db: Db, kind: AccountKind, input: ResetPasswordInput): Promise<void> {
+  const password_hash = await hashPassword(input.password);
+  const accountId = await db.transaction(async (tx) => {
+    const row = await consumeResetToken(tx, kind, input.token);
+    if (!row) throw fieldInvalid("token", TOKEN_INVALID);
+    const set = { password_hash, must_reset_password: false, password_expires_at: null };
+    const [acc] =
+      kind === "user"
+        ? await tx.update(users).set(set).where(and(eq(users.id, row.account_id), isNull(users.deleted_at))).returning({ email: users.email })
+        : await tx.update(admins).set(set).where(eq(admins.id, row.account_id)).returning({ email: admins.email });
+    if (!acc) throw fieldInvalid("token", TOKEN_INVALID);
+    await queueMail(tx, "password_changed", acc.email, {});
+    return row.account_id;
+  });
+  // A reset ends every session: whoever knew the old password is out.
+  await invalidateAllSessions(db, kind, accountId);
+}
+
+/** For staff-registered accounts (used by the admin accounts screens). */
+export function initialPasswordExpiry(): Date {
+  return new Date(Date.now() + INITIAL_PASSWORD_DAYS * 24 * 3600 * 1000);
+}

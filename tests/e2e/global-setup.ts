@@ -1,0 +1,98 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+/**
+ * Browser tests run against the real production build: `next build` (only when
+ * sources changed since the last build), a migrated and demo-seeded temp
+ * database, and `next start` on a free port.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const bin = (n: string) => path.join(root, "node_modules", ".bin", n);
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const id = path.join(root, ".next", "BUILD_ID");
+  if (!existsSync(id)) return true;
+  const built = statSync(id).mtimeMs;
+  const inputs = [path.join(root, "src"), path.join(root, "public")].map(newestMtime);
+  const configs = ["next.config.js", "tailwind.config.ts", "package-lock.json"].map((f) => statSync(path.join(root, f)).mtimeMs);
+  return Math.max(...inputs, ...configs) > built;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+let server: ChildProcess | undefined;
+let dir: string | undefined;
+
+export default async function setup(project: TestProject) {
+  dir = mkdtempSync(path.join(tmpdir(), "kir-e2e-"));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: `file:${path.join(dir, "e2e.db")}`,
+    UPLOAD_DIR: path.join(dir, "uploads"),
+    MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+    REDIS_PREFIX: `e2e${port}`,
+    LOG_LEVEL: "warn",
+  } as NodeJS.ProcessEnv;
+  const runOrThrow = (cmd: string, args: string[]) => {
+    const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+    if (r.status !== 0) throw new Error(`${path.basename(cmd)} ${args.join(" ")} failed`);
+  };
+  runOrThrow(bin("tsx"), ["scripts/migrate.ts"]);
+  runOrThrow(bin("tsx"), ["scripts/seed.ts"]);
+  if (buildIsStale()) runOrThrow(bin("next"), ["build"]);
+
+  server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(base + "/");
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("next start did not answer within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide("baseURL", base);
+  project.provide("databaseURL", env.DATABASE_URL!);
+
+  return async () => {
+    server?.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    databaseURL: string;
+  }
+}

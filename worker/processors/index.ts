@@ -1,0 +1,11 @@
+import type { Db } from "@/server/db";
+import type { Processors } from "@/server/jobs/runtime";
+import { processMail } from "./mail";
+import { processMaintenance } from "./maintenance";
+
+export function processorsFor(db: Db): Processors {
+  return {
+    maintenance: (job) => processMaintenance(db, job),
+    mail: (job) => processMail(job),
+  };
+}
