@@ -1,0 +1,48 @@
+import { Footer } from "@/components/site-chrome/footer";
+import { Header } from "@/components/site-chrome/header";
+import type { LoginStateData, SiteCountsData } from "@/components/site-chrome/types";
+import { logger } from "@/server/logger";
+import { env } from "@/server/env";
+import { unstable_rethrow } from "next/navigation";
+import { connection } from "next/server";
+import { api } from "@/trpc/server";
+
+function failed<T>(what: string) {
+  return (e: unknown): T | undefined => {
+    unstable_rethrow(e); // never swallow Next's own control flow
+    logger.error(what, { message: e instanceof Error ? e.message : String(e) });
+    return undefined;
+  };
+}
+
+/**
+ * Public pages with the site chrome. The counts and the login state are
+ * rendered on the server (first paint final, no client request); the client
+ * parts keep them in the React Query cache under the same tRPC keys, so
+ * invalidating public.session.state / public.options.get refreshes them.
+ * A failure of either leaves the chrome up: the counts show "—", the side
+ * menu shows its skeleton and both retry from the browser.
+ */
+export default async function SiteLayout({ children }: { children: React.ReactNode }) {
+  // The chrome depends on cookies: every page under (site) renders per request.
+  await connection();
+  const [session, counts] = await Promise.all([
+    api.public.session.state().catch(failed<LoginStateData>("chrome.session")),
+    api.public.options.get().catch(failed<SiteCountsData>("chrome.counts")),
+  ]);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-[70] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-bold focus:text-primary focus:shadow-lg"
+      >
+        本文へスキップ
+      </a>
+      <Header session={session} counts={counts} adminBasePath={session?.isAdminLogin ? env().ADMIN_BASE_PATH : undefined} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { BrowseSections } from "@/components/home/browse-sections";
+import { Hero } from "@/components/home/hero";
+import { ListingSection } from "@/components/home/listing-section";
+import { MemberCta } from "@/components/home/member-cta";
+import { ServiceLinks } from "@/components/home/service-links";
+import { SITE } from "@/lib/constants/site";
+import { DEFAULT_TITLE } from "@/lib/seo";
+import { getDb } from "@/server/db";
+import { homeListings } from "@/server/services/investments/home";
+import { audienceOf } from "@/server/services/investments/visibility";
+import { api } from "@/trpc/server";
+
+// The cards depend on who is looking (cookies): rendered per request, on the server only.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: { absolute: DEFAULT_TITLE },
+  alternates: { canonical: "/" },
+  openGraph: { url: "/", type: "website", siteName: SITE.title, title: DEFAULT_TITLE, images: [{ url: SITE.ogImage, width: 1200, height: 630, alt: SITE.title }] },
+};
+
+export default async function HomePage() {
+  const [session, counts, db] = await Promise.all([
+    api.public.session.state(),
+    api.public.options.get().catch(() => undefined),
+    getDb(),
+  ]);
+  const audience = audienceOf({ user: session.isUserLogin || null, admin: session.isAdminLogin || null });
+  const { latest, premium } = await homeListings(db, audience);
+
+  return (
+    <>
+      <Hero counts={counts} />
+      <ListingSection id="latest-title" kicker="NEW ARRIVALS" title="新着物件" cards={latest} moreHref="/investments" />
+      <ListingSection
+        id="premium-title"
+        kicker="PREMIUM"
+        title="おすすめ物件"
+        cards={premium}
+        moreHref="/investments"
+        className="border-t border-border bg-gradient-to-b from-gold-50/60 to-white"
+      />
+      {!session.isLogin && <MemberCta membersOnly={counts?.investment.members} />}
+      <ServiceLinks />
+      <BrowseSections />
+    </>
+  );
+}

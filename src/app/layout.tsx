@@ -1,0 +1,54 @@
+import "@fontsource/zen-kaku-gothic-new/400.css";
+import "@fontsource/zen-kaku-gothic-new/700.css";
+import "./globals.css";
+
+import type { Metadata, Viewport } from "next";
+import { SITE } from "@/lib/constants/site";
+import { DEFAULT_TITLE, metaDescription } from "@/lib/seo";
+import { env } from "@/server/env";
+import { TRPCReactProvider } from "@/trpc/react";
+
+/**
+ * Root layout: <html lang="ja">, the brand font (weights 400 and 700 only; their
+ * unicode-range subsets load lazily, glyph file by glyph file), the tRPC/React
+ * Query provider and the site-wide metadata defaults.
+ *
+ * Page titles: a page exporting `title: "物件一覧"` gets
+ * "物件一覧 | {site title}のことなら{corporate name}" (= pageTitle() in src/lib/seo);
+ * a page without a title gets the default alone.
+ */
+export function generateMetadata(): Metadata {
+  const description = metaDescription();
+  return {
+    metadataBase: new URL(env().APP_URL),
+    title: { default: DEFAULT_TITLE, template: `%s | ${DEFAULT_TITLE}` },
+    description,
+    applicationName: SITE.title,
+    formatDetection: { telephone: false, address: false, email: false },
+    openGraph: {
+      type: "website",
+      locale: "ja_JP",
+      siteName: SITE.title,
+      title: DEFAULT_TITLE,
+      description,
+      images: [{ url: SITE.ogImage, width: 1200, height: 630, alt: SITE.title }],
+    },
+    twitter: { card: "summary_large_image", title: DEFAULT_TITLE, description, images: [SITE.ogImage] },
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: "#2b2b2b",
+  width: "device-width",
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ja">
+      <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
+        <TRPCReactProvider>{children}</TRPCReactProvider>
+      </body>
+    </html>
+  );
+}

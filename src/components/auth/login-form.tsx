@@ -1,0 +1,63 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { applyServerErrors } from "@/components/forms/server-errors";
+import { FormAlert } from "@/components/forms/field";
+import { TextField } from "@/components/forms/text-field";
+import { useRecaptcha } from "@/components/forms/use-recaptcha";
+import { useSubmitStatus } from "@/components/forms/use-submit-status";
+import { Button } from "@/components/ui/button";
+import { loginInput } from "@/schemas/account";
+import type { z } from "@/schemas/zod";
+import { api } from "@/trpc/react";
+
+type Values = z.input<typeof loginInput>;
+
+/** Member or admin login (separate procedures, cookies and bot-check actions). */
+export function LoginForm({ kind, siteKey, home, firstLoginPath, forgotPath }: { kind: "user" | "admin"; siteKey?: string; home: string; firstLoginPath: string; forgotPath: string }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const recaptcha = useRecaptcha(siteKey);
+  const s = useSubmitStatus();
+  const form = useForm<Values, unknown, z.output<typeof loginInput>>({ resolver: zodResolver(loginInput), defaultValues: { email: "", password: "" } });
+  const member = api.public.auth.login.useMutation();
+  const admin = api.public.auth.adminLogin.useMutation();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    try {
+      const recaptcha_token = await recaptcha.execute(kind === "user" ? "Login" : "AdminLogin");
+      const r = await (kind === "user" ? member : admin).mutateAsync({ ...values, recaptcha_token });
+      s.succeed();
+      if (r.status === "first_login") {
+        router.push(`${firstLoginPath}?email=${encodeURIComponent(values.email)}`);
+        return;
+      }
+      await utils.public.session.state.invalidate();
+      const next = new URLSearchParams(window.location.search).get("next");
+      router.push(next && next.startsWith("/") && !next.startsWith("//") ? next : home);
+      router.refresh();
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["email", "password"]));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+      <FormAlert message={recaptcha.error ? "認証サービスを読み込めませんでした。ページを再読み込みしてください。" : s.message} />
+      <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
+      <TextField form={form} name="password" label="パスワード" type="password" autoComplete="current-password" required />
+      <Button type="submit" variant="default" size="lg" disabled={!recaptcha.ready || s.submitting}>
+        {s.submitting ? "ログイン中…" : "ログイン"}
+      </Button>
+      <p className="text-center text-sm">
+        <Link href={forgotPath} className="text-gold-700 underline underline-offset-4">
+          パスワードをお忘れの方
+        </Link>
+      </p>
+    </form>
+  );
+}

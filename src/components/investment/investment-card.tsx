@@ -1,0 +1,141 @@
+import { Building2, LockKeyhole, MapPin, TrainFront } from "lucide-react";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatAge } from "@/lib/age";
+import { cn } from "@/lib/cn";
+import { typeName } from "@/lib/constants/investment";
+import { formatPrice } from "@/lib/price";
+import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/services/investments/home";
+import { InvestmentThumb } from "./investment-thumb";
+import { investmentHref, investmentThumbSrc } from "./links";
+
+export type { HomeCard, InvestmentCardData };
+
+/** "7.25%" (two decimals, as portals print yields); null → "—". */
+export function formatYieldPercent(y: number | null | undefined): string {
+  return typeof y === "number" && Number.isFinite(y) ? `${y.toFixed(2)}%` : "—";
+}
+
+/** "JR東海道本線「尼崎」駅 徒歩5分" from the card's first transport and nearest walk. */
+export function accessText(card: Pick<InvestmentCardData, "line_name" | "station_name" | "station_time">): string {
+  const station = card.station_name ? `「${card.station_name.replace(/駅$/, "")}」駅` : "";
+  const line = [card.line_name ?? "", station].join("");
+  const walk = card.station_time != null ? `徒歩${card.station_time}分` : "";
+  return [line, walk].filter(Boolean).join(" ");
+}
+
+/**
+ * Listing card: thumbnail, type, area/city, name, access, price, yield and
+ * building age. A LockedCard (members-only listing shown to a visitor)
+ * renders only 会員限定物件 and a registration prompt.
+ * Phone: thumbnail beside the text; sm and up: stacked.
+ */
+export function InvestmentCard({ card, eager = false, className }: { card: HomeCard; eager?: boolean; className?: string }) {
+  if (card.locked) return <LockedInvestmentCard className={className} />;
+
+  const type = typeName(card.type_cd, card.type_other) ?? "物件";
+  const place = [card.pref_name, card.city_name].filter(Boolean).join(" ");
+  const access = accessText(card);
+  const age = formatAge(card.built);
+  const price = formatPrice(card.price);
+
+  return (
+    <article
+      className={cn(
+        "group relative grid grid-cols-[7.5rem_minmax(0,1fr)] overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-gold-400 hover:shadow-lg sm:flex sm:flex-col",
+        className,
+      )}
+      data-slot="investment-card"
+      data-investment-id={card.id}
+    >
+      <div className="relative h-full min-h-32 overflow-hidden bg-primary-100 sm:aspect-[4/3] sm:h-auto">
+        <div className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-primary-100 to-primary-200 text-primary-300" aria-hidden="true">
+          <Building2 className="size-10 sm:size-14" strokeWidth={1.25} />
+        </div>
+        {card.image && <InvestmentThumb src={investmentThumbSrc(card.id, card.image)} alt={`${card.name}の外観`} eager={eager} />}
+        <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+          {card.members && (
+            <Badge variant="gold">
+              <LockKeyhole aria-hidden="true" />
+              会員限定
+            </Badge>
+          )}
+          {card.price_down && <Badge variant="error">値下げ</Badge>}
+        </div>
+        <Badge className="absolute bottom-2 left-2 bg-primary/85 backdrop-blur-sm">{type}</Badge>
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-1.5 p-3 sm:flex-1 sm:gap-2 sm:p-4">
+        {place && (
+          <p className="flex items-center gap-1 truncate text-xs text-primary-500">
+            <MapPin className="size-3.5 shrink-0 text-gold-600" aria-hidden="true" />
+            <span className="truncate">{place}</span>
+          </p>
+        )}
+        <h3 className="line-clamp-2 text-sm font-bold leading-snug sm:text-base">
+          <Link
+            href={investmentHref(card.id)}
+            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-gold-700"
+          >
+            {card.name}
+          </Link>
+        </h3>
+        {access && (
+          <p className="flex items-start gap-1 text-xs leading-snug text-primary-600">
+            <TrainFront className="mt-px size-3.5 shrink-0 text-gold-600" aria-hidden="true" />
+            <span className="line-clamp-2">{access}</span>
+          </p>
+        )}
+        <dl className="mt-auto grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-0.5 border-t border-border pt-2 text-xs sm:pt-3">
+          <dt className="text-primary-500">価格</dt>
+          <dd className="tabular text-right text-lg font-bold leading-tight text-primary sm:text-xl">{price || "—"}</dd>
+          <dt className="text-primary-500">表面利回り</dt>
+          <dd className="tabular text-right text-sm font-bold text-gold-700">{formatYieldPercent(card.yield)}</dd>
+          <dt className="text-primary-500">築年数</dt>
+          <dd className="text-right text-primary-700">{age || "—"}</dd>
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+/** What a visitor sees for a members-only listing: nothing but the fact and a sign-up prompt. */
+export function LockedInvestmentCard({ className }: { className?: string }) {
+  return (
+    <article
+      className={cn(
+        "relative grid grid-cols-[7.5rem_minmax(0,1fr)] overflow-hidden rounded-lg border border-gold-300 bg-white shadow-sm sm:flex sm:flex-col",
+        className,
+      )}
+      data-slot="investment-card"
+      data-locked="true"
+    >
+      <div
+        className="relative flex h-full min-h-32 items-center justify-center overflow-hidden bg-primary sm:aspect-[4/3] sm:h-auto"
+        aria-hidden="true"
+      >
+        <div className="absolute inset-0 bg-[repeating-linear-gradient(135deg,transparent_0_14px,rgba(184,147,47,0.12)_14px_15px)]" />
+        <span className="relative flex size-14 items-center justify-center rounded-full border border-gold-400/60 bg-primary-950/60 text-gold-300 sm:size-16">
+          <LockKeyhole className="size-6 sm:size-7" strokeWidth={1.5} />
+        </span>
+      </div>
+      <div className="flex min-w-0 flex-col items-start gap-2 p-3 sm:flex-1 sm:items-center sm:p-5 sm:text-center">
+        <h3 className="text-base font-bold tracking-wider text-gold-700">会員限定物件</h3>
+        <p className="text-xs leading-relaxed text-primary-600">
+          無料会員登録で、所在地・価格・利回りなど
+          <br className="hidden sm:inline" />
+          物件の詳細をご覧いただけます。
+        </p>
+        <div className="mt-auto flex w-full flex-col gap-1.5 pt-1 sm:items-center">
+          <Button asChild variant="gold" size="sm" className="w-full sm:w-auto sm:px-6">
+            <Link href="/signup">無料会員登録</Link>
+          </Button>
+          <Link href="/login" className="text-xs text-primary-600 underline underline-offset-2 hover:text-gold-700">
+            会員の方はログイン
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { Search } from "lucide-react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { Suspense, useId } from "react";
+import { cn } from "@/lib/cn";
+import { KEYWORD_PLACEHOLDER, keywordSearchHref } from "./links";
+
+
+export interface KeywordSearchProps {
+  /** header: compact box on the dark header; hero: large box on the home hero; plain: light background. */
+  variant?: "header" | "hero" | "plain";
+  className?: string;
+  placeholder?: string;
+  /** Prefill from the fw query parameter (default true). */
+  fromQuery?: boolean;
+  /** Accessible name of the input. */
+  label?: string;
+}
+
+/**
+ * Keyword box. Works without JavaScript too (a GET form to /investments/page/1/);
+ * with JavaScript an empty keyword goes to /investments instead of ?fw=.
+ */
+export function KeywordSearch(props: KeywordSearchProps) {
+  if (props.fromQuery === false) return <KeywordForm {...props} initial="" />;
+  return (
+    <Suspense fallback={<KeywordForm {...props} initial="" />}>
+      <KeywordSearchFromQuery {...props} />
+    </Suspense>
+  );
+}
+
+function KeywordSearchFromQuery(props: KeywordSearchProps) {
+  const params = useSearchParams();
+  const fw = params.get("fw") ?? "";
+  // key: a new fw in the URL (back/forward, another search) resets the box.
+  return <KeywordForm key={fw} {...props} initial={fw} />;
+}
+
+function KeywordForm({
+  variant = "plain",
+  className,
+  placeholder = KEYWORD_PLACEHOLDER,
+  label = "物件をキーワードで検索",
+  initial,
+}: KeywordSearchProps & { initial: string }) {
+  const router = useRouter();
+  const id = useId();
+  const styles = {
+    header: {
+      form: "h-10 rounded-md bg-white/10 ring-1 ring-white/15 focus-within:bg-white/15 focus-within:ring-gold-400",
+      input: "text-sm text-white placeholder:text-primary-300",
+      button: "text-gold-300 hover:text-gold-200",
+    },
+    hero: {
+      form: "h-14 rounded-lg bg-white shadow-lg ring-1 ring-black/5 focus-within:ring-2 focus-within:ring-gold-400",
+      input: "text-base text-primary placeholder:text-primary-400",
+      button: "m-1.5 rounded-md bg-gold px-5 text-white hover:bg-gold-600",
+    },
+    plain: {
+      form: "h-11 rounded-md border border-primary-200 bg-white focus-within:border-gold-500 focus-within:ring-1 focus-within:ring-gold-300",
+      input: "text-base text-primary placeholder:text-primary-400 md:text-sm",
+      button: "text-primary-500 hover:text-primary",
+    },
+  }[variant];
+
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      action="/investments/page/1/"
+      method="get"
+      className={cn("flex w-full items-stretch overflow-hidden transition-shadow", styles.form, className)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const value = String(new FormData(e.currentTarget).get("fw") ?? "");
+        router.push(keywordSearchHref(value));
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="fw"
+        type="search"
+        enterKeyHint="search"
+        autoComplete="off"
+        defaultValue={initial}
+        placeholder={placeholder}
+        className={cn("min-w-0 flex-1 bg-transparent px-3 outline-none [&::-webkit-search-cancel-button]:hidden", styles.input)}
+      />
+      <button
+        type="submit"
+        aria-label="検索"
+        className={cn(
+          "inline-flex shrink-0 items-center justify-center gap-1.5 px-3 font-bold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400",
+          styles.button,
+        )}
+      >
+        <Search className={variant === "hero" ? "size-5" : "size-4"} aria-hidden="true" />
+        {variant === "hero" && <span className="hidden sm:inline">検索</span>}
+      </button>
+    </form>
+  );
+}
