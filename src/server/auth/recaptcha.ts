@@ -69,3 +69,8 @@ export async function assertHuman(token: string | null | undefined, action: Reca
     throw fieldInvalid(RECAPTCHA_FIELD, RECAPTCHA_MESSAGE);
   }
 }
+
+/** The site key for the browser, only when the server will actually verify tokens. */
+export function recaptchaSiteKey(): string | undefined {
+  return recaptchaEnabled() ? env().RECAPTCHA_SITE_KEY : undefined;
+}

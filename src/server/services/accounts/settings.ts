@@ -76,7 +76,7 @@ export async function requestEmailChange(db: Db, userId: number, input: ChangeEm
   if (taken) throw fieldInvalid("email", DUPLICATE_EMAIL_MESSAGE);
   await db.transaction(async (tx) => {
     const token = await issueEmailToken(tx, "email_change", input.email, EMAIL_CHANGE_LINK_HOURS * 3600 * 1000, userId);
-    await queueMail(tx, "email_change", input.email, { url: `${env().APP_URL}/mypage/email/confirm?token=${token}`, hours: EMAIL_CHANGE_LINK_HOURS });
+    await queueMail(tx, "email_change", input.email, { url: `${env().APP_URL}/email/confirm?token=${token}`, hours: EMAIL_CHANGE_LINK_HOURS });
   });
 }
 

@@ -1,0 +1,39 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { AdminLogoutButton } from "@/components/admin/logout-button";
+import { env } from "@/server/env";
+import { api } from "@/trpc/server";
+
+/** Logged-in admin frame: header システム管理 with the spec's links. The session is checked here and in every procedure. */
+export default async function AdminLayout({ children }: { children: React.ReactNode }) {
+  const base = env().ADMIN_BASE_PATH;
+  const state = await api.public.session.state();
+  if (!state.isAdminLogin) redirect(`${base}/login`);
+  const links = [
+    { href: base, label: "管理トップ" },
+    { href: `${base}/accounts`, label: "会員管理" },
+    { href: `${base}/investments`, label: "物件管理" },
+    { href: `${base}/cms`, label: "CMS" },
+    { href: `${base}/newsletter`, label: "メール配信" },
+  ];
+  return (
+    <>
+      <header className="bg-primary text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <Link href={base} className="text-lg font-bold">
+            システム管理
+          </Link>
+          <nav aria-label="管理メニュー" className="flex flex-1 flex-wrap gap-4 text-sm">
+            {links.map((l) => (
+              <Link key={l.href} href={l.href} className="hover:text-gold-300">
+                {l.label}
+              </Link>
+            ))}
+          </nav>
+          <AdminLogoutButton loginPath={`${base}/login`} />
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">{children}</main>
+    </>
+  );
+}

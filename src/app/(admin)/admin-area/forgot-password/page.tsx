@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { AuthCard } from "@/components/auth/auth-card";
+import { ForgotPasswordForm } from "@/components/auth/simple-forms";
+
+export const metadata: Metadata = { title: "パスワードの再設定" };
+
+export default function AdminForgotPasswordPage() {
+  return (
+    <>
+      <header className="bg-primary px-6 py-4 text-lg font-bold text-white">システム管理</header>
+      <AuthCard title="パスワードの再設定" lead="管理者のメールアドレスを入力してください。">
+        <ForgotPasswordForm kind="admin" />
+      </AuthCard>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { AuthCard } from "@/components/auth/auth-card";
+import { LoginForm } from "@/components/auth/login-form";
+import { recaptchaSiteKey } from "@/server/auth/recaptcha";
+import { env } from "@/server/env";
+
+export const metadata: Metadata = { title: "ログイン" };
+
+/** Minimal layout variant: no menu until logged in. */
+export default function AdminLoginPage() {
+  const base = env().ADMIN_BASE_PATH;
+  return (
+    <>
+      <header className="bg-primary px-6 py-4 text-lg font-bold text-white">システム管理</header>
+      <AuthCard title="管理者ログイン">
+        <LoginForm kind="admin" siteKey={recaptchaSiteKey()} home={base} firstLoginPath={`${base}/login/first`} forgotPath={`${base}/forgot-password`} />
+      </AuthCard>
+    </>
+  );
+}

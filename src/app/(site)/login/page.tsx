@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AuthCard } from "@/components/auth/auth-card";
+import { LoginForm } from "@/components/auth/login-form";
+import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
+import { recaptchaSiteKey } from "@/server/auth/recaptcha";
+
+export const metadata: Metadata = { title: "ログイン", robots: { index: false, follow: true }, alternates: { canonical: "/login" } };
+
+export default function LoginPage() {
+  return (
+    <>
+      <Breadcrumbs items={[{ name: "ログイン", path: "/login" }]} />
+      <AuthCard
+        title="会員ログイン"
+        lead={
+          <>
+            会員限定物件の閲覧、お気に入り、検索条件の保存・新着通知をご利用いただけます。
+            <br />
+            まだ会員でない方は
+            <Link href="/signup" className="font-bold text-gold-700 underline underline-offset-4">
+              無料会員登録
+            </Link>
+            へ。
+          </>
+        }
+      >
+        <LoginForm kind="user" siteKey={recaptchaSiteKey()} home="/mypage" firstLoginPath="/login/first" forgotPath="/forgot-password" />
+      </AuthCard>
+    </>
+  );
+}

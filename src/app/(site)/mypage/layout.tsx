@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
+import { api } from "@/trpc/server";
+
+export const metadata: Metadata = { title: { default: "マイページ", template: "%s | マイページ" }, robots: { index: false, follow: false } };
+
+const NAV = [
+  { href: "/mypage", label: "マイページトップ" },
+  { href: "/mypage/profile", label: "お客様情報" },
+  { href: "/mypage/notification", label: "メール配信設定" },
+  { href: "/mypage/email", label: "メールアドレス変更" },
+  { href: "/mypage/password", label: "パスワード変更" },
+  { href: "/mypage/withdraw", label: "退会" },
+];
+
+/** The member area: only a member session gets in (an admin session does not make a member). */
+export default async function MyPageLayout({ children }: { children: React.ReactNode }) {
+  const state = await api.public.session.state();
+  if (!state.isUserLogin) redirect("/login?next=/mypage");
+  return (
+    <>
+      <Breadcrumbs items={[{ name: "マイページ", path: "/mypage" }]} />
+      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 md:grid-cols-[220px_1fr]">
+        <nav aria-label="マイページメニュー" className="md:sticky md:top-24 md:self-start">
+          <ul className="flex gap-2 overflow-x-auto md:flex-col md:gap-1">
+            {NAV.map((n) => (
+              <li key={n.href}>
+                <Link href={n.href} className="block whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-primary-50">
+                  {n.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0">{children}</div>
+      </div>
+    </>
+  );
+}

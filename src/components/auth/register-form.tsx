@@ -1,0 +1,59 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "@/components/forms/field";
+import { applyServerErrors } from "@/components/forms/server-errors";
+import { TextField } from "@/components/forms/text-field";
+import { useSubmitStatus } from "@/components/forms/use-submit-status";
+import { ConsentNote } from "@/components/site-chrome/consent-note";
+import { Button } from "@/components/ui/button";
+import { registerInput } from "@/schemas/account";
+import type { z } from "@/schemas/zod";
+import { api } from "@/trpc/react";
+import { emptyProfile, PROFILE_FIELDS, ProfileFields } from "./profile-fields";
+
+type Values = z.input<typeof registerInput>;
+
+/** Registration from the mailed link: password + profile, then the member is logged in. */
+export function RegisterForm({ token }: { token: string }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const s = useSubmitStatus();
+  const form = useForm<Values, unknown, z.output<typeof registerInput>>({
+    resolver: zodResolver(registerInput),
+    defaultValues: { token, password: "", password_confirmation: "", ...emptyProfile } as Values,
+  });
+  const register = api.public.auth.register.useMutation();
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    try {
+      await register.mutateAsync(values);
+      s.succeed();
+      await utils.public.session.state.invalidate();
+      router.push("/mypage?welcome=1");
+      router.refresh();
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["password", "password_confirmation", ...PROFILE_FIELDS]));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
+      <FormAlert message={s.message} />
+      <section className="grid gap-4">
+        <h2 className="text-base font-bold">パスワード</h2>
+        <TextField form={form} name="password" label="パスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
+        <TextField form={form} name="password_confirmation" label="パスワード（確認）" type="password" autoComplete="new-password" required />
+      </section>
+      <section className="grid gap-4">
+        <h2 className="text-base font-bold">お客様情報</h2>
+        <ProfileFields form={form} />
+      </section>
+      <ConsentNote action="登録する" />
+      <Button type="submit" variant="gold" size="lg" disabled={s.submitting}>
+        {s.submitting ? "登録中…" : "登録する"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "@/components/forms/field";
+import { applyServerErrors } from "@/components/forms/server-errors";
+import { TextField } from "@/components/forms/text-field";
+import { useRecaptcha } from "@/components/forms/use-recaptcha";
+import { useSubmitStatus } from "@/components/forms/use-submit-status";
+import { ConsentNote } from "@/components/site-chrome/consent-note";
+import { Button } from "@/components/ui/button";
+import { firstLoginInput, forgotPasswordInput, resetPasswordInput, signupInput } from "@/schemas/account";
+import type { z } from "@/schemas/zod";
+import { api } from "@/trpc/react";
+
+const RECAPTCHA_FAILED = "認証サービスを読み込めませんでした。ページを再読み込みしてください。";
+
+/** Sign-up step 1: the address; the answer is the same whether or not it is registered. */
+export function SignupForm({ siteKey }: { siteKey?: string }) {
+  const recaptcha = useRecaptcha(siteKey);
+  const s = useSubmitStatus();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<z.input<typeof signupInput>, unknown, z.output<typeof signupInput>>({ resolver: zodResolver(signupInput), defaultValues: { email: "" } });
+  const signup = api.public.auth.signup.useMutation();
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    try {
+      await signup.mutateAsync({ ...values, recaptcha_token: await recaptcha.execute("Signup") });
+      s.succeed();
+      setSentTo(values.email);
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["email"]));
+    }
+  });
+  if (sentTo) {
+    return (
+      <FormAlert
+        tone="success"
+        message={`${sentTo} にメールを送信しました。メールに記載のURLから24時間以内に本登録を完了してください。メールが届かない場合は迷惑メールフォルダもご確認ください。`}
+      />
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+      <FormAlert message={recaptcha.error ? RECAPTCHA_FAILED : s.message} />
+      <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
+      <ConsentNote action="登録メールを送信する" />
+      <Button type="submit" variant="gold" size="lg" disabled={!recaptcha.ready || s.submitting}>
+        {s.submitting ? "送信中…" : "登録メールを送信する"}
+      </Button>
+    </form>
+  );
+}
+
+/** Forgotten password (member with bot check, admin without). Same answer for any address. */
+export function ForgotPasswordForm({ kind, siteKey }: { kind: "user" | "admin"; siteKey?: string }) {
+  const recaptcha = useRecaptcha(kind === "user" ? siteKey : undefined);
+  const s = useSubmitStatus();
+  const [done, setDone] = useState(false);
+  const form = useForm<z.input<typeof forgotPasswordInput>, unknown, z.output<typeof forgotPasswordInput>>({
+    resolver: zodResolver(forgotPasswordInput),
+    defaultValues: { email: "" },
+  });
+  const member = api.public.auth.forgotPassword.useMutation();
+  const admin = api.public.auth.adminForgotPassword.useMutation();
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    try {
+      if (kind === "user") await member.mutateAsync({ email: values.email, recaptcha_token: await recaptcha.execute("ForgotPassword") });
+      else await admin.mutateAsync({ email: values.email });
+      s.succeed();
+      setDone(true);
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["email"]));
+    }
+  });
+  if (done) {
+    return <FormAlert tone="success" message="ご登録のメールアドレス宛にパスワード再設定のご案内を送信しました。60分以内に手続きを完了してください。" />;
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+      <FormAlert message={recaptcha.error ? RECAPTCHA_FAILED : s.message} />
+      <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
+      <Button type="submit" size="lg" disabled={!recaptcha.ready || s.submitting}>
+        {s.submitting ? "送信中…" : "再設定メールを送信する"}
+      </Button>
+    </form>
+  );
+}
+
+/** New password from a mailed reset link. */
+export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "admin"; token: string; loginPath: string }) {
+  const s = useSubmitStatus();
+  const [done, setDone] = useState(false);
+  const form = useForm<z.input<typeof resetPasswordInput>, unknown, z.output<typeof resetPasswordInput>>({
+    resolver: zodResolver(resetPasswordInput),
+    defaultValues: { token, password: "", password_confirmation: "" },
+  });
+  const member = api.public.auth.resetPassword.useMutation();
+  const admin = api.public.auth.adminResetPassword.useMutation();
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    try {
+      await (kind === "user" ? member : admin).mutateAsync(values);
+      s.succeed();
+      setDone(true);
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["password", "password_confirmation"]));
+    }
+  });
+  if (done) {
+    return (
+      <div className="grid gap-4">
+        <FormAlert tone="success" message="パスワードを再設定しました。新しいパスワードでログインしてください。" />
+        <Button asChild size="lg">
+          <Link href={loginPath}>ログイン画面へ</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+      <FormAlert message={s.message} />
+      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
+      <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
+      <Button type="submit" size="lg" disabled={s.submitting}>
+        {s.submitting ? "設定中…" : "パスワードを再設定する"}
+      </Button>
+    </form>
+  );
+}
+
+/** First login of a staff-registered account: replace the mailed initial password, then enter. */
+export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; email: string; home: string }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const s = useSubmitStatus();
+  const form = useForm<z.input<typeof firstLoginInput>, unknown, z.output<typeof firstLoginInput>>({
+    resolver: zodResolver(firstLoginInput),
+    defaultValues: { email, current_password: "", password: "", password_confirmation: "" },
+  });
+  const member = api.public.auth.firstLogin.useMutation();
+  const admin = api.public.auth.adminFirstLogin.useMutation();
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    try {
+      await (kind === "user" ? member : admin).mutateAsync(values);
+      s.succeed();
+      await utils.public.session.state.invalidate();
+      router.push(home);
+      router.refresh();
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["email", "current_password", "password", "password_confirmation"]));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+      <FormAlert message={s.message} />
+      <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
+      <TextField form={form} name="current_password" label="仮パスワード" type="password" autoComplete="current-password" required />
+      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
+      <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
+      <Button type="submit" size="lg" disabled={s.submitting}>
+        {s.submitting ? "設定中…" : "パスワードを設定してログイン"}
+      </Button>
+    </form>
+  );
+}
