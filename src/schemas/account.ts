@@ -3,6 +3,7 @@ import {
   CONTACT_TIME_KEYS,
   JOB_KEYS,
   MATCHING_NOTIFICATION_KEYS,
+  PASSWORD_MAX,
   SALARY_KEYS,
 } from "@/lib/constants/account";
 import { digits, email, ifFilled, katakana, password, requiredString, tel, toHalfWidth } from "./common";
@@ -78,7 +79,7 @@ export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
   email: email(),
-  password: label(z.string().min(1, { abort: true }).max(200), "パスワード"),
+  password: label(z.string().min(1, { abort: true }).max(PASSWORD_MAX), "パスワード"),
   recaptcha_token,
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -90,18 +91,18 @@ export const resetPasswordInput = withConfirmation({ token: z.string().min(1).ma
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 /** First login of a staff-registered account: the mailed initial password is replaced. */
-export const firstLoginInput = withConfirmation({ email: email(), current_password: label(z.string().min(1).max(200), "仮パスワード") });
+export const firstLoginInput = withConfirmation({ email: email(), current_password: label(z.string().min(1).max(PASSWORD_MAX), "仮パスワード") });
 export type FirstLoginInput = z.infer<typeof firstLoginInput>;
 
 export const tokenInput = z.object({ token: z.string().min(1).max(200) });
 
-export const changeEmailInput = z.object({ email: email("新しいメールアドレス"), password: label(z.string().min(1).max(200), "パスワード") });
+export const changeEmailInput = z.object({ email: email("新しいメールアドレス"), password: label(z.string().min(1).max(PASSWORD_MAX), "パスワード") });
 export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
 
-export const changePasswordInput = withConfirmation({ current_password: label(z.string().min(1).max(200), "現在のパスワード") });
+export const changePasswordInput = withConfirmation({ current_password: label(z.string().min(1).max(PASSWORD_MAX), "現在のパスワード") });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-export const deleteAccountInput = z.object({ password: label(z.string().min(1).max(200), "パスワード") });
+export const deleteAccountInput = z.object({ password: label(z.string().min(1).max(PASSWORD_MAX), "パスワード") });
 
 export const notificationInput = z.object({
   matching: select(MATCHING_NOTIFICATION_KEYS, "マッチング通知"),

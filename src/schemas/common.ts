@@ -98,7 +98,8 @@ export function password(text = "パスワード") {
       .string()
       .min(1, { abort: true })
       .regex(/^[\x21-\x7e]+$/, { abort: true, error: msg.disallowedChars(text) })
-      .min(6),
+      .min(6)
+      .max(128),
     text,
   );
 }

@@ -8,11 +8,6 @@ import { z } from "zod";
  * default that works on a developer machine, so `npm run demo` needs no setup.
  * Parsed once, lazily, so scripts can set variables before first use.
  */
-const bool = z
-  .enum(["1", "0", "true", "false", "yes", "no", ""])
-  .optional()
-  .transform((v) => v === "1" || v === "true" || v === "yes");
-
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -46,8 +41,9 @@ const schema = z.object({
   UPLOAD_DIR: z.string().default("./data/uploads"),
   BACKUP_DIR: z.string().default("./data/backups"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  /** Disable the Redis-backed parts (rate limits fail open, outbox waits). */
-  SEED_ON_EMPTY: bool,
+  /** Demo account passwords used by the seed (scripts/seed.ts). */
+  DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_MEMBER_PASSWORD: z.string().min(6).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; APP_SECRET: string };

@@ -30,6 +30,8 @@ export const MATCHING_NOTIFICATION_KEYS = MATCHING_NOTIFICATIONS.map((m) => m.ke
 
 /** Spec §5/§9 form limits, shared by the schemas and the UI hints. */
 export const PASSWORD_MIN = 6;
+/** Upper bound shared by every password field (argon2 hashes any length; this only stops abuse). */
+export const PASSWORD_MAX = 128;
 export const PHONE_MIN = 10;
 
 export function memberStatusName(key: string | null | undefined): string | null {

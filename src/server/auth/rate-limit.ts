@@ -17,8 +17,29 @@ export const LIMITS = {
   signup: { points: 5, duration: 60 * 60 },
   forgotPassword: { points: 5, duration: 60 * 60 },
   contact: { points: 10, duration: 60 * 60 },
+  /** wrong passwords re-entered by a logged-in member (change e-mail / password, withdrawal) */
+  passwordCheck: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
+
+/**
+ * The client connects lazily; right after start-up give it a moment instead of
+ * failing open on the first requests. When Redis is really down this returns
+ * quickly and the limit is skipped.
+ */
+async function redisReady(timeoutMs = 500): Promise<void> {
+  const redis = getRedis();
+  if (redis.status === "ready" || redis.status === "end") return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off("ready", done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once("ready", done);
+  });
+}
 
 const limiters = new Map<LimitName, RateLimiterRedis>();
 function limiter(name: LimitName): RateLimiterRedis {
@@ -54,6 +75,7 @@ function tooMany(res: RateLimiterRes): TRPCError {
 
 /** Counts one attempt; throws TOO_MANY_REQUESTS over the limit. */
 export async function consume(name: LimitName, key: string): Promise<void> {
+  await redisReady();
   try {
     await limiter(name).consume(key);
   } catch (e) {
@@ -64,6 +86,7 @@ export async function consume(name: LimitName, key: string): Promise<void> {
 
 /** Throws if the key is currently over its limit, without counting an attempt. */
 export async function assertNotLimited(name: LimitName, key: string): Promise<void> {
+  await redisReady();
   try {
     const res = await limiter(name).get(key);
     if (res && res.consumedPoints >= LIMITS[name].points) throw tooMany(res);

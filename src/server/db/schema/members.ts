@@ -65,6 +65,8 @@ export const matchings = sqliteTable(
     uniqueIndex("matchings_user_id_investment_id_reason_uq").on(t.user_id, t.investment_id, t.reason),
     index("matchings_user_id_created_at_idx").on(t.user_id, t.created_at),
     index("matchings_notified_at_idx").on(t.notified_at),
+    // Deleting a listing cascades here; without this index the cascade scans the table.
+    index("matchings_investment_id_idx").on(t.investment_id),
   ],
 );
 
@@ -90,5 +92,9 @@ export const investment_views = sqliteTable(
       .references(() => investments.id, { onDelete: "cascade" }),
     viewed_at: timestamp("viewed_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.investment_id] }), index("investment_views_user_id_viewed_at_idx").on(t.user_id, t.viewed_at)],
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.investment_id] }),
+    index("investment_views_user_id_viewed_at_idx").on(t.user_id, t.viewed_at),
+    index("investment_views_investment_id_idx").on(t.investment_id),
+  ],
 );

@@ -103,15 +103,28 @@ export type LoginResult =
   | { status: "ok"; accountId: number; token: string; expiresAt: Date }
   | { status: "first_login" };
 
+/** Failed-login counter per account kind, address and IP (member failures never lock the admin login). */
+const failureKey = (kind: AccountKind, email: string, meta: Meta) => `${kind}|${email}|${meta.ip ?? "unknown"}`;
+
+/**
+ * Who may sign in: any admin; an active member; a provisional member only
+ * through the first-login path (staff-registered, initial password pending).
+ * A suspended member never.
+ */
+function mayEnter(kind: AccountKind, account: { must_reset_password: boolean; status?: string }): boolean {
+  if (kind === "admin") return true;
+  return account.status === "active" || (account.status === "provisional" && account.must_reset_password);
+}
+
 export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "email" | "password">, meta: Meta): Promise<LoginResult> {
-  const limitKey = `${input.email}|${meta.ip ?? "unknown"}`;
+  const limitKey = failureKey(kind, input.email, meta);
   await assertNotLimited("loginFailure", limitKey);
   const account =
     kind === "user"
       ? await liveUserByEmail(db, input.email)
       : await db.select().from(admins).where(eq(admins.email, input.email)).get();
   const ok = await verifyPassword(account?.password_hash ?? (await timingDummy()), input.password);
-  const usable = account && ok && (kind === "admin" || (account as typeof users.$inferSelect).status === "active");
+  const usable = account && ok && mayEnter(kind, account);
   if (!account || !usable) {
     await penalize("loginFailure", limitKey);
     logger.info("auth.login_failed", { kind, ip: meta.ip });
@@ -131,17 +144,27 @@ export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "
 
 /** First login of an account registered by staff: the initial password is replaced, then the session starts. */
 export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInput, meta: Meta): Promise<LoginResult> {
+  // Guesses at an initial password count against the same limit as failed logins.
+  const limitKey = failureKey(kind, input.email, meta);
+  await assertNotLimited("loginFailure", limitKey);
   const account =
     kind === "user"
       ? await liveUserByEmail(db, input.email)
       : await db.select().from(admins).where(eq(admins.email, input.email)).get();
   const ok = await verifyPassword(account?.password_hash ?? (await timingDummy()), input.current_password);
-  if (!account || !ok || !account.must_reset_password) throw fieldInvalid("email", LOGIN_FAILED);
+  if (!account || !ok || !account.must_reset_password || !mayEnter(kind, account)) {
+    await penalize("loginFailure", limitKey);
+    throw fieldInvalid("email", LOGIN_FAILED);
+  }
+  await resetLimit("loginFailure", limitKey);
   if (account.password_expires_at && account.password_expires_at.getTime() < Date.now()) throw fieldInvalid("current_password", INITIAL_PASSWORD_EXPIRED);
   if (input.password === input.current_password) throw fieldInvalid("password", "仮パスワードとは異なるパスワードを設定してください");
   const password_hash = await hashPassword(input.password);
   const set = { password_hash, must_reset_password: false, password_expires_at: null };
-  if (kind === "user") await db.update(users).set({ ...set, status: "active", email_verified_at: new Date() }).where(eq(users.id, account.id));
+  if (kind === "user") {
+    // Only a provisional account becomes active here; mayEnter() has refused a suspended one.
+    await db.update(users).set({ ...set, status: "active", email_verified_at: new Date() }).where(and(eq(users.id, account.id), eq(users.status, (account as typeof users.$inferSelect).status)));
+  }
   else await db.update(admins).set(set).where(eq(admins.id, account.id));
   await invalidateAllSessions(db, kind, account.id);
   return login(db, kind, { email: input.email, password: input.password }, meta);

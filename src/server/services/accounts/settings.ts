@@ -4,6 +4,7 @@ import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE 
 import type { ChangeEmailInput, ChangePasswordInput, NotificationInput, ProfileInput } from "@/schemas/account";
 import { fieldInvalid } from "@/server/api/errors";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { assertNotLimited, penalize, resetLimit } from "@/server/auth/rate-limit";
 import { invalidateAllSessions } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { bookmarks, filters, investment_views, matchings, notification_settings, user_sessions, users } from "@/server/db/schema";
@@ -16,9 +17,22 @@ import { consumeEmailToken, issueEmailToken } from "./tokens";
 /** My Page account settings. Every function acts on the caller's own user id only. */
 export const WRONG_PASSWORD = "パスワードが正しくありません";
 
-async function requirePassword(db: Db, userId: number, password: string, field = "password"): Promise<typeof users.$inferSelect> {
+/** Re-entered password check, throttled per member so a stolen session cannot brute-force it. */
+async function checkPassword(db: Db, userId: number, password: string): Promise<typeof users.$inferSelect | null> {
+  const key = `user|${userId}`;
+  await assertNotLimited("passwordCheck", key);
   const user = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deleted_at))).get();
-  if (!user || !(await verifyPassword(user.password_hash, password))) throw fieldInvalid(field, WRONG_PASSWORD);
+  if (!user || !(await verifyPassword(user.password_hash, password))) {
+    await penalize("passwordCheck", key);
+    return null;
+  }
+  await resetLimit("passwordCheck", key);
+  return user;
+}
+
+async function requirePassword(db: Db, userId: number, password: string, field = "password"): Promise<typeof users.$inferSelect> {
+  const user = await checkPassword(db, userId, password);
+  if (!user) throw fieldInvalid(field, WRONG_PASSWORD);
   return user;
 }
 
@@ -97,8 +111,8 @@ export async function confirmEmailChange(db: Db, token: string): Promise<{ email
 
 /** Spec §7: the reply carries a boolean status; false means the current password was wrong. */
 export async function changePassword(db: Db, userId: number, currentSessionId: string, input: ChangePasswordInput): Promise<{ status: boolean }> {
-  const user = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deleted_at))).get();
-  if (!user || !(await verifyPassword(user.password_hash, input.current_password))) return { status: false };
+  const user = await checkPassword(db, userId, input.current_password);
+  if (!user) return { status: false };
   const password_hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash }).where(eq(users.id, userId));

@@ -1,0 +1,205 @@
+/**
+ * Derived columns of a listing (schema: the "derived" block of `investments`).
+ *
+ * Everything here is computed from the editable fields and the transport
+ * entries, never typed by hand: the admin editor and the seed both call
+ * `deriveInvestment` before writing a row, so search columns always agree
+ * with what the listing says. Pure functions apart from reading the shipped
+ * municipality master (a static JSON file) for names.
+ */
+import { builtAt, isNewQuakeStandard, residualAt } from "@/lib/age";
+import { areaName, areaOfMunicipality, prefectureName, structureName, typeName } from "@/lib/constants/investment";
+import municipalitiesJson from "@/master-data/municipalities.json";
+import type { investment_price_histories, investment_transports, investments } from "@/server/db/schema";
+
+type InvestmentInsert = typeof investments.$inferInsert;
+type TransportInsert = typeof investment_transports.$inferInsert;
+type PriceHistoryInsert = typeof investment_price_histories.$inferInsert;
+
+/** The editable fields the derived columns depend on. */
+export type DeriveInput = Pick<InvestmentInsert, "name" | "type_cd" | "pref_cd" | "city_cd" | "district_cd"> &
+  Partial<
+    Pick<
+      InvestmentInsert,
+      | "no"
+      | "type_other"
+      | "locality"
+      | "structure_cd"
+      | "structure_other"
+      | "built"
+      | "layout"
+      | "comments"
+      | "features"
+      | "vacancy"
+    >
+  >;
+
+/** A transport entry as stored (names are the snapshot written with the entry). */
+export type DeriveTransport = Partial<
+  Pick<TransportInsert, "line_cd" | "line_name" | "station_cd" | "station_name" | "group_cd" | "distance" | "station_walk" | "bus_name">
+>;
+
+export interface DerivedColumns {
+  area_cd: number | null;
+  built_at: string | null;
+  residual_at: string | null;
+  station_time: number | null;
+  line_cds: number[];
+  station_cds: number[];
+  station_group_cds: number[];
+  keywords: string;
+  new_quake: boolean;
+  has_cert: boolean;
+  has_repair: boolean;
+  is_full: boolean;
+}
+
+/** transport.distance: 1 徒歩, 2 バス, 3 その他. */
+export const DISTANCE_WALK = 1;
+/** vacancy.cd 1 = 満室. */
+const VACANCY_FULL = 1;
+
+const muniNames = new Map<string, string>(
+  (municipalitiesJson as { municipalities: { code: string; name: string }[] }).municipalities.map((m) => [m.code, m.name]),
+);
+
+/** Municipality name (e.g. 大阪市北区) of a 6-digit code, from the shipped master. */
+export function municipalityName(code: string | null | undefined): string | null {
+  return code ? (muniNames.get(code) ?? null) : null;
+}
+
+function distinctInts(values: (number | null | undefined)[]): number[] {
+  const out: number[] = [];
+  const seen = new Set<number>();
+  for (const v of values) {
+    if (typeof v !== "number" || !Number.isInteger(v) || seen.has(v)) continue;
+    seen.add(v);
+    out.push(v);
+  }
+  return out;
+}
+
+/** Nearest walk in minutes over the transports reached on foot (distance 1); null when none. */
+export function stationTime(transports: readonly DeriveTransport[]): number | null {
+  let best: number | null = null;
+  for (const t of transports) {
+    if ((t.distance ?? DISTANCE_WALK) !== DISTANCE_WALK) continue;
+    const w = t.station_walk;
+    if (typeof w !== "number" || !Number.isFinite(w) || w < 0) continue;
+    if (best === null || w < best) best = w;
+  }
+  return best;
+}
+
+/**
+ * The free-word text indexed by investments_fts (trigram): name, property
+ * number, address (prefecture, municipality, district, locality), area, lines
+ * and stations (as 〇〇駅, so "梅田駅" finds a listing), type, structure,
+ * layout and comments. NFKC-normalised (full-width letters and digits become
+ * half-width, half-width katakana full-width), so the search should normalise
+ * its query the same way. Duplicate parts are dropped.
+ */
+export function buildKeywords(input: DeriveInput, transports: readonly DeriveTransport[]): string {
+  const stationNames = transports.map((t) => (t.station_name ? `${t.station_name}駅` : null));
+  const parts: (string | null | undefined)[] = [
+    input.name,
+    input.no,
+    prefectureName(input.pref_cd),
+    municipalityName(input.city_cd),
+    input.district_cd,
+    input.locality,
+    areaName(areaOfMunicipality(input.city_cd)),
+    ...transports.map((t) => t.line_name),
+    ...stationNames,
+    ...transports.map((t) => t.bus_name),
+    typeName(input.type_cd, input.type_other),
+    input.type_other,
+    structureName(input.structure_cd, input.structure_other),
+    input.layout,
+    input.comments?.main,
+    input.comments?.sub,
+  ];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const p of parts) {
+    if (!p) continue;
+    const s = p.normalize("NFKC").replace(/\s+/g, " ").trim();
+    if (!s || seen.has(s)) continue;
+    seen.add(s);
+    out.push(s);
+  }
+  return out.join(" ");
+}
+
+/**
+ * Every derived column of a listing. `now` matters only for residual_at (the
+ * remaining useful life is counted from today by the simplified method, see
+ * src/lib/age.ts), so re-deriving later moves it slightly; the maintenance job
+ * may refresh it.
+ */
+export function deriveInvestment(
+  input: DeriveInput,
+  transports: readonly DeriveTransport[],
+  now: Date = new Date(),
+): DerivedColumns {
+  const built = input.built ?? null;
+  return {
+    area_cd: areaOfMunicipality(input.city_cd),
+    built_at: built ? builtAt(built.year, built.month) : null,
+    residual_at: built ? residualAt(input.structure_cd, built, now) : null,
+    station_time: stationTime(transports),
+    line_cds: distinctInts(transports.map((t) => t.line_cd)),
+    station_cds: distinctInts(transports.map((t) => t.station_cd)),
+    station_group_cds: distinctInts(transports.map((t) => t.group_cd ?? t.station_cd)),
+    keywords: buildKeywords(input, transports),
+    new_quake: built ? isNewQuakeStandard(built.year, built.month) : false,
+    has_cert: input.features?.cert === true,
+    has_repair: input.features?.repair === true,
+    is_full: input.vacancy?.cd === VACANCY_FULL,
+  };
+}
+
+/* ------------------------------------------------------------ price changes */
+
+export interface PriceState {
+  price: number;
+  price_before?: number | null;
+  price_down?: boolean | null;
+  price_down_at?: Date | null;
+}
+
+export interface PriceChange {
+  price: number;
+  price_down: boolean;
+  price_before: number | null;
+  price_down_at: Date | null;
+  /** The row for investment_price_histories (without investment_id); null when the price did not change. */
+  history: Omit<PriceHistoryInsert, "id" | "investment_id"> | null;
+}
+
+/**
+ * Applies a new price to a listing's price state.
+ * - unchanged price: the state is kept, no history row;
+ * - a cut (new < old): price_down true, price_before = the old price, price_down_at = now;
+ * - a rise: price_down false, and price_before / price_down_at cleared (a former
+ *   price may only be shown next to a lower current price).
+ * Every change yields one history row { price: new, price_before: old, changed_at: now }.
+ * A new listing (`old` null) starts without price_down and without a history row.
+ */
+export function applyPriceChange(old: PriceState | null | undefined, newPrice: number, now: Date = new Date()): PriceChange {
+  if (!old) return { price: newPrice, price_down: false, price_before: null, price_down_at: null, history: null };
+  if (newPrice === old.price) {
+    return {
+      price: old.price,
+      price_down: old.price_down ?? false,
+      price_before: old.price_before ?? null,
+      price_down_at: old.price_down_at ?? null,
+      history: null,
+    };
+  }
+  const history = { price: newPrice, price_before: old.price, changed_at: now };
+  if (newPrice < old.price) {
+    return { price: newPrice, price_down: true, price_before: old.price, price_down_at: now, history };
+  }
+  return { price: newPrice, price_down: false, price_before: null, price_down_at: null, history };
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import {
+  applyPriceChange,
+  buildKeywords,
+  deriveInvestment,
+  municipalityName,
+  stationTime,
+  type DeriveInput,
+  type DeriveTransport,
+} from "@/server/services/investments/derive";
+
+// 2026-11-21 noon in Japan
+const NOW = new Date("2026-11-21T12:00:00+09:00");
+
+const base: DeriveInput = {
+  no: "K-000123",
+  name: "ルミエール天王寺",
+  type_cd: 1,
+  pref_cd: 27,
+  city_cd: "271098", // 大阪市天王寺区 (area 3)
+  district_cd: "上本町六丁目",
+  locality: "3-12",
+  structure_cd: 2,
+  built: { year: 1995, month: 3 },
+  layout: "1K×20戸",
+  comments: { main: "駅徒歩5分の一棟マンション。", sub: "現況満室稼働中です。" },
+  features: { cert: true, repair: false },
+  vacancy: { cd: 1, other: null },
+};
+
+const transports: DeriveTransport[] = [
+  { line_cd: 11623, line_name: "大阪環状線", station_cd: 1162310, station_name: "天王寺", group_cd: 1162310, distance: 1, station_walk: 7 },
+  { line_cd: 99620, line_name: "大阪メトロ谷町線", station_cd: 9962010, station_name: "四天王寺前夕陽ケ丘", group_cd: 9962010, distance: 1, station_walk: 4 },
+  { line_cd: 11623, line_name: "大阪環状線", station_cd: 1162311, station_name: "桃谷", group_cd: 1162311, distance: 2, station_walk: null, bus_name: "上本町六丁目" },
+];
+
+describe("deriveInvestment", () => {
+  const d = deriveInvestment(base, transports, NOW);
+
+  it("area from the municipality code (null outside the six areas)", () => {
+    expect(d.area_cd).toBe(3);
+    expect(deriveInvestment({ ...base, city_cd: "281069" }, [], NOW).area_cd).toBeNull(); // 神戸市長田区
+    expect(deriveInvestment({ ...base, city_cd: "272051" }, [], NOW).area_cd).toBe(2); // 吹田市
+  });
+
+  it("built_at is the first of the build month; unknown month → January", () => {
+    expect(d.built_at).toBe("1995-03-01");
+    expect(deriveInvestment({ ...base, built: { year: 1988, month: null } }, [], NOW).built_at).toBe("1988-01-01");
+    expect(deriveInvestment({ ...base, built: null }, [], NOW).built_at).toBeNull();
+  });
+
+  it("residual_at from structure life and age (simplified method)", () => {
+    // RC 47 years, built 1995-03, now 2026-11: 380 months elapsed →
+    // floor((5·564 − 4·380) / 60) = floor(1300/60) = 21 years → 2047-11
+    expect(d.residual_at).toBe("2047-11-01");
+    // Wood (22 years) built 1990: past its life → floor(22 × 0.2) = 4 years
+    expect(deriveInvestment({ ...base, structure_cd: 5, built: { year: 1990, month: 1 } }, [], NOW).residual_at).toBe("2030-11-01");
+    // Land has no structure → no residual life
+    expect(deriveInvestment({ ...base, type_cd: 5, structure_cd: null, built: null }, [], NOW).residual_at).toBeNull();
+  });
+
+  it("station_time is the nearest walk over walking entries only", () => {
+    expect(d.station_time).toBe(4);
+    expect(stationTime([{ distance: 2, station_walk: 1 }])).toBeNull();
+    expect(stationTime([])).toBeNull();
+  });
+
+  it("distinct line, station and station-group codes in entry order", () => {
+    expect(d.line_cds).toEqual([11623, 99620]);
+    expect(d.station_cds).toEqual([1162310, 9962010, 1162311]);
+    expect(d.station_group_cds).toEqual([1162310, 9962010, 1162311]);
+    // a missing group falls back to the station itself
+    expect(deriveInvestment(base, [{ station_cd: 5, line_cd: 1, distance: 1, station_walk: 3 }], NOW).station_group_cds).toEqual([5]);
+  });
+
+  it("flags: new earthquake standard, certificate, repair, fully occupied", () => {
+    expect(d.new_quake).toBe(true);
+    expect(d.has_cert).toBe(true);
+    expect(d.has_repair).toBe(false);
+    expect(d.is_full).toBe(true);
+    const old = deriveInvestment(
+      { ...base, built: { year: 1981, month: 5 }, features: { repair: true }, vacancy: { cd: 2 } },
+      [],
+      NOW,
+    );
+    expect(old).toMatchObject({ new_quake: false, has_cert: false, has_repair: true, is_full: false });
+    expect(deriveInvestment({ ...base, built: { year: 1981, month: 6 } }, [], NOW).new_quake).toBe(true);
+  });
+
+  it("keywords hold name, number, address, lines, stations, type, structure, layout and comments", () => {
+    for (const part of [
+      "ルミエール天王寺",
+      "K-000123",
+      "大阪府",
+      "大阪市天王寺区",
+      "上本町六丁目",
+      "3-12",
+      "大阪市内",
+      "大阪環状線",
+      "天王寺駅",
+      "四天王寺前夕陽ケ丘駅",
+      "一棟マンション",
+      "RC造",
+      "1K×20戸",
+      "駅徒歩5分の一棟マンション。",
+      "現況満室稼働中です。",
+    ]) {
+      expect(d.keywords).toContain(part);
+    }
+    // each line name once
+    expect(d.keywords.split("大阪環状線").length).toBe(2);
+  });
+
+  it("keywords are NFKC-normalised and use type_other for その他", () => {
+    const k = buildKeywords({ ...base, name: "ＡＢＣハイツ１０１", type_cd: 99, type_other: "店舗付住宅", structure_cd: null }, []);
+    expect(k).toContain("ABCハイツ101");
+    expect(k).toContain("店舗付住宅");
+  });
+});
+
+describe("municipalityName", () => {
+  it("reads the shipped master", () => {
+    expect(municipalityName("271276")).toBe("大阪市北区");
+    expect(municipalityName("999999")).toBeNull();
+    expect(municipalityName(null)).toBeNull();
+  });
+});
+
+describe("applyPriceChange", () => {
+  const at = new Date("2026-11-01T10:00:00+09:00");
+
+  it("a cut sets price_down with the old price as price_before", () => {
+    const r = applyPriceChange({ price: 5000 }, 4800, at);
+    expect(r).toEqual({
+      price: 4800,
+      price_down: true,
+      price_before: 5000,
+      price_down_at: at,
+      history: { price: 4800, price_before: 5000, changed_at: at },
+    });
+  });
+
+  it("a second cut keeps pointing at the immediately previous price", () => {
+    const first = applyPriceChange({ price: 5000 }, 4800, at);
+    const later = new Date(at.getTime() + 86_400_000);
+    const second = applyPriceChange(first, 4500, later);
+    expect(second).toMatchObject({ price: 4500, price_down: true, price_before: 4800, price_down_at: later });
+    expect(second.history).toEqual({ price: 4500, price_before: 4800, changed_at: later });
+  });
+
+  it("a rise clears price_down and the former price", () => {
+    const cut = applyPriceChange({ price: 5000 }, 4800, at);
+    const r = applyPriceChange(cut, 4900, at);
+    expect(r).toMatchObject({ price: 4900, price_down: false, price_before: null, price_down_at: null });
+    expect(r.history).toEqual({ price: 4900, price_before: 4800, changed_at: at });
+  });
+
+  it("an unchanged price keeps the state and writes no history", () => {
+    const cut = applyPriceChange({ price: 5000 }, 4800, at);
+    const r = applyPriceChange(cut, 4800, new Date());
+    expect(r).toEqual({ ...cut, history: null });
+  });
+
+  it("a new listing starts without a cut or history", () => {
+    expect(applyPriceChange(null, 3000, at)).toEqual({
+      price: 3000,
+      price_down: false,
+      price_before: null,
+      price_down_at: null,
+      history: null,
+    });
+  });
+});
