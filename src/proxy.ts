@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/server/env";
 
@@ -8,32 +9,42 @@ import { env } from "@/server/env";
  * folders (/admin-area, /preview-area) that this proxy rewrites to, and the
  * internal paths themselves answer 404. Authorization is not decided here:
  * every admin page and procedure checks the admin session itself.
+ *
+ * When `next start -H <host>` differs from the host Next puts in nextUrl, Next
+ * performs the rewrite as an HTTP request to itself and this proxy sees the
+ * internal path a second time. The rewrite therefore carries a header keyed
+ * with APP_SECRET; only a request bearing it may enter the internal folders.
  */
 const INTERNAL = { admin: "/admin-area", preview: "/preview-area" } as const;
 const NOT_FOUND = "/__not-found__";
+const MARK = "x-kir-internal-rewrite";
+
+let markValue: string | undefined;
+const mark = () => (markValue ??= createHmac("sha256", env().APP_SECRET).update("internal-rewrite").digest("base64url"));
 
 function under(pathname: string, base: string): string | null {
   if (pathname === base) return "";
   return pathname.startsWith(base + "/") ? pathname.slice(base.length) : null;
 }
 
+function rewrite(request: NextRequest, pathname: string): NextResponse {
+  const url = request.nextUrl.clone();
+  url.pathname = pathname;
+  const headers = new Headers(request.headers);
+  headers.set(MARK, mark());
+  return NextResponse.rewrite(url, { request: { headers } });
+}
+
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  const url = request.nextUrl.clone();
   if (under(pathname, INTERNAL.admin) !== null || under(pathname, INTERNAL.preview) !== null) {
-    url.pathname = NOT_FOUND;
-    return NextResponse.rewrite(url);
+    if (request.headers.get(MARK) === mark()) return NextResponse.next();
+    return rewrite(request, NOT_FOUND);
   }
   const admin = under(pathname, env().ADMIN_BASE_PATH);
-  if (admin !== null) {
-    url.pathname = INTERNAL.admin + (admin || "/");
-    return NextResponse.rewrite(url);
-  }
+  if (admin !== null) return rewrite(request, INTERNAL.admin + (admin || "/"));
   const preview = under(pathname, env().PREVIEW_BASE_PATH);
-  if (preview !== null) {
-    url.pathname = INTERNAL.preview + (preview || "/");
-    return NextResponse.rewrite(url);
-  }
+  if (preview !== null) return rewrite(request, INTERNAL.preview + (preview || "/"));
   return NextResponse.next();
 }
 

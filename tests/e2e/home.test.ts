@@ -32,7 +32,7 @@ describe("home page with the site chrome", () => {
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`renders the chrome and the seeded counts (${name})`, async () => {
       const page = await browser.newPage({ viewport, locale: "ja-JP" });
-      const res = await page.goto(base + "/", { waitUntil: "networkidle" });
+      const res = await page.goto(base + "/", { waitUntil: "load" });
       expect(res?.status()).toBe(200);
       expect(await page.title()).toContain("のことなら");
       expect(await page.getAttribute("html", "lang")).toBe("ja");

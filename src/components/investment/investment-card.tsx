@@ -8,7 +8,7 @@ import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/services/investments/home";
 import { InvestmentThumb } from "./investment-thumb";
-import { investmentHref, investmentThumbSrc } from "./links";
+import { investmentHref, investmentImageSrc, investmentThumbSrc } from "./links";
 
 export type { HomeCard, InvestmentCardData };
 
@@ -53,7 +53,7 @@ export function InvestmentCard({ card, eager = false, className }: { card: HomeC
         <div className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-primary-100 to-primary-200 text-primary-300" aria-hidden="true">
           <Building2 className="size-10 sm:size-14" strokeWidth={1.25} />
         </div>
-        {card.image && <InvestmentThumb src={investmentThumbSrc(card.id, card.image)} alt={`${card.name}の外観`} eager={eager} />}
+        {card.image && <InvestmentThumb src={investmentThumbSrc(card.id, card.image)} fallbackSrc={investmentImageSrc(card.id, card.image, "thumb_jpg")} alt={`${card.name}の外観`} eager={eager} />}
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
           {card.members && (
             <Badge variant="gold">

@@ -8,17 +8,32 @@ import { cn } from "@/lib/cn";
  * file, route not there) it hides itself and the neutral placeholder behind
  * it shows. Also catches errors that happened before hydration.
  */
-export function InvestmentThumb({ src, alt, className, eager = false }: { src: string; alt: string; className?: string; eager?: boolean }) {
+export function InvestmentThumb({
+  src,
+  fallbackSrc,
+  alt,
+  className,
+  eager = false,
+}: {
+  /** webp */
+  src: string;
+  /** jpeg for browsers without webp (spec §9: webp support is checked) */
+  fallbackSrc?: string;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   const ref = useCallback((img: HTMLImageElement | null) => {
     if (img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, []);
   if (failed) return null;
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- served pre-sized by /api/images; no optimiser needed
-    <img
+    <picture>
+      <source type="image/webp" srcSet={src} />
+      <img
       ref={ref}
-      src={src}
+      src={fallbackSrc ?? src}
       alt={alt}
       width={480}
       height={360}
@@ -26,6 +41,7 @@ export function InvestmentThumb({ src, alt, className, eager = false }: { src: s
       decoding="async"
       onError={() => setFailed(true)}
       className={cn("absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]", className)}
-    />
+      />
+    </picture>
   );
 }

@@ -5,7 +5,12 @@ export function investmentHref(id: number): string {
   return `/investments/${id}`;
 }
 
-/** Thumbnail of a stored listing image (served by /api/images). */
+/** A stored listing image variant (served by /api/images): webp, jpg, thumb (webp) or thumb_jpg. */
+export function investmentImageSrc(investmentId: number, name: string, variant: "webp" | "jpg" | "thumb" | "thumb_jpg"): string {
+  return `/api/images/${investmentId}/${encodeURIComponent(name)}/${variant}`;
+}
+
+/** Thumbnail (webp) of a stored listing image; investmentImageSrc(…, "thumb_jpg") is its fallback. */
 export function investmentThumbSrc(investmentId: number, name: string): string {
-  return `/api/images/${investmentId}/${encodeURIComponent(name)}/thumb`;
+  return investmentImageSrc(investmentId, name, "thumb");
 }

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
-import { api } from "@/trpc/server";
+import { requireMember } from "@/server/auth/page-guards";
 
 export const metadata: Metadata = { title: { default: "マイページ", template: "%s | マイページ" }, robots: { index: false, follow: false } };
 
@@ -17,8 +16,7 @@ const NAV = [
 
 /** The member area: only a member session gets in (an admin session does not make a member). */
 export default async function MyPageLayout({ children }: { children: React.ReactNode }) {
-  const state = await api.public.session.state();
-  if (!state.isUserLogin) redirect("/login?next=/mypage");
+  await requireMember();
   return (
     <>
       <Breadcrumbs items={[{ name: "マイページ", path: "/mypage" }]} />

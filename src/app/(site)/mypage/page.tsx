@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { requireMember } from "@/server/auth/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "マイページ" };
@@ -12,6 +13,7 @@ const CARDS = [
 ];
 
 export default async function MyPageTop() {
+  await requireMember();
   const me = await api.member.account.info();
   return (
     <div className="grid gap-6">

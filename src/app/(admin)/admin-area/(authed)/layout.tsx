@@ -1,14 +1,12 @@
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { AdminLogoutButton } from "@/components/admin/logout-button";
 import { env } from "@/server/env";
-import { api } from "@/trpc/server";
+import { requireAdmin } from "@/server/auth/page-guards";
 
 /** Logged-in admin frame: header システム管理 with the spec's links. The session is checked here and in every procedure. */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const base = env().ADMIN_BASE_PATH;
-  const state = await api.public.session.state();
-  if (!state.isAdminLogin) redirect(`${base}/login`);
+  await requireAdmin();
   const links = [
     { href: base, label: "管理トップ" },
     { href: `${base}/accounts`, label: "会員管理" },

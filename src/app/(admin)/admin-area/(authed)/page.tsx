@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { requireAdmin } from "@/server/auth/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "管理トップ" };
 
 export default async function AdminTopPage() {
+  await requireAdmin();
   const [me, counts] = await Promise.all([api.admin.account.info(), api.public.options.get()]);
   const figures = [
     { label: "会員数", value: counts.members },

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { EmailForm } from "@/components/mypage/account-forms";
+import { requireMember } from "@/server/auth/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "メールアドレス変更" };
 
 export default async function EmailPage() {
+  await requireMember("/mypage/email");
   const me = await api.member.account.info();
   return (
     <section className="grid max-w-xl gap-6">

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { NotificationForm } from "@/components/mypage/account-forms";
+import { requireMember } from "@/server/auth/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "メール配信設定" };
 
 export default async function NotificationPage() {
+  await requireMember("/mypage/notification");
   const settings = await api.member.account.notification();
   return (
     <section className="grid max-w-xl gap-6">

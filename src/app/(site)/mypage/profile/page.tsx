@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { ProfileForm } from "@/components/mypage/account-forms";
+import { requireMember } from "@/server/auth/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "お客様情報" };
 
 export default async function ProfilePage() {
+  await requireMember("/mypage/profile");
   const profile = await api.member.account.profile();
   return (
     <section className="grid gap-6">

@@ -1,0 +1,42 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { createContext } from "@/server/api/context";
+import { getDb } from "@/server/db";
+import { findVisibleImage } from "@/server/services/investments/images";
+import { audienceOf } from "@/server/services/investments/visibility";
+import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant } from "@/server/storage/images";
+
+/**
+ * Listing images by generated name. Visibility is the listing's: a visitor
+ * asking for a members-only listing's photo gets the same 404 as for a
+ * missing one. Public images may be cached by shared caches; members-only
+ * ones only privately.
+ */
+const notFound = () => new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+export async function GET(req: Request, { params }: { params: Promise<{ id: string; name: string; variant: string }> }) {
+  const { id, name, variant } = await params;
+  const investmentId = Number(id);
+  if (!Number.isSafeInteger(investmentId) || investmentId <= 0 || !isImageName(name) || !IMAGE_VARIANTS.includes(variant as ImageVariant)) {
+    return notFound();
+  }
+  const db = await getDb();
+  const ctx = await createContext({ db, headers: req.headers });
+  const image = await findVisibleImage(db, audienceOf(ctx), investmentId, name);
+  if (!image) return notFound();
+  const file = imagePath(investmentId, name, variant as ImageVariant);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return notFound();
+  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const headers = {
+    "content-type": IMAGE_CONTENT_TYPES[variant as ImageVariant],
+    "content-length": String(info.size),
+    "cache-control": image.members ? "private, max-age=3600" : "public, max-age=86400, stale-while-revalidate=604800",
+    etag,
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'",
+  };
+  if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { headers });
+}
