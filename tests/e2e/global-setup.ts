@@ -43,6 +43,7 @@ async function freePort(): Promise<number> {
 }
 
 let server: ChildProcess | undefined;
+let worker: ChildProcess | undefined;
 let dir: string | undefined;
 
 export default async function setup(project: TestProject) {
@@ -68,6 +69,8 @@ export default async function setup(project: TestProject) {
   if (buildIsStale()) runOrThrow(bin("next"), ["build"]);
 
   server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  // The worker sends the mail (to .eml files in MAIL_OUTBOX_DIR, read by the tests).
+  worker = spawn(bin("tsx"), ["worker/index.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -82,9 +85,11 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseURL", base);
   project.provide("databaseURL", env.DATABASE_URL!);
+  project.provide("mailDir", env.MAIL_OUTBOX_DIR!);
 
   return async () => {
     server?.kill("SIGTERM");
+    worker?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
     if (dir) rmSync(dir, { recursive: true, force: true });
   };
@@ -94,5 +99,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     databaseURL: string;
+    mailDir: string;
   }
 }
