@@ -6,6 +6,8 @@ import net from "node:net";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
+// Next.js telemetry would try to reach the internet; nothing here may.
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 export const log = (msg) => console.log(`\x1b[33m[setup]\x1b[0m ${msg}`);
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 

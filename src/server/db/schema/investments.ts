@@ -121,8 +121,10 @@ export const investments = sqliteTable(
   },
   (t) => [
     uniqueIndex("investments_no_uq").on(t.no).where(sql`no IS NOT NULL AND no <> ''`),
-    // Visibility first: every public query filters on it, then sorts.
-    index("investments_visible_public_at_idx").on(t.public, t.members, t.public_at),
+    // Visibility first (public, members, not overdue): every public query filters on all three,
+    // then sorts by public_at; with all of them in the index a count never touches the table.
+    index("investments_visible_idx").on(t.public, t.members, t.not_updated_at, t.public_at),
+    index("investments_area_cd_price_idx").on(t.area_cd, t.price),
     index("investments_price_idx").on(t.price),
     index("investments_yield_idx").on(t.yield),
     index("investments_type_cd_idx").on(t.type_cd),
