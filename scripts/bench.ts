@@ -6,7 +6,9 @@
  *
  * Sections so far: the scale seed itself, and the database paths every list
  * page uses (visibility + sort + page, area and price filters, FTS trigram
- * free word). The search service, pages under load and matching add theirs.
+ * free word), and the search service (searchInvestments end to end for single
+ * parameters and combinations, next to its bare SQL). Pages under load and
+ * matching add theirs.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +17,11 @@ import { parseArgs } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
+import { PAGE_SIZE } from "@/lib/constants/investment";
+import { parseSearchParams } from "@/schemas/search";
+import { investments } from "@/server/db/schema";
 import { seedScale } from "@/server/seed";
+import { buildSearchWhere, searchInvestments, searchOrder } from "@/server/services/investments/search";
 
 const { values } = parseArgs({
   options: {
@@ -77,11 +83,102 @@ for (const [name, q] of queries) {
   console.log(`[bench] ${name.padEnd(36)} p50 ${String(s.p50).padStart(7)} ms  p95 ${String(s.p95).padStart(7)} ms  (${s.rows} rows)`);
 }
 
+/* ---------------------------------------------------------------- search service */
+// searchInvestments (audience visitor, page 1, PAGE_SIZE cards) for single
+// parameters and combinations: count + page ids + card hydration, end to end.
+// "sql" is the same WHERE/ORDER BY run bare (count, then the page's ids).
+
+type SearchStat = { name: string; query: string; runs: number; p50: number; p95: number; max: number; sqlP50: number; sqlP95: number; total: number };
+
+const pct = (times: number[], q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2));
+
+async function measureSearch(name: string, qs: string, runs = 100): Promise<SearchStat> {
+  const query = parseSearchParams(new URLSearchParams(qs));
+  const now = new Date();
+  const service: number[] = [];
+  const bare: number[] = [];
+  let total = 0;
+  const where = buildSearchWhere("visitor", query, now);
+  const order = searchOrder(query.sr);
+  const runBare = async () => {
+    await db.select({ n: sql<number>`count(*)` }).from(investments).where(where).all();
+    await db.select({ id: investments.id }).from(investments).where(where).orderBy(...order).limit(PAGE_SIZE).all();
+  };
+  for (let i = 0; i < 3; i++) {
+    await searchInvestments(db, "visitor", query, { now });
+    await runBare();
+  }
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    const r = await searchInvestments(db, "visitor", query, { now });
+    service.push(performance.now() - t);
+    total = r.total;
+    t = performance.now();
+    await runBare();
+    bare.push(performance.now() - t);
+  }
+  service.sort((a, b) => a - b);
+  bare.sort((a, b) => a - b);
+  return {
+    name,
+    query: qs,
+    runs,
+    p50: pct(service, 0.5),
+    p95: pct(service, 0.95),
+    max: pct(service, 1),
+    sqlP50: pct(bare, 0.5),
+    sqlP95: pct(bare, 0.95),
+    total,
+  };
+}
+
+// Codes that exist in the seeded data: the busiest station, its group, and a line.
+const busiest = await db.get<{ station_cd: number; group_cd: number; line_cd: number }>(
+  sql`SELECT station_cd, group_cd, line_cd FROM investment_transports WHERE station_cd IS NOT NULL GROUP BY station_cd ORDER BY count(*) DESC LIMIT 1`,
+);
+const st = busiest?.station_cd ?? 0;
+const rg = busiest?.group_cd ?? 0;
+const sl = busiest?.line_cd ?? 0;
+const searchQueries: [string, string][] = [
+  ["all (no condition)", ""],
+  ["re=3 (大阪市内)", "re=3"],
+  ["ty=1 (一棟マンション)", "ty=1"],
+  ["lp/hp 5,000万-2億", "lp=5000&hp=20000"],
+  ["ly=8 (利回り8%以上)", "ly=8"],
+  ["sw=10 (駅徒歩10分)", "sw=10"],
+  ["st (busiest station)", `st=${st}`],
+  ["rg (station group)", `rg=${rg}`],
+  ["sl (line)", `sl=${sl}`],
+  ["fw 3+ chars (FTS)", "fw=天王寺"],
+  ["fw 2 chars (instr)", "fw=梅田"],
+  ["bt=20 (築20年以内)", "bt=20"],
+  ["fs=1 (残存20年)", "fs=1"],
+  ["fs=7 (新耐震)", "fs=7"],
+  ["re+ty+price", "re=3&ty=1&lp=5000&hp=20000"],
+  ["ty+ly+sw+bt", "ty=1&ty=2&ly=7&sw=10&bt=30"],
+  ["st+sw+price", `st=${st}&sw=10&lp=3000&hp=30000`],
+  ["re+ty+ly+fs, price_asc", "re=1&re=2&ty=6&ly=6&fs=7&sr=price_asc"],
+  ["fw+ty+ly", "fw=天王寺&ty=1&ty=2&ly=6"],
+  ["ct+ty+bt, yield_desc", "ct=281000&ty=2&bt=25&sr=yield_desc"],
+  ["re+ty, page 20", "re=3&ty=1&ty=6&page=20"],
+];
+const searchStats: SearchStat[] = [];
+console.log("[bench] search service (visitor, page of 20): p50/p95 end to end, next to the bare SQL");
+for (const [name, qs] of searchQueries) {
+  const s = await measureSearch(name, qs);
+  searchStats.push(s);
+  const flag = s.p95 <= 25 ? "" : "  ✗ over 25 ms";
+  console.log(
+    `[bench] ${name.padEnd(28)} p50 ${String(s.p50).padStart(6)} ms  p95 ${String(s.p95).padStart(6)} ms  (sql p50 ${String(s.sqlP50).padStart(6)} p95 ${String(s.sqlP95).padStart(6)})  ${s.total} hits${flag}`,
+  );
+}
+
 const result = {
   at: new Date().toISOString(),
   machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
   seed: { ...seeded, seconds: seeded.ms.total / 1000 },
   queries: stats,
+  search: searchStats,
   targets: { "search p95 ms at 100k": 25 },
 };
 const outDir = path.resolve("bench/results");
@@ -97,6 +194,14 @@ const md = [
   "| query | p50 ms | p95 ms | max ms | rows |",
   "|---|---:|---:|---:|---:|",
   ...stats.map((s) => `| ${s.name} | ${s.p50} | ${s.p95} | ${s.max} | ${s.rows} |`),
+  "",
+  "## Search service (searchInvestments, visitor, page of 20; target p95 ≤ 25 ms)",
+  "",
+  "| query | params | p50 ms | p95 ms | max ms | bare SQL p50 | bare SQL p95 | hits |",
+  "|---|---|---:|---:|---:|---:|---:|---:|",
+  ...searchStats.map(
+    (s) => `| ${s.name} | \`${s.query || "—"}\` | ${s.p50} | ${s.p95} | ${s.max} | ${s.sqlP50} | ${s.sqlP95} | ${s.total} |`,
+  ),
   "",
 ].join("\n");
 writeFileSync(path.join(outDir, "latest.md"), md);

@@ -7,5 +7,9 @@ export function processorsFor(db: Db): Processors {
   return {
     maintenance: (job) => processMaintenance(db, job),
     mail: (job) => processMail(job),
+    // Placeholder until the worker issue's matching processor lands (it replaces this).
+    matching: async () => {
+      throw new Error("not implemented");
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { Analytics } from "@/components/seo/analytics";
 import { Footer } from "@/components/site-chrome/footer";
 import { Header } from "@/components/site-chrome/header";
 import type { LoginStateData, SiteCountsData } from "@/components/site-chrome/types";
@@ -43,6 +44,8 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
         {children}
       </main>
       <Footer />
+      {/* Renders nothing without ANALYTICS_ID, and nothing on login-type pages; admin pages have their own layout. */}
+      <Analytics />
     </>
   );
 }

@@ -4,7 +4,10 @@ import { Hero } from "@/components/home/hero";
 import { ListingSection } from "@/components/home/listing-section";
 import { MemberCta } from "@/components/home/member-cta";
 import { ServiceLinks } from "@/components/home/service-links";
+import { JsonLd } from "@/components/seo/json-ld";
 import { SITE } from "@/lib/constants/site";
+import { organizationJsonLd, websiteJsonLd } from "@/lib/seo-jsonld";
+import { env } from "@/server/env";
 import { DEFAULT_TITLE } from "@/lib/seo";
 import { getDb } from "@/server/db";
 import { homeListings } from "@/server/services/investments/home";
@@ -31,6 +34,7 @@ export default async function HomePage() {
 
   return (
     <>
+      <JsonLd data={[organizationJsonLd(env().APP_URL), websiteJsonLd(env().APP_URL)]} />
       <Hero counts={counts} />
       <ListingSection id="latest-title" kicker="NEW ARRIVALS" title="新着物件" cards={latest} moreHref="/investments" />
       <ListingSection

@@ -38,7 +38,7 @@ export function MemberCta({ membersOnly }: { membersOnly?: number }) {
           </ul>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row lg:flex-col">
-          <Button asChild variant="gold" size="lg" className="px-10">
+          <Button asChild variant="gold" size="lg" className="px-10 text-primary-950 hover:bg-gold-400">
             <Link href="/signup">無料会員登録</Link>
           </Button>
           <Button asChild variant="outline" size="lg" className="border-white/30 bg-transparent px-10 text-white hover:border-white hover:bg-white/10">

@@ -23,7 +23,7 @@ export function SectionHeading({
   return (
     <div className={cn("mb-6 flex items-end justify-between gap-4 sm:mb-8", className)}>
       <div>
-        <p className="text-xs font-bold tracking-[0.25em] text-gold-600" aria-hidden="true">
+        <p className={cn("text-xs font-bold tracking-[0.25em]", tone === "dark" ? "text-gold-300" : "text-gold-700")} aria-hidden="true">
           {kicker}
         </p>
         <h2 id={id} className={cn("mt-1 text-xl font-bold tracking-wider sm:text-2xl", tone === "dark" ? "text-white" : "text-primary")}>

@@ -9,6 +9,7 @@ import { formatPrice } from "@/lib/price";
 import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/services/investments/home";
 import { InvestmentThumb } from "./investment-thumb";
 import { investmentHref, investmentImageSrc, investmentThumbSrc } from "./links";
+import { GOLD_BADGE_TEXT, GOLD_TEXT } from "./gold";
 
 export type { HomeCard, InvestmentCardData };
 
@@ -51,18 +52,20 @@ export function InvestmentCard({ card, eager = false, className }: { card: HomeC
     >
       <div className="relative h-full min-h-32 overflow-hidden bg-primary-100 sm:aspect-[4/3] sm:h-auto">
         <div className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-primary-100 to-primary-200 text-primary-300" aria-hidden="true">
-          <Building2 className="size-10 sm:size-14" strokeWidth={1.25} />
+          {!card.image && <Building2 className="size-10 sm:size-14" strokeWidth={1.25} />}
         </div>
         {card.image && <InvestmentThumb src={investmentThumbSrc(card.id, card.image)} fallbackSrc={investmentImageSrc(card.id, card.image, "thumb_jpg")} alt={`${card.name}の外観`} eager={eager} />}
-        <div className="absolute left-2 top-2 flex flex-wrap gap-1">
-          {card.members && (
-            <Badge variant="gold">
-              <LockKeyhole aria-hidden="true" />
-              会員限定
-            </Badge>
-          )}
-          {card.price_down && <Badge variant="error">値下げ</Badge>}
-        </div>
+        {(card.members || card.price_down) && (
+          <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+            {card.members && (
+              <Badge variant="gold" className={GOLD_BADGE_TEXT}>
+                <LockKeyhole aria-hidden="true" />
+                会員限定
+              </Badge>
+            )}
+            {card.price_down && <Badge variant="error">値下げ</Badge>}
+          </div>
+        )}
         <Badge className="absolute bottom-2 left-2 bg-primary/85 backdrop-blur-sm">{type}</Badge>
       </div>
 
@@ -128,7 +131,7 @@ export function LockedInvestmentCard({ className }: { className?: string }) {
           物件の詳細をご覧いただけます。
         </p>
         <div className="mt-auto flex w-full flex-col gap-1.5 pt-1 sm:items-center">
-          <Button asChild variant="gold" size="sm" className="w-full sm:w-auto sm:px-6">
+          <Button asChild variant="gold" size="sm" className={cn("w-full sm:w-auto sm:px-6", GOLD_TEXT)}>
             <Link href="/signup">無料会員登録</Link>
           </Button>
           <Link href="/login" className="text-xs text-primary-600 underline underline-offset-2 hover:text-gold-700">

@@ -61,7 +61,7 @@ export function Header({ counts, session, adminBasePath }: HeaderProps) {
         </div>
         <ContactPopover className="xl:hidden" />
 
-        <Button asChild variant="gold" className="h-10 px-2.5 sm:px-4" data-slot="contact-button">
+        <Button asChild variant="gold" className="h-10 px-2.5 text-primary-950 hover:bg-gold-400 sm:px-4" data-slot="contact-button">
           <Link href={CONTACT_PATH} aria-label="お問い合わせ">
             <Mail className="sm:hidden" aria-hidden="true" />
             <span className="hidden sm:inline">お問い合わせ</span>

@@ -56,7 +56,7 @@ function KeywordForm({
     hero: {
       form: "h-14 rounded-lg bg-white shadow-lg ring-1 ring-black/5 focus-within:ring-2 focus-within:ring-gold-400",
       input: "text-base text-primary placeholder:text-primary-400",
-      button: "m-1.5 rounded-md bg-gold px-5 text-white hover:bg-gold-600",
+      button: "m-1.5 rounded-md bg-gold px-5 text-primary-950 hover:bg-gold-400",
     },
     plain: {
       form: "h-11 rounded-md border border-primary-200 bg-white focus-within:border-gold-500 focus-within:ring-1 focus-within:ring-gold-300",

@@ -119,7 +119,7 @@ function AccountBlock({
       <div className="flex flex-col gap-2">
         <p className="text-xs leading-relaxed text-primary-600">無料会員登録で、会員限定物件の閲覧やお気に入り・検索条件の保存ができます。</p>
         <SheetClose asChild>
-          <Button asChild variant="gold" size="lg" className="w-full">
+          <Button asChild variant="gold" size="lg" className="w-full text-primary-950 hover:bg-gold-400">
             <Link href="/signup">
               <UserPlus aria-hidden="true" />
               無料会員登録

@@ -29,3 +29,52 @@ export function inquiryKindName(key: string | null | undefined): string | null {
 export function inquiryStatusName(key: string | null | undefined): string | null {
   return INQUIRY_STATUSES.find((s) => s.key === key)?.name ?? null;
 }
+
+/** What the visitor wants, per form (spec §3 inquiry.main). "other" always requires inquiry.other. */
+export const INQUIRY_MAIN = {
+  investment: [
+    { key: "document", name: "詳しい資料がほしい" },
+    { key: "visit", name: "現地を見学したい" },
+    { key: "loan", name: "融資について相談したい" },
+    { key: "purchase", name: "購入を検討している" },
+    { key: "other", name: "その他" },
+  ],
+  consult: [
+    { key: "first", name: "初めての不動産投資" },
+    { key: "loan", name: "融資・資金計画" },
+    { key: "portfolio", name: "買い増し・組み換え" },
+    { key: "tax", name: "節税・相続対策" },
+    { key: "other", name: "その他" },
+  ],
+  other: [
+    { key: "site", name: "サイトの使い方" },
+    { key: "company", name: "会社について" },
+    { key: "media", name: "取材・掲載" },
+    { key: "other", name: "その他" },
+  ],
+  exchange: [
+    { key: "info", name: "物件情報の提供" },
+    { key: "buy", name: "買取のご相談" },
+    { key: "joint", name: "共同仲介" },
+    { key: "other", name: "その他" },
+  ],
+  sell: [
+    { key: "appraisal", name: "査定価格を知りたい" },
+    { key: "sell_soon", name: "すぐに売却したい" },
+    { key: "consider", name: "売却を検討中" },
+    { key: "other", name: "その他" },
+  ],
+} as const;
+
+/** 売却査定: when the owner wants to sell. */
+export const SELL_TIMINGS = [
+  { key: "asap", name: "すぐにでも" },
+  { key: "3m", name: "3か月以内" },
+  { key: "6m", name: "半年以内" },
+  { key: "1y", name: "1年以内" },
+  { key: "undecided", name: "未定・相場を知りたい" },
+] as const;
+export const SELL_TIMING_KEYS = SELL_TIMINGS.map((t) => t.key) as [string, ...string[]];
+
+/** Seconds within which the same payload counts as a double submit. */
+export const CONTACT_DEDUPE_SECONDS = 60;

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/server/env";
 import * as schema from "./schema";
+import { serializeWrites } from "./write-lock";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export { schema };
@@ -23,7 +24,7 @@ function ensureDir(url: string): void {
  */
 export async function openDb(url = env().DATABASE_URL, authToken = env().DATABASE_AUTH_TOKEN): Promise<Db> {
   ensureDir(url);
-  const client = createClient({ url, authToken, timeout: 5000 });
+  const client = serializeWrites(createClient({ url, authToken, timeout: 5000 }));
   if (url.startsWith("file:") && !url.includes(":memory:")) {
     await client.execute("PRAGMA journal_mode=WAL");
   }

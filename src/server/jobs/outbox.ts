@@ -38,8 +38,8 @@ export async function relayOutbox(db: Db, queues: Record<QueueName, Queue>, limi
     try {
       await queues[def.queue].add(row.job, def.payload.parse(row.payload), {
         jobId: row.job_id,
-        attempts: 5,
-        backoff: { type: "exponential", delay: 2000 },
+        attempts: def.attempts,
+        backoff: { type: "capped" },
         // Completed ids are kept a week to dedupe re-relays; secrets are not kept at all.
         removeOnComplete: def.sensitive ? true : { age: 7 * 24 * 3600 },
         removeOnFail: { age: 30 * 24 * 3600 },

@@ -19,9 +19,22 @@ const mailPayload = z
  * from the outbox once relayed and removed from Redis when done.
  */
 export const jobs = {
-  refreshSiteCounts: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false },
-  sendMail: { queue: "mail", payload: mailPayload, sensitive: true },
+  refreshSiteCounts: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
+  // Mail outlives an SMTP outage: 30 attempts on a capped backoff span about four hours.
+  sendMail: { queue: "mail", payload: mailPayload, sensitive: true, attempts: 30 },
+  // A listing published (new) or cut in price (price_down): match it against saved filters.
+  matchInvestment: {
+    queue: "matching",
+    payload: z.object({ investmentId: z.number().int(), reason: z.enum(["new", "price_down"]) }),
+    sensitive: false,
+    attempts: 10,
+  },
 } as const;
+
+/** Retry delay for every job: exponential from 2 s, capped at 10 minutes. */
+export function retryDelayMs(attemptsMade: number): number {
+  return Math.min(2000 * 2 ** Math.max(0, attemptsMade - 1), 10 * 60 * 1000);
+}
 
 export type JobName = keyof typeof jobs;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobs)[N]["payload"]>;

@@ -4,7 +4,7 @@ import type { Db } from "@/server/db";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { relayOutbox } from "./outbox";
-import { queueNames, type QueueName } from "./queues";
+import { queueNames, retryDelayMs, type QueueName } from "./queues";
 import { createRedis } from "./redis";
 
 export type Processors = Record<QueueName, (job: Job) => Promise<unknown>>;
@@ -25,7 +25,12 @@ export function startJobRuntime(opts: { db: Db; processors: Processors; prefix?:
   const queueConn = conn();
   const queues = Object.fromEntries(queueNames.map((q) => [q, new Queue(q, { connection: queueConn, prefix })])) as Record<QueueName, Queue>;
   const workers = queueNames.map((q) => {
-    const w = new Worker(q, opts.processors[q], { connection: conn(), prefix, concurrency: opts.concurrency ?? 2 });
+    const w = new Worker(q, opts.processors[q], {
+      connection: conn(),
+      prefix,
+      concurrency: opts.concurrency ?? 2,
+      settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
+    });
     w.on("failed", (job, err) => logger.error("job.failed", { queue: q, job: job?.name, id: job?.id, attempts: job?.attemptsMade, error: err.message }));
     w.on("error", (err) => logger.warn("worker.error", { queue: q, error: err.message }));
     return w;

@@ -17,6 +17,8 @@ export const mailTemplates = {
   first_login: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number() }) },
   password_changed: { data: z.object({}) },
   account_deleted: { data: z.object({}) },
+  contact_staff: { data: z.object({ contactId: z.number(), kindName: z.string(), summary: z.string(), adminUrl: url }) },
+  contact_ack: { data: z.object({ name: z.string(), kindName: z.string(), summary: z.string() }) },
 } as const;
 export type MailTemplate = keyof typeof mailTemplates;
 export type MailData<T extends MailTemplate> = z.infer<(typeof mailTemplates)[T]["data"]>;
@@ -92,6 +94,18 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       return compose("退会手続きが完了しました", [
         `${SITE.title}をご利用いただきありがとうございました。退会手続きが完了しました。`,
         "保存した検索条件・お気に入りは削除されました。",
+      ], to);
+    case "contact_staff":
+      return compose(`【${v("kindName")}】新しいお問い合わせ #${v("contactId")}`, [
+        `${v("kindName")}が届きました。管理画面で対応状況を更新してください。`,
+        v("summary"),
+        v("adminUrl"),
+      ], to);
+    case "contact_ack":
+      return compose("お問い合わせを受け付けました", [
+        `${v("name")} 様`,
+        `このたびは${SITE.title}へ${v("kindName")}をいただき、ありがとうございます。以下の内容で受け付けました。担当者より${SITE.hours.label}（${SITE.holidays}を除く）にご連絡いたします。`,
+        v("summary"),
       ], to);
   }
   throw new Error(`unknown template ${String(template)}`);

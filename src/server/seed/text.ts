@@ -3,22 +3,15 @@
  * Markdown-ish renderer (headings and paragraphs only) for CMS bodies.
  */
 
-/**
- * Words a listing's name and comments must not contain (spec §5 lists about
- * 34 such 特定用語; this is the known part plus the usual 不動産公正競争規約
- * terms). The seed checks every text it generates against it.
- */
-export const SEED_PROHIBITED_WORDS = [
-  "絶対", "完璧", "格安", "激安", "最高", "日本一", "業界初", "早い者勝ち", "掘り出し物", "完全", "万全", "超", "抜群",
-  "特選", "厳選", "破格", "特安", "日本初", "業界一", "当社だけ", "最新", "最適", "至便", "至近", "一級", "買得",
-  "投売り", "掘出", "土地値", "完売", "最上", "特級", "お買い得", "他に類を見ない",
-] as const;
+import { findProhibitedWord, PROHIBITED_WORDS } from "@/lib/constants/prohibited-words";
 
-export function findProhibitedWord(text: string | null | undefined): string | null {
-  if (!text) return null;
-  for (const w of SEED_PROHIBITED_WORDS) if (text.includes(w)) return w;
-  return null;
-}
+/**
+ * Words a listing's name and comments must not contain: the one list of
+ * src/lib/constants/prohibited-words.ts (spec §5 plus 表示規約 第18条), also
+ * used by the admin listing editor. The seed checks every text it generates.
+ */
+export const SEED_PROHIBITED_WORDS = PROHIBITED_WORDS;
+export { findProhibitedWord };
 
 /** Throws when generated copy contains a prohibited word (a bug in the seed's templates). */
 export function assertClean(text: string, where: string): string {

@@ -7,6 +7,7 @@ export const metadata: Metadata = { title: { default: "マイページ", templat
 
 const NAV = [
   { href: "/mypage", label: "マイページトップ" },
+  { href: "/mypage/contact", label: "お問い合わせ履歴" },
   { href: "/mypage/profile", label: "お客様情報" },
   { href: "/mypage/notification", label: "メール配信設定" },
   { href: "/mypage/email", label: "メールアドレス変更" },

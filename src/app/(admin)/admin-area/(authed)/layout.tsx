@@ -12,6 +12,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
     { href: `${base}/accounts`, label: "会員管理" },
     { href: `${base}/investments`, label: "物件管理" },
     { href: `${base}/cms`, label: "CMS" },
+    { href: `${base}/contacts`, label: "お問い合わせ" },
     { href: `${base}/newsletter`, label: "メール配信" },
   ];
   return (

@@ -1,10 +1,16 @@
 import { createTRPCRouter } from "../../trpc";
 import { authRouter } from "./auth";
+import { investmentsRouter } from "./investments";
+import { cmsRouter } from "./cms";
+import { contactsRouter } from "./contacts";
 import { optionsRouter } from "./options";
 import { sessionRouter } from "./session";
 
 export const publicRouter = createTRPCRouter({
   auth: authRouter,
+  investments: investmentsRouter,
+  cms: cmsRouter,
+  contacts: contactsRouter,
   options: optionsRouter,
   session: sessionRouter,
 });

@@ -1,0 +1,3 @@
+DROP INDEX `investments_visible_idx`;--> statement-breakpoint
+CREATE INDEX `investments_search_idx` ON `investments` (`public`,`not_updated_at`,`public_at`,`members`,`area_cd`,`type_cd`,`price`,`yield`,`structure_cd`,`pref_cd`,`city_cd`,`built_at`,`residual_at`,`station_time`,`land_size`,`occupied_size`,`premium`,`price_down`,`new_quake`,`has_cert`,`has_repair`,`is_full`,`transactions`,`update_at`);--> statement-breakpoint
+CREATE INDEX `investments_id_search_idx` ON `investments` (`id`,`public`,`not_updated_at`,`public_at`,`members`,`area_cd`,`type_cd`,`price`,`yield`,`structure_cd`,`pref_cd`,`city_cd`,`built_at`,`residual_at`,`station_time`,`land_size`,`occupied_size`,`premium`,`price_down`,`new_quake`,`has_cert`,`has_repair`,`is_full`,`transactions`,`update_at`);

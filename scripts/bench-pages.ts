@@ -1,0 +1,235 @@
+/**
+ * Pages under load: `npx tsx scripts/bench-pages.ts` (after `npx next build`).
+ *
+ * Seeds 100,000 listings (seedScale) into a temp database, starts
+ * `next start` on a free loopback port against it and drives autocannon at
+ * the list page, a filtered list page and a detail page, 10 s each, as a
+ * visitor. Writes req/s and latency percentiles (p50 / p95 / p99 from every
+ * response time, not autocannon's sampled table) to bench/results/pages.{json,md}.
+ *
+ *   npx tsx scripts/bench-pages.ts [--investments 100000] [--duration 10] [--connections 10] [--keep]
+ *
+ * Target (issue 4): list page ≥ 150 req/s on 2 cores. Reported, never asserted.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { openDb } from "@/server/db";
+import { migrateDb } from "@/server/db/migrate";
+import { investments } from "@/server/db/schema";
+import { seedScale } from "@/server/seed";
+
+/* ------------------------------------------------------------ autocannon (untyped) */
+
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { average: number; p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+}
+const autocannon = createRequire(import.meta.url)("autocannon") as (opts: AutocannonOptions) => AutocannonInstance;
+
+/* ------------------------------------------------------------ arguments */
+
+const { values } = parseArgs({
+  options: {
+    investments: { type: "string", default: "100000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    keep: { type: "boolean", default: false },
+  },
+});
+const N = Number(values.investments);
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+
+const root = path.resolve(import.meta.dirname, "..");
+const log = (s: string) => console.log(`[bench-pages] ${s}`);
+
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.error("[bench-pages] no production build: run `npx next build` first");
+  process.exit(1);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/* ------------------------------------------------------------ data */
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "kir-bench-pages-"));
+const url = `file:${path.join(dir, "bench.db")}`;
+const db = await openDb(url);
+await migrateDb(db);
+log(`seeding ${N} listings into ${url}`);
+const seeded = await seedScale(db, { investments: N, progress: !!process.stdout.isTTY });
+log(`seeded in ${(seeded.ms.total / 1000).toFixed(1)} s`);
+
+const visitorVisible = and(eq(investments.public, true), isNull(investments.not_updated_at), eq(investments.members, false));
+// A detail with several transports and related listings, from the middle of the newest 1,000.
+const detail = await db
+  .select({ id: investments.id })
+  .from(investments)
+  .where(visitorVisible)
+  .orderBy(desc(investments.public_at))
+  .limit(1)
+  .offset(500)
+  .get();
+const visibleCount = (await db.select({ n: sql<number>`count(*)` }).from(investments).where(visitorVisible).get())?.n ?? 0;
+db.$client.close();
+if (!detail) throw new Error("no visible listing to benchmark");
+
+/* ------------------------------------------------------------ server */
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  APP_URL: base,
+  DATABASE_URL: url,
+  UPLOAD_DIR: path.join(dir, "uploads"),
+  MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+  REDIS_PREFIX: `bench${port}`,
+  LOG_LEVEL: "warn",
+} as NodeJS.ProcessEnv;
+const server: ChildProcess = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const stop = () => {
+  if (!server.killed) server.kill("SIGTERM");
+};
+process.on("exit", stop);
+
+const deadline = Date.now() + 60_000;
+for (;;) {
+  try {
+    if ((await fetch(base + "/investments")).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) throw new Error("next start did not answer within 60 s");
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+/* ------------------------------------------------------------ load */
+
+const targets = [
+  { key: "list", name: "物件一覧 /investments (page 1, visitor)", path: "/investments" },
+  {
+    key: "filtered",
+    name: "絞り込み一覧 (area 3, 一棟マンション/アパート, 3,000万〜3億円, yield ≥ 6 %, by yield, page 2)",
+    path: "/investments/page/2?re=3&ty=1&ty=2&lp=3000&hp=30000&ly=6&sr=yield_desc",
+  },
+  { key: "detail", name: `物件詳細 /investments/${detail.id}`, path: `/investments/${detail.id}` },
+] as const;
+
+interface PageStat {
+  key: string;
+  name: string;
+  path: string;
+  bytes: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
+
+const pct = (sorted: number[], q: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
+
+const stats: PageStat[] = [];
+for (const t of targets) {
+  const first = await fetch(base + t.path);
+  const body = await first.text();
+  if (first.status !== 200) throw new Error(`${t.path} answered ${first.status}`);
+  // Warm-up: JIT, statement caches, the page cache of the database file.
+  for (let i = 0; i < 30; i++) await (await fetch(base + t.path)).arrayBuffer();
+
+  const times: number[] = [];
+  const instance = autocannon({ url: base + t.path, connections: CONNECTIONS, duration: DURATION, headers: { accept: "text/html" } });
+  instance.on("response", (_c, _status, _bytes, ms) => times.push(ms));
+  const r = await instance;
+  times.sort((a, b) => a - b);
+  const s: PageStat = {
+    key: t.key,
+    name: t.name,
+    path: t.path,
+    bytes: Buffer.byteLength(body),
+    requests: r.requests.total,
+    rps: Number((r.requests.total / r.duration).toFixed(1)),
+    p50: pct(times, 0.5),
+    p95: pct(times, 0.95),
+    p99: pct(times, 0.99),
+    max: Number((times.at(-1) ?? 0).toFixed(1)),
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+  stats.push(s);
+  log(`${t.key.padEnd(9)} ${String(s.rps).padStart(7)} req/s  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  (${s.requests} requests, ${s.non2xx} non-2xx, ${s.errors} errors, ${(s.bytes / 1024).toFixed(0)} KiB)`);
+}
+stop();
+
+/* ------------------------------------------------------------ report */
+
+const buildId = readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim();
+const list = stats.find((s) => s.key === "list");
+const result = {
+  at: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "", node: process.version, buildId },
+  setup: { investments: N, visibleToVisitors: visibleCount, connections: CONNECTIONS, durationSeconds: DURATION, seedSeconds: seeded.ms.total / 1000 },
+  pages: stats,
+  targets: { listRps: 150, listMet: (list?.rps ?? 0) >= 150 },
+};
+const outDir = path.join(root, "bench", "results");
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, "pages.json"), JSON.stringify(result, null, 2) + "\n");
+writeFileSync(
+  path.join(outDir, "pages.md"),
+  [
+    `# Pages under load — ${result.at}`,
+    "",
+    `Machine: ${result.machine.cpus} cores (${result.machine.cpu}), Node ${result.machine.node}; \`next start\` (one process) and autocannon on the same machine, loopback.`,
+    `Data: ${N.toLocaleString("en")} listings (${visibleCount.toLocaleString("en")} visible to visitors), seeded in ${result.setup.seedSeconds.toFixed(1)} s. ${CONNECTIONS} connections, ${DURATION} s per page, as a visitor (no cookies), after a warm-up.`,
+    "",
+    "| page | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | HTML KiB |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...stats.map((s) => `| ${s.name} | ${s.rps} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.non2xx} | ${(s.bytes / 1024).toFixed(0)} |`),
+    "",
+    `Target: list page ≥ 150 req/s on 2 cores — ${result.targets.listMet ? "met" : "NOT met"} (${list?.rps ?? 0} req/s).`,
+    "",
+  ].join("\n"),
+);
+log("written to bench/results/pages.{json,md}");
+if (!values.keep) rmSync(dir, { recursive: true, force: true });
+else log(`kept ${url}`);
+process.exit(0);

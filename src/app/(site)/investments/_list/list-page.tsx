@@ -1,0 +1,192 @@
+import { LockKeyhole } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { InvestmentCard } from "@/components/investment/investment-card";
+import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
+import { RefineLinks } from "@/components/search/refine-links";
+import { SearchDialog } from "@/components/search/search-dialog";
+import { SearchSummary } from "@/components/search/search-summary";
+import { SortSelect } from "@/components/search/sort-select";
+import { pageMetadata } from "@/components/seo/metadata";
+import { Breadcrumbs, type BreadcrumbItem } from "@/components/site-chrome/breadcrumbs";
+import { PaginationBar } from "@/components/site-chrome/pagination-bar";
+import { Button } from "@/components/ui/button";
+import { DEFAULT_SORT } from "@/lib/constants/investment";
+import { withCommas } from "@/lib/price";
+import { describeQuery, type DescribeNames, type SearchQuery } from "@/schemas/search";
+import { getDb } from "@/server/db";
+import { railwayNames } from "@/server/services/investments/facets";
+import { api } from "@/trpc/server";
+import { GOLD_TEXT } from "@/components/investment/gold";
+
+export type RawParams = Record<string, string | string[] | undefined>;
+
+/** Largest page number accepted in the path (anything longer is not a page). */
+const PAGE_PATTERN = /^[1-9]\d{0,5}$/;
+
+/** The page number of /investments/page/{n}/, or null when it is not one. */
+export function pageNumber(n: string | undefined): number | null {
+  return n !== undefined && PAGE_PATTERN.test(n) ? Number(n) : null;
+}
+
+/** Line and station names for the chips, only when the query names some. */
+async function namesFor(query: SearchQuery): Promise<DescribeNames> {
+  if (!query.sl && !query.st && !query.rg) return {};
+  return describeNames(await railwayNames(await getDb(), query));
+}
+
+function titleOf(query: SearchQuery, names: DescribeNames = {}): { title: string; conditions: string[] } {
+  const conditions = describeQuery(query, names);
+  return { title: conditions.length ? `${conditions.join("・")}の物件一覧` : "物件一覧", conditions };
+}
+
+/** The canonical list URL of a query: page 1, without the sort. */
+export function canonicalListPath(query: SearchQuery): string {
+  const qs = queryParams(query);
+  qs.delete("sr");
+  const s = qs.toString();
+  return s ? `/investments/page/1?${s}` : "/investments";
+}
+
+/**
+ * Title "〇〇の物件一覧" (+ page), canonical to page 1 of the same conditions
+ * without the sort, and noindex for deep pages, several conditions or a free word.
+ */
+export async function listMetadata(page: number, raw: RawParams): Promise<Metadata> {
+  const query = parseListQuery(raw, page);
+  const { title, conditions } = titleOf(query, await namesFor(query));
+  const fullTitle = page > 1 ? `${title}（${page}ページ目）` : title;
+  const noindex = page > 1 || conditionCount(query) > 1 || Boolean(raw.fw);
+  return pageMetadata({
+    title: fullTitle,
+    description: `${conditions.length ? conditions.join("・") + "の" : ""}大阪・兵庫・京都の収益物件一覧です。価格・表面利回り・築年数・駅徒歩で比較できます。`,
+    path: canonicalListPath(query),
+    noindex,
+  });
+}
+
+/**
+ * The list (/investments and /investments/page/{n}/): breadcrumbs, title and
+ * conditions, sort, result count, cards and the pagination bar. Everything
+ * comes from one server round (the search, the counts and the login state).
+ */
+export async function InvestmentListPage({ page, raw }: { page: number; raw: RawParams }) {
+  const query = parseListQuery(raw, page);
+  const input = { ...raw, page: String(page) };
+  const [result, session, counts, names] = await Promise.all([
+    api.public.investments.search(input),
+    api.public.session.state(),
+    api.public.options.get().catch(() => undefined),
+    namesFor(query),
+  ]);
+  // A page past the end (or any page but the first of an empty result) does not exist.
+  if (page > 1 && page > result.last) notFound();
+
+  const { title } = titleOf(query, names);
+  const chips = queryChips(query, names);
+  const params = queryParams(query);
+  const filtered = chips.length > 0;
+  const crumbs: BreadcrumbItem[] = filtered || page > 1 ? [{ name: "物件一覧", path: "/investments" }, { name: page > 1 ? `${title}（${page}ページ目）` : title }] : [{ name: "物件一覧" }];
+  const from = result.total === 0 ? 0 : (result.page - 1) * result.pageSize + 1;
+  const to = Math.min(result.total, result.page * result.pageSize);
+  const sr = params.get("sr") ?? DEFAULT_SORT;
+  const isGuest = !session.isLogin;
+
+  return (
+    <div data-slot="investment-list">
+      <div className="border-b border-border bg-muted/70">
+        <div className="mx-auto max-w-7xl px-4 pt-3 sm:px-5">
+          <Breadcrumbs items={crumbs} />
+        </div>
+        <header className="mx-auto flex max-w-7xl flex-col gap-3 px-4 pb-5 pt-4 sm:px-5 md:flex-row md:items-end md:justify-between md:pb-6">
+          <div className="min-w-0">
+            <p className="text-xs font-bold tracking-[0.3em] text-gold-700" aria-hidden="true">
+              PROPERTIES
+            </p>
+            <h1 className="mt-1 text-xl font-bold leading-snug tracking-wider md:text-2xl">{title}</h1>
+          </div>
+          <SearchDialog session={session} counts={counts} label="条件を変更・物件を探す" triggerClassName="w-full md:w-auto" />
+        </header>
+      </div>
+
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-5 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-8">
+        {/* One copy: beside the results on wide screens, after them on phones. */}
+        <aside className="order-last lg:order-none" aria-label="絞り込み">
+          <RefineLinks query={query} className="lg:sticky lg:top-4" />
+        </aside>
+
+        <div className="flex min-w-0 flex-col gap-4">
+          <SearchSummary chips={chips} />
+
+          <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-3">
+            <p className="text-sm text-primary-600" role="status" data-slot="result-count">
+              該当物件
+              <strong className="tabular mx-1 text-2xl text-primary" data-total={result.total}>
+                {withCommas(String(result.total))}
+              </strong>
+              件
+              {result.total > 0 && (
+                <span className="ml-2 text-xs text-primary-500">
+                  （{withCommas(String(from))}〜{withCommas(String(to))}件を表示）
+                </span>
+              )}
+            </p>
+            {result.total > 0 && <SortSelect value={sr} params={params.toString()} />}
+          </div>
+
+          {isGuest && counts && counts.investment.members > 0 && (
+            <aside className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gradient-to-r from-gold-50 to-white p-4 sm:flex-row sm:items-center sm:justify-between" aria-label="会員限定物件のご案内">
+              <p className="flex items-start gap-2 text-sm leading-relaxed">
+                <LockKeyhole className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden="true" />
+                <span>
+                  このほかに<strong className="tabular mx-0.5">{withCommas(String(counts.investment.members))}</strong>
+                  件の会員限定物件があります。無料会員登録ですべての物件をご覧いただけます。
+                </span>
+              </p>
+              <div className="flex shrink-0 gap-2">
+                <Button asChild variant="gold" size="sm" className={GOLD_TEXT}>
+                  <Link href="/signup">無料会員登録</Link>
+                </Button>
+                <Button asChild variant="outline" size="sm">
+                  <Link href="/login">ログイン</Link>
+                </Button>
+              </div>
+            </aside>
+          )}
+
+          {result.items.length > 0 && (
+            <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3" data-slot="investment-results">
+              {result.items.map((card, i) => (
+                <li key={card.id} className="flex [&>article]:w-full">
+                  <InvestmentCard card={card} eager={i < 3} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={params} className="mt-4" />
+
+          {result.total === 0 && (
+            <div className="grid gap-3 text-center text-sm text-primary-600">
+              <p>条件を変更して、もう一度お探しください。</p>
+              <div className="flex flex-wrap justify-center gap-2">
+                {filtered && (
+                  <Button asChild variant="outline">
+                    <Link href="/investments">すべての物件を見る</Link>
+                  </Button>
+                )}
+                <Button asChild variant="outline">
+                  <Link href="/investments/search/area">エリアから探す</Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link href="/investments/search/train">路線・駅から探す</Link>
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { getDb } from "@/server/db";
+import { handleAccountsCsv } from "@/server/services/admin/accounts-csv";
+
+/** CSV export of the member search (admins only). */
+export async function GET(req: Request) {
+  return handleAccountsCsv(await getDb(), req);
+}

@@ -1,0 +1,7 @@
+import { getDb } from "@/server/db";
+import { handleImageUpload } from "@/server/services/admin/upload-route";
+
+/** Listing photo upload for the admin editor (multipart "file"); see services/admin/image-staging.ts. */
+export async function POST(req: Request) {
+  return handleImageUpload(await getDb(), req);
+}

@@ -1,0 +1,163 @@
+"use client";
+
+import type * as React from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { describedBy, Field } from "@/components/forms/field";
+import { errorAt } from "@/components/forms/text-field";
+import { inputClassName } from "@/components/ui/input";
+import { cn } from "@/lib/cn";
+
+/**
+ * Compact form controls for the admin screens (native inputs and selects, so
+ * keyboard use, autofill and browser tests behave as expected), each wired to
+ * react-hook-form with its Japanese error under it.
+ */
+type Form<T extends FieldValues> = UseFormReturn<T, unknown, unknown>;
+const idOf = (name: string) => `f-${name.replace(/\./g, "-")}`;
+
+export function AdminInput<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  suffix,
+  ...input
+}: {
+  form: Form<T>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+  suffix?: string;
+} & Omit<React.ComponentProps<"input">, "name" | "form">) {
+  const id = idOf(name);
+  const error = errorAt(form.formState.errors, name);
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          className={cn(inputClassName, "h-9")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, { error, hint: Boolean(hint) })}
+          {...input}
+          {...form.register(name)}
+        />
+        {suffix ? <span className="shrink-0 text-sm text-muted-foreground">{suffix}</span> : null}
+      </div>
+    </Field>
+  );
+}
+
+export function AdminTextarea<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  rows = 4,
+}: {
+  form: Form<T>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+  rows?: number;
+}) {
+  const id = idOf(name);
+  const error = errorAt(form.formState.errors, name);
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <textarea
+        id={id}
+        rows={rows}
+        className={cn(inputClassName, "h-auto")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { error, hint: Boolean(hint) })}
+        {...form.register(name)}
+      />
+    </Field>
+  );
+}
+
+export interface Choice {
+  id: number | string;
+  name: string;
+}
+
+export function AdminSelect<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  choices,
+  placeholder = "選択してください",
+  onValue,
+}: {
+  form: Form<T>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+  choices: readonly Choice[];
+  placeholder?: string;
+  onValue?: (value: string) => void;
+}) {
+  const id = idOf(name);
+  const error = errorAt(form.formState.errors, name);
+  const reg = form.register(name);
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <select
+        id={id}
+        className={cn(inputClassName, "h-9")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { error, hint: Boolean(hint) })}
+        {...reg}
+        onChange={(e) => {
+          void reg.onChange(e);
+          onValue?.(e.target.value);
+        }}
+      >
+        <option value="">{placeholder}</option>
+        {choices.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function AdminCheckbox<T extends FieldValues>({ form, name, label }: { form: Form<T>; name: Path<T>; label: string }) {
+  const id = idOf(name);
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm font-bold">
+      <input id={id} type="checkbox" className="size-4 accent-primary" {...form.register(name)} />
+      {label}
+    </label>
+  );
+}
+
+/** A titled block of the editor. */
+export function Section({ id, title, children, className }: { id?: string; title: string; children: React.ReactNode; className?: string }) {
+  return (
+    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className={cn("grid gap-4 rounded-lg bg-white p-5 shadow-sm", className)}>
+      <h2 id={id ? `${id}-title` : undefined} className="border-l-4 border-gold pl-3 text-base font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export const gridCols = "grid gap-4 sm:grid-cols-2 lg:grid-cols-4";

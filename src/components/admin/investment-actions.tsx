@@ -1,0 +1,48 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { api } from "@/trpc/react";
+
+/** Header actions of the listing editor: public page, preview, duplicate, delete. */
+export function InvestmentActions({ base, id, isPublic }: { base: string; id: number; isPublic: boolean }) {
+  const router = useRouter();
+  const duplicate = api.admin.investments.duplicate.useMutation();
+  const remove = api.admin.investments.remove.useMutation();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      {isPublic ? (
+        <a href={`/investments/${id}`} target="_blank" rel="noreferrer" className="underline">
+          公開ページ
+        </a>
+      ) : null}
+      <a href={`${base}/investments/${id}/preview`} target="_blank" rel="noreferrer" className="underline">
+        プレビュー
+      </a>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={duplicate.isPending}
+        onClick={async () => {
+          const r = await duplicate.mutateAsync({ id });
+          router.push(`${base}/investments/${r.id}`);
+        }}
+      >
+        複製
+      </Button>
+      <Button
+        size="sm"
+        variant="destructive"
+        disabled={remove.isPending}
+        onClick={async () => {
+          if (!window.confirm("この物件を削除します。元に戻せません。よろしいですか？")) return;
+          await remove.mutateAsync({ id });
+          router.push(`${base}/investments`);
+          router.refresh();
+        }}
+      >
+        削除
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import { Building2, ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useRef, useState } from "react";
+import { cn } from "@/lib/cn";
+
+export interface GalleryImage {
+  /** webp */
+  src: string;
+  /** jpeg fallback (spec §9: webp support is checked) */
+  fallback: string;
+  thumb: string;
+  thumbFallback: string;
+  alt: string;
+  caption: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * The listing's photos: a main picture (webp with a jpeg fallback through
+ * <picture>, so the browser decides), previous/next buttons, a counter, the
+ * caption and a strip of thumbnails. Keyboard: ←/→ (and Home/End) on the
+ * gallery move between photos; every control is a real button.
+ */
+export function InvestmentGallery({ images, title }: { images: readonly GalleryImage[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
+  const stripRef = useRef<HTMLUListElement>(null);
+  const count = images.length;
+
+  const go = useCallback(
+    (i: number) => {
+      if (count === 0) return;
+      const next = ((i % count) + count) % count;
+      setIndex(next);
+      const thumb = stripRef.current?.children[next] as HTMLElement | undefined;
+      thumb?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "smooth" });
+    },
+    [count],
+  );
+
+  if (count === 0) {
+    return (
+      <div
+        className="flex aspect-[4/3] flex-col items-center justify-center gap-2 rounded-lg bg-gradient-to-br from-primary-100 to-primary-200 text-primary-400"
+        data-slot="gallery-empty"
+      >
+        <Building2 className="size-16" strokeWidth={1.25} aria-hidden="true" />
+        <p className="text-sm font-bold text-primary-600">写真は準備中です</p>
+      </div>
+    );
+  }
+
+  const current = images[Math.min(index, count - 1)]!;
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === "ArrowRight") go(index + 1);
+    else if (e.key === "ArrowLeft") go(index - 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(count - 1);
+    else return;
+    e.preventDefault();
+  };
+
+  return (
+    <section
+      aria-roledescription="写真ギャラリー"
+      aria-label={`${title}の写真`}
+      className="grid gap-2"
+      onKeyDown={onKeyDown}
+      data-slot="gallery"
+    >
+      <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-primary-950">
+        {failed.has(index) ? (
+          <div className="absolute inset-0 flex items-center justify-center text-primary-400" aria-hidden="true">
+            <Building2 className="size-16" strokeWidth={1.25} />
+          </div>
+        ) : (
+          <picture key={current.src}>
+            <source type="image/webp" srcSet={current.src} />
+            <img
+              src={current.fallback}
+              alt={current.alt}
+              width={current.width ?? 1200}
+              height={current.height ?? 900}
+              fetchPriority={index === 0 ? "high" : "auto"}
+              decoding="async"
+              onError={() => setFailed((s) => new Set(s).add(index))}
+              className="absolute inset-0 size-full object-contain"
+              data-slot="gallery-main"
+            />
+          </picture>
+        )}
+        {count > 1 && (
+          <>
+            <button
+              type="button"
+              onClick={() => go(index - 1)}
+              aria-label="前の写真"
+              className="absolute left-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
+            >
+              <ChevronLeft className="size-6" aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              onClick={() => go(index + 1)}
+              aria-label="次の写真"
+              className="absolute right-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
+            >
+              <ChevronRight className="size-6" aria-hidden="true" />
+            </button>
+          </>
+        )}
+        <p className="tabular absolute bottom-2 right-2 rounded-full bg-black/65 px-2.5 py-0.5 text-xs font-bold text-white" aria-live="polite">
+          <span className="sr-only">写真 </span>
+          {index + 1} / {count}
+        </p>
+      </div>
+      {current.caption && <p className="text-sm text-primary-600">{current.caption}</p>}
+      {count > 1 && (
+        <ul ref={stripRef} className="flex gap-2 overflow-x-auto pb-1 [scrollbar-width:thin]" aria-label="写真の一覧">
+          {images.map((img, i) => (
+            <li key={img.src} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => go(i)}
+                aria-label={`写真${i + 1}を表示${img.caption ? `（${img.caption}）` : ""}`}
+                aria-current={i === index ? "true" : undefined}
+                className={cn(
+                  "relative block h-14 w-[4.7rem] overflow-hidden rounded-md bg-primary-100 ring-offset-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 sm:h-16 sm:w-[5.3rem]",
+                  i === index ? "ring-2 ring-gold-500" : "opacity-70 hover:opacity-100",
+                )}
+              >
+                <picture>
+                  <source type="image/webp" srcSet={img.thumb} />
+                  <img src={img.thumbFallback} alt="" width={160} height={120} loading="lazy" decoding="async" className="size-full object-cover" />
+                </picture>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

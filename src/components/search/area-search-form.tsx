@@ -1,0 +1,150 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useMemo, useState, useTransition } from "react";
+import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
+import { cn } from "@/lib/cn";
+import { withCommas } from "@/lib/price";
+import type { AreaFacets, MunicipalityFacet } from "@/server/services/investments/facets";
+import { SearchSubmitBar } from "./search-submit-bar";
+
+/**
+ * Where a selection of municipalities goes: whole areas only → re=…;
+ * otherwise every chosen municipality → ct=… (re and ct are ANDed by the
+ * search, so they are never mixed).
+ */
+export function areaSelectionHref(facets: Pick<AreaFacets, "areas">, selected: ReadonlySet<string>): string {
+  if (selected.size === 0) return "/investments";
+  const whole = facets.areas.filter((a) => a.municipalities.length > 0 && a.municipalities.every((m) => selected.has(m.code)));
+  const inWhole = new Set(whole.flatMap((a) => a.municipalities.map((m) => m.code)));
+  const qs = new URLSearchParams();
+  if ([...selected].every((c) => inWhole.has(c))) for (const a of whole) qs.append("re", String(a.id));
+  else for (const c of [...selected].sort()) qs.append("ct", c);
+  return `/investments/page/1/?${qs.toString()}`;
+}
+
+function Count({ n }: { n: number }) {
+  return <span className={cn("tabular text-xs", n > 0 ? "text-primary-600" : "text-primary-500")}>（{withCommas(String(n))}）</span>;
+}
+
+function MunicipalityBox({
+  m,
+  checked,
+  onChange,
+}: {
+  m: MunicipalityFacet;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label
+      className={cn(
+        "flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm transition-colors",
+        checked ? "border-gold-500 bg-gold-50 font-bold" : "border-border bg-white hover:border-gold-300",
+        m.count === 0 && !checked && "text-primary-500",
+      )}
+    >
+      <input
+        type="checkbox"
+        name="ct"
+        value={m.code}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 shrink-0 accent-gold-600"
+      />
+      <span className="min-w-0 flex-1 truncate">{m.name}</span>
+      <Count n={m.count} />
+    </label>
+  );
+}
+
+/**
+ * /investments/search/area: the six areas (and the places outside them) with
+ * their municipalities and live counts; an area's box selects all of its
+ * municipalities. Works as a plain GET form (ct=…) before hydration.
+ */
+export function AreaSearchForm({ facets }: { facets: AreaFacets }) {
+  const router = useRouter();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [pending, startTransition] = useTransition();
+
+  const countOf = useMemo(() => {
+    const map = new Map<string, number>();
+    for (const a of facets.areas) for (const m of a.municipalities) map.set(m.code, m.count);
+    for (const p of facets.others) for (const m of p.municipalities) map.set(m.code, m.count);
+    return map;
+  }, [facets]);
+  // Each listing has one municipality, so the total of a selection is a plain sum.
+  const total = [...selected].reduce((s, c) => s + (countOf.get(c) ?? 0), 0);
+
+  const set = (codes: readonly string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const c of codes) {
+        if (on) next.add(c);
+        else next.delete(c);
+      }
+      return next;
+    });
+
+  const groups = [
+    ...facets.areas.map((a) => ({ key: `re-${a.id}`, name: a.name, count: a.count, municipalities: a.municipalities })),
+    ...facets.others.map((p) => ({ key: `pf-${p.id}`, name: `${p.name}（その他の地域）`, count: p.count, municipalities: p.municipalities })),
+  ];
+  const names = groups.flatMap((g) => g.municipalities).filter((m) => selected.has(m.code)).map((m) => m.name);
+
+  return (
+    <form
+      action="/investments/page/1/"
+      method="get"
+      onSubmit={(e) => {
+        e.preventDefault();
+        startTransition(() => router.push(areaSelectionHref(facets, selected)));
+      }}
+      className="grid gap-5"
+      data-slot="area-search"
+    >
+      {groups.map((g) => {
+        const codes = g.municipalities.map((m) => m.code);
+        const chosen = codes.filter((c) => selected.has(c)).length;
+        const all = chosen > 0 && chosen === codes.length;
+        const headingId = `${g.key}-title`;
+        return (
+          <fieldset key={g.key} className="overflow-hidden rounded-lg border border-border bg-white" aria-labelledby={headingId}>
+            <legend className="sr-only">{g.name}</legend>
+            <div className="flex items-center justify-between gap-3 border-b border-border bg-muted px-4 py-2.5">
+              <label className="flex cursor-pointer items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={all}
+                  ref={(el) => {
+                    if (el) el.indeterminate = chosen > 0 && !all;
+                  }}
+                  onChange={(e) => set(codes, e.target.checked)}
+                  className="size-4 accent-gold-600"
+                />
+                <span id={headingId} className="text-base font-bold">
+                  {g.name}
+                </span>
+                <span className="text-sm text-primary-600">すべて</span>
+              </label>
+              <span className="tabular text-sm font-bold text-primary-600">{withCommas(String(g.count))}件</span>
+            </div>
+            <div className="grid grid-cols-2 gap-1.5 p-3 sm:grid-cols-3 lg:grid-cols-5">
+              {g.municipalities.map((m) => (
+                <MunicipalityBox key={m.code} m={m} checked={selected.has(m.code)} onChange={(on) => set([m.code], on)} />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+
+      <SearchSubmitBar
+        summary={names.length ? `選択中：${names.slice(0, 6).join("・")}${names.length > 6 ? ` ほか${names.length - 6}件` : ""}` : "市区町村を選択してください（未選択ならすべての物件）"}
+        total={selected.size ? total : facets.total}
+        onClear={selected.size ? () => setSelected(new Set()) : undefined}
+      />
+      <LoadingOverlay show={pending} label="検索しています" />
+    </form>
+  );
+}

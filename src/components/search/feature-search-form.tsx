@@ -1,0 +1,214 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useDeferredValue, useId, useRef, useState, useTransition } from "react";
+import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
+import { Select } from "@/components/ui/select";
+import { cn } from "@/lib/cn";
+import { AREAS, FEATURES } from "@/lib/constants/investment";
+import { formatPrice, withCommas } from "@/lib/price";
+import type { CodeFacet, FeatureFacets } from "@/server/services/investments/facets";
+import { api } from "@/trpc/react";
+import { SearchSubmitBar } from "./search-submit-bar";
+
+/** Price steps in 万円 for lp / hp. */
+export const PRICE_STEPS = [1000, 2000, 3000, 4000, 5000, 7000, 10000, 15000, 20000, 30000, 50000, 100000] as const;
+export const YIELD_STEPS = [5, 6, 7, 8, 9, 10, 12, 15] as const;
+export const WALK_STEPS = [3, 5, 7, 10, 15, 20] as const;
+export const AGE_STEPS = [5, 10, 15, 20, 25, 30, 35, 40] as const;
+export const RESIDUAL_STEPS = [5, 10, 15, 20, 25, 30] as const;
+export const SIZE_STEPS = [30, 50, 100, 150, 200, 300, 500, 1000] as const;
+export const NEW_DAY_STEPS = [3, 7, 14, 30] as const;
+
+/** Form data → list query: empty values left out (so the URL carries only real conditions). */
+export function formParams(form: HTMLFormElement): URLSearchParams {
+  const qs = new URLSearchParams();
+  for (const [k, v] of new FormData(form)) {
+    if (typeof v === "string" && v.trim() !== "") qs.append(k, v.trim());
+  }
+  return qs;
+}
+
+function CheckGroup({ name, legend, items }: { name: string; legend: string; items: readonly CodeFacet[] }) {
+  return (
+    <fieldset className="rounded-lg border border-border bg-white p-4">
+      <legend className="px-1 text-base font-bold">{legend}</legend>
+      <div className="grid grid-cols-2 gap-1.5 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+        {items.map((it) => (
+          <label
+            key={it.id}
+            className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm transition-colors hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50 has-[:checked]:font-bold"
+          >
+            <input type="checkbox" name={name} value={it.id} className="size-4 shrink-0 accent-gold-600" />
+            <span className="min-w-0 flex-1">{it.name}</span>
+            <span className="tabular text-xs text-primary-500">（{withCommas(String(it.count))}）</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function RangeSelect({
+  label,
+  name,
+  options,
+  placeholder,
+  className,
+}: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn("grid gap-1", className)}>
+      <label htmlFor={id} className="text-xs font-bold text-primary-600">
+        {label}
+      </label>
+      <Select id={id} name={name} defaultValue="">
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+function Block({ title, children, note }: { title: string; children: React.ReactNode; note?: string }) {
+  return (
+    <fieldset className="rounded-lg border border-border bg-white p-4">
+      <legend className="px-1 text-base font-bold">{title}</legend>
+      {note && <p className="mb-2 text-xs text-primary-500">{note}</p>}
+      {children}
+    </fieldset>
+  );
+}
+
+const priceOptions = PRICE_STEPS.map((p) => ({ value: String(p), label: formatPrice(p) }));
+
+/**
+ * /investments/search/feature: type, structure, features with live counts,
+ * and the price, yield, walk, age, remaining life, area and freshness
+ * ranges. A plain GET form to the list (works before hydration); with
+ * JavaScript it leaves empty fields out of the URL and shows a live total.
+ */
+export function FeatureSearchForm({ facets }: { facets: FeatureFacets }) {
+  const router = useRouter();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [query, setQuery] = useState<Record<string, string[]>>({});
+  const deferred = useDeferredValue(query);
+  const empty = Object.keys(deferred).length === 0;
+  const count = api.public.investments.count.useQuery(deferred, { enabled: !empty, staleTime: 30_000, placeholderData: (prev) => prev });
+  const [pending, startTransition] = useTransition();
+
+  const refresh = () => {
+    if (!formRef.current) return;
+    const qs = formParams(formRef.current);
+    setQuery(Object.fromEntries([...new Set(qs.keys())].map((k) => [k, qs.getAll(k)])));
+  };
+
+  return (
+    <form
+      ref={formRef}
+      action="/investments/page/1/"
+      method="get"
+      onChange={refresh}
+      onReset={() => setQuery({})}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const qs = formParams(e.currentTarget).toString();
+        startTransition(() => router.push(qs ? `/investments/page/1/?${qs}` : "/investments"));
+      }}
+      className="grid gap-5"
+      data-slot="feature-search"
+    >
+      <div className="grid gap-5 lg:grid-cols-2">
+        <CheckGroup name="ty" legend="物件種別" items={facets.types} />
+        <CheckGroup name="sc" legend="建物構造" items={facets.structures} />
+      </div>
+      <fieldset className="rounded-lg border border-border bg-white p-4">
+        <legend className="px-1 text-base font-bold">こだわり条件</legend>
+        <p className="mb-2 text-xs text-primary-500">選んだ条件をすべて満たす物件を探します。</p>
+        <div className="grid gap-1.5 sm:grid-cols-2 lg:grid-cols-3">
+          {facets.features.map((f) => {
+            const note = FEATURES.find((x) => x.id === f.id)?.note;
+            return (
+              <label
+                key={f.id}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm transition-colors hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50"
+              >
+                <input type="checkbox" name="fs" value={f.id} className="size-4 shrink-0 accent-gold-600" />
+                <span className="min-w-0 flex-1">
+                  <span className="font-bold">{f.name}</span>
+                  {note && <span className="block text-xs text-primary-500">{note}</span>}
+                </span>
+                <span className="tabular text-xs text-primary-500">（{withCommas(String(f.count))}）</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Block title="価格">
+          <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
+            <RangeSelect label="下限" name="lp" placeholder="下限なし" options={priceOptions} />
+            <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
+            <RangeSelect label="上限" name="hp" placeholder="上限なし" options={priceOptions} />
+          </div>
+        </Block>
+        <Block title="表面利回り">
+          <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
+            <RangeSelect label="下限" name="ly" placeholder="下限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以上` }))} />
+            <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
+            <RangeSelect label="上限" name="hy" placeholder="上限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以下` }))} />
+          </div>
+        </Block>
+        <Block title="駅・築年数">
+          <div className="grid grid-cols-2 gap-3">
+            <RangeSelect label="駅徒歩" name="sw" placeholder="指定なし" options={WALK_STEPS.map((m) => ({ value: String(m), label: `${m}分以内` }))} />
+            <RangeSelect label="築年数" name="bt" placeholder="指定なし" options={AGE_STEPS.map((y) => ({ value: String(y), label: `築${y}年以内` }))} />
+            <RangeSelect label="残存耐用年数" name="rs" placeholder="指定なし" options={RESIDUAL_STEPS.map((y) => ({ value: String(y), label: `${y}年以上` }))} />
+            <RangeSelect label="掲載時期" name="dy" placeholder="指定なし" options={NEW_DAY_STEPS.map((d) => ({ value: String(d), label: `${d}日以内の新着` }))} />
+          </div>
+        </Block>
+        <Block title="面積" note="区分マンションは専有面積、そのほかは土地面積で探します。">
+          <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
+            <RangeSelect label="下限" name="ls" placeholder="下限なし" options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以上` }))} />
+            <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
+            <RangeSelect label="上限" name="hs" placeholder="上限なし" options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以下` }))} />
+          </div>
+        </Block>
+      </div>
+
+      <fieldset className="rounded-lg border border-border bg-white p-4">
+        <legend className="px-1 text-base font-bold">エリア</legend>
+        <div className="grid grid-cols-2 gap-1.5 sm:grid-cols-3 lg:grid-cols-6">
+          {AREAS.map((a) => (
+            <label
+              key={a.id}
+              className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50 has-[:checked]:font-bold"
+            >
+              <input type="checkbox" name="re" value={a.id} className="size-4 shrink-0 accent-gold-600" />
+              {a.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <SearchSubmitBar
+        summary={empty ? `条件を選択してください（掲載中 ${withCommas(String(facets.total))}件）` : "選択した条件で検索します"}
+        total={empty ? facets.total : count.data?.total}
+        counting={count.isFetching && !count.data}
+        onClear={empty ? undefined : () => formRef.current?.reset()}
+      />
+      <LoadingOverlay show={pending} label="検索しています" />
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { Check, MapPinned, SlidersHorizontal, TrainFront } from "lucide-react";
+import Link from "next/link";
+import { cn } from "@/lib/cn";
+import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
+import type { SearchQuery } from "@/schemas/search";
+import { emptyQuery, hasValue, listHref, patchQuery, scalarValue, toggleValue } from "./query-links";
+
+/** Price bands in 万円 (lp / hp). */
+export const PRICE_BANDS = [
+  { label: "3,000万円未満", lp: null, hp: 3000 },
+  { label: "3,000万〜5,000万円", lp: 3000, hp: 5000 },
+  { label: "5,000万〜1億円", lp: 5000, hp: 10000 },
+  { label: "1億〜3億円", lp: 10000, hp: 30000 },
+  { label: "3億円以上", lp: 30000, hp: null },
+] as const;
+
+/** Gross-yield floors in percent (ly). */
+export const YIELD_FLOORS = [6, 8, 10, 12] as const;
+
+/** Station-walk limits in minutes (sw). */
+export const WALK_LIMITS = [5, 10, 15] as const;
+
+export const ENTRY_LINKS = [
+  { name: "エリアから探す", path: "/investments/search/area", icon: MapPinned },
+  { name: "路線・駅から探す", path: "/investments/search/train", icon: TrainFront },
+  { name: "こだわり条件から探す", path: "/investments/search/feature", icon: SlidersHorizontal },
+] as const;
+
+function Option({ href, active, children }: { href: string; active: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      href={href}
+      aria-current={active ? "true" : undefined}
+      className={cn(
+        "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition-colors hover:bg-gold-50 hover:text-gold-800 focus-visible:outline-2 focus-visible:outline-gold-500",
+        active && "font-bold text-primary",
+      )}
+    >
+      <span
+        className={cn(
+          "flex size-4 shrink-0 items-center justify-center rounded-sm border",
+          active ? "border-gold-600 bg-gold-600 text-white" : "border-primary-300 bg-white",
+        )}
+        aria-hidden="true"
+      >
+        {active && <Check className="size-3" strokeWidth={3} />}
+      </span>
+      {children}
+      {active && <span className="sr-only">（選択中）</span>}
+    </Link>
+  );
+}
+
+function Group({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="border-t border-border px-4 py-3 first:border-t-0">
+      <h2 className="mb-1 text-xs font-bold tracking-wider text-primary-600">{title}</h2>
+      <ul>{children}</ul>
+    </div>
+  );
+}
+
+/**
+ * The list's side column: the three search entries and one-click refinements
+ * (area, type, price, yield, walk) that keep the other conditions. Plain
+ * links, so they work before hydration and are crawlable.
+ */
+export function RefineLinks({ query, className }: { query: SearchQuery; className?: string }) {
+  const base = emptyQuery() as unknown as Record<string, unknown>;
+  const lp = scalarValue(query, "lp");
+  const hp = scalarValue(query, "hp");
+  const ly = scalarValue(query, "ly");
+  const sw = scalarValue(query, "sw");
+  return (
+    <nav aria-label="条件の絞り込み" className={cn("overflow-hidden rounded-lg border border-border bg-white", className)} data-slot="refine">
+      <ul className="grid gap-1 border-b border-border bg-primary p-2">
+        {ENTRY_LINKS.map((e) => (
+          <li key={e.path}>
+            <Link
+              href={e.path}
+              className="flex items-center gap-2 rounded-md px-2 py-2 text-sm font-bold text-white transition-colors hover:bg-white/10 hover:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-400"
+            >
+              <e.icon className="size-4 text-gold-300" aria-hidden="true" />
+              {e.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Group title="エリア">
+        {AREAS.map((a) => (
+          <li key={a.id}>
+            <Option href={listHref(toggleValue(query, "re", a.id))} active={hasValue(query, "re", a.id)}>
+              {a.name}
+            </Option>
+          </li>
+        ))}
+      </Group>
+      <Group title="物件種別">
+        {SEARCH_TYPES.map((t) => (
+          <li key={t.id}>
+            <Option href={listHref(toggleValue(query, "ty", t.id))} active={hasValue(query, "ty", t.id)}>
+              {t.name}
+            </Option>
+          </li>
+        ))}
+      </Group>
+      <Group title="価格">
+        {PRICE_BANDS.map((b) => {
+          const active = lp === (b.lp === null ? "" : String(b.lp)) && hp === (b.hp === null ? "" : String(b.hp));
+          const patch = active ? { lp: base.lp, hp: base.hp } : { lp: b.lp ?? base.lp, hp: b.hp ?? base.hp };
+          return (
+            <li key={b.label}>
+              <Option href={listHref(patchQuery(query, patch))} active={active}>
+                {b.label}
+              </Option>
+            </li>
+          );
+        })}
+      </Group>
+      <Group title="表面利回り">
+        {YIELD_FLOORS.map((y) => {
+          const active = ly === String(y);
+          return (
+            <li key={y}>
+              <Option href={listHref(patchQuery(query, { ly: active ? base.ly : y }))} active={active}>
+                {y}%以上
+              </Option>
+            </li>
+          );
+        })}
+      </Group>
+      <Group title="駅徒歩">
+        {WALK_LIMITS.map((m) => {
+          const active = sw === String(m);
+          return (
+            <li key={m}>
+              <Option href={listHref(patchQuery(query, { sw: active ? base.sw : m }))} active={active}>
+                {m}分以内
+              </Option>
+            </li>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}

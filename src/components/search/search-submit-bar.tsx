@@ -1,0 +1,65 @@
+"use client";
+
+import { Search } from "lucide-react";
+import type * as React from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import { withCommas } from "@/lib/price";
+import { GOLD_TEXT } from "@/components/investment/gold";
+
+/**
+ * The bar at the foot of a search entry page: what is selected, how many
+ * listings it finds and the submit button. Sticks to the bottom of the
+ * viewport while the form scrolls.
+ */
+export function SearchSubmitBar({
+  summary,
+  total,
+  counting = false,
+  disabled = false,
+  onClear,
+  children,
+  className,
+}: {
+  summary: React.ReactNode;
+  /** Listings found by the current selection (undefined: not known yet). */
+  total?: number;
+  counting?: boolean;
+  disabled?: boolean;
+  onClear?: () => void;
+  children?: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        "sticky bottom-0 z-20 -mx-4 border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur sm:-mx-5 sm:px-5",
+        className,
+      )}
+      data-slot="search-submit-bar"
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0 text-sm">
+          <div className="truncate text-primary-600">{summary}</div>
+          {children}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {onClear && (
+            <Button type="button" variant="ghost" onClick={onClear} disabled={disabled}>
+              クリア
+            </Button>
+          )}
+          <Button type="submit" variant="gold" size="lg" className={cn("min-w-52 flex-1 sm:flex-none", GOLD_TEXT)} disabled={disabled}>
+            <Search aria-hidden="true" />
+            この条件で検索
+            {total !== undefined && (
+              <span className="tabular rounded-sm bg-white/60 px-1.5 text-sm" aria-live="polite">
+                {counting ? "…" : `${withCommas(String(total))}件`}
+              </span>
+            )}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

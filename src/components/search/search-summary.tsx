@@ -1,0 +1,42 @@
+import { SlidersHorizontal, X } from "lucide-react";
+import Link from "next/link";
+import { cn } from "@/lib/cn";
+import type { QueryChip } from "./query-links";
+
+/**
+ * The conditions of the current search as chips, each with a link that
+ * removes it, and a link that clears them all. Server component.
+ */
+export function SearchSummary({ chips, className }: { chips: readonly QueryChip[]; className?: string }) {
+  if (chips.length === 0) return null;
+  return (
+    <section aria-labelledby="search-summary-title" className={cn("rounded-lg border border-border bg-white p-3 sm:p-4", className)} data-slot="search-summary">
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+        <h2 id="search-summary-title" className="flex shrink-0 items-center gap-1.5 pt-1 text-xs font-bold text-primary-600">
+          <SlidersHorizontal className="size-3.5 text-gold-600" aria-hidden="true" />
+          検索条件
+        </h2>
+        <ul className="flex min-w-0 flex-1 flex-wrap gap-1.5">
+          {chips.map((c) => (
+            <li key={c.key}>
+              <Link
+                href={c.removeHref}
+                className="group inline-flex max-w-full items-center gap-1 rounded-full border border-gold-300 bg-gold-50 py-1 pl-3 pr-1.5 text-xs font-bold text-primary-800 transition-colors hover:border-gold-500 hover:bg-gold-100 focus-visible:outline-2 focus-visible:outline-gold-500"
+                aria-label={`「${c.label}」の条件を外す`}
+                data-chip={c.key}
+              >
+                <span className="truncate">{c.label}</span>
+                <span className="flex size-5 items-center justify-center rounded-full text-primary-500 group-hover:bg-white group-hover:text-error">
+                  <X className="size-3.5" aria-hidden="true" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Link href="/investments" className="shrink-0 pt-1 text-xs text-primary-600 underline underline-offset-2 hover:text-gold-700">
+          すべての条件をクリア
+        </Link>
+      </div>
+    </section>
+  );
+}

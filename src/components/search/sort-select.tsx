@@ -1,0 +1,51 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useTransition } from "react";
+import { Select } from "@/components/ui/select";
+import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
+import { SORTS } from "@/lib/constants/investment";
+
+/**
+ * Sort order of the list (sr). Changing it goes back to page 1 with the other
+ * conditions kept. Without JavaScript the surrounding GET form and its button work.
+ */
+export function SortSelect({ value, params }: { value: string; params: string }) {
+  const router = useRouter();
+  const id = useId();
+  const [pending, startTransition] = useTransition();
+  return (
+    <form action="/investments/page/1/" method="get" className="flex items-center gap-2">
+      {[...new URLSearchParams(params)].map(([k, v], i) =>
+        k === "sr" || k === "page" ? null : <input key={`${k}-${i}`} type="hidden" name={k} value={v} />,
+      )}
+      <label htmlFor={id} className="shrink-0 text-xs font-bold text-primary-600 sm:text-sm">
+        並び替え
+      </label>
+      <Select
+        id={id}
+        name="sr"
+        defaultValue={value}
+        wrapperClassName="w-44"
+        onChange={(e) => {
+          const qs = new URLSearchParams(params);
+          qs.delete("page");
+          qs.set("sr", e.target.value);
+          startTransition(() => router.push(`/investments/page/1/?${qs.toString()}`));
+        }}
+      >
+        {SORTS.map((s) => (
+          <option key={s.key} value={s.key}>
+            {s.name}
+          </option>
+        ))}
+      </Select>
+      <noscript>
+        <button type="submit" className="rounded-md border border-primary-300 px-3 py-2 text-sm">
+          並び替える
+        </button>
+      </noscript>
+      <LoadingOverlay show={pending} label="並び替えています" />
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { CONTACT_METHOD_KEYS, CONTACT_TIME_KEYS, SALARY_KEYS } from "@/lib/constants/account";
+import { INQUIRY_MAIN, SELL_TIMING_KEYS } from "@/lib/constants/contact";
+import { TYPES } from "@/lib/constants/investment";
+import { digits, email, ifFilled, katakana, requiredString, tel, toHalfWidth } from "./common";
+import { label, z } from "./zod";
+
+/**
+ * Inquiry forms (spec §3 "Inquiry form", §5 "Inquiry form"), one schema per
+ * form, shared by the pages (step 入力 → 確認), the procedures and REST.
+ * Full-width digits are converted before validation (in the field helpers).
+ */
+const recaptcha_token = z.string().max(4096).optional();
+const select = <T extends [string, ...string[]]>(values: T, text: string) => label(z.enum(values), text, { select: true });
+const keysOf = (list: readonly { key: string }[]) => list.map((o) => o.key) as [string, ...string[]];
+const text = (name: string, max = 2000) => label(z.string().trim().max(max), name);
+
+function inquiry(kind: keyof typeof INQUIRY_MAIN) {
+  return z.object({
+    main: label(z.array(z.enum(keysOf(INQUIRY_MAIN[kind]))).min(1), "お問い合わせ項目", { select: true }),
+    other: z.string().trim().max(500).optional(),
+  });
+}
+
+const person = {
+  names: z.object({ last: requiredString("お名前（姓）", { max: 50 }), first: z.string().trim().max(50).optional() }),
+  kanas: z.object({ last: katakana("フリガナ（セイ）", { max: 50 }), first: ifFilled(katakana("フリガナ（メイ）", { max: 50 })) }),
+  email: email(),
+};
+
+const contactWays = z.object({
+  tel: tel("電話番号"),
+  fax: ifFilled(tel("FAX番号")),
+  method: label(z.array(z.enum(CONTACT_METHOD_KEYS)).min(1), "ご希望の連絡方法", { select: true }),
+  time: z.string().optional(),
+});
+
+/** Rules that span fields, reported under the field they concern. */
+function crossRules(v: { inquiry?: { main: string[]; other?: string | undefined }; contact?: { fax?: string | undefined; method: string[]; time?: string | undefined } }, ctx: z.RefinementCtx) {
+  if (v.inquiry?.main.includes("other") && !v.inquiry.other?.trim()) {
+    ctx.addIssue({ code: "custom", path: ["inquiry", "other"], params: { kind: "required", label: "その他の内容" } });
+  }
+  if (v.contact?.method.includes("fax") && !v.contact.fax) {
+    ctx.addIssue({ code: "custom", path: ["contact", "fax"], params: { kind: "required", label: "FAX番号" } });
+  }
+  if (v.contact?.method.includes("tel") && !v.contact.time) {
+    ctx.addIssue({ code: "custom", path: ["contact", "time"], params: { kind: "required", label: "ご連絡可能な時間帯", select: true } });
+  } else if (v.contact?.time && !(CONTACT_TIME_KEYS as readonly string[]).includes(v.contact.time)) {
+    ctx.addIssue({ code: "custom", path: ["contact", "time"], params: { label: "ご連絡可能な時間帯" }, message: "ご連絡可能な時間帯の値が正しくありません" });
+  }
+}
+
+const investorMoney = {
+  salary: select(SALARY_KEYS, "年収"),
+  money: digits("自己資金（万円）"),
+};
+
+/** 物件へのお問い合わせ (kind investment), from a listing. */
+export const investmentContactInput = z
+  .object({
+    investment_id: z.coerce.number().int().positive(),
+    inquiry: inquiry("investment"),
+    ...person,
+    ...investorMoney,
+    contact: contactWays,
+    comment: text("ご質問・ご要望").optional(),
+    recaptcha_token,
+  })
+  .superRefine(crossRules);
+
+/** /contacts/consult 投資相談 */
+export const consultContactInput = z
+  .object({
+    inquiry: inquiry("consult"),
+    ...person,
+    ...investorMoney,
+    contact: contactWays,
+    comment: requiredString("ご相談内容", { max: 2000 }),
+    recaptcha_token,
+  })
+  .superRefine(crossRules);
+
+/** /contacts/other その他のお問い合わせ */
+export const otherContactInput = z
+  .object({
+    inquiry: inquiry("other"),
+    ...person,
+    contact: contactWays,
+    content: requiredString("お問い合わせ内容", { max: 2000 }),
+    recaptcha_token,
+  })
+  .superRefine(crossRules);
+
+/** /sell 売却査定 (owners). */
+export const sellContactInput = z
+  .object({
+    inquiry: inquiry("sell"),
+    ...person,
+    contact: contactWays,
+    property: z.object({
+      address: requiredString("物件所在地", { max: 200 }),
+      type: select(keysOf(TYPES.map((t) => ({ key: String(t.id) }))), "物件種別"),
+      land_size: ifFilled(label(z.string().overwrite(toHalfWidth).trim().regex(/^\d+(\.\d+)?$/, { error: "土地面積は数字で入力してください" }), "土地面積")),
+      building_size: ifFilled(label(z.string().overwrite(toHalfWidth).trim().regex(/^\d+(\.\d+)?$/, { error: "建物面積は数字で入力してください" }), "建物面積")),
+      built_year: ifFilled(label(z.string().overwrite(toHalfWidth).trim().regex(/^(19|20)\d{2}$/, { error: "築年は西暦4桁で入力してください" }), "築年")),
+      rent: ifFilled(digits("現在の月額賃料（円）")),
+      occupancy: z.string().trim().max(100).optional(),
+      timing: select(SELL_TIMING_KEYS, "売却希望時期"),
+    }),
+    comment: text("ご要望").optional(),
+    recaptcha_token,
+  })
+  .superRefine(crossRules);
+
+/** /exchange 業者様 (real-estate firms). */
+export const exchangeContactInput = z
+  .object({
+    company: requiredString("会社名", { max: 100 }),
+    inquiry: inquiry("exchange"),
+    ...person,
+    contact: contactWays,
+    comment: requiredString("ご連絡事項", { max: 2000 }),
+    recaptcha_token,
+  })
+  .superRefine(crossRules);
+
+export const contactInputs = {
+  investment: investmentContactInput,
+  consult: consultContactInput,
+  other: otherContactInput,
+  sell: sellContactInput,
+  exchange: exchangeContactInput,
+} as const;
+export type ContactFormKind = keyof typeof contactInputs;
+export type ContactInput<K extends ContactFormKind> = z.infer<(typeof contactInputs)[K]>;

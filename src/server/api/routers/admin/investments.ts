@@ -1,0 +1,82 @@
+import { TRPCError } from "@trpc/server";
+import {
+  bulkInput,
+  createInvestmentInput,
+  existsInput,
+  investmentIdInput,
+  updateInvestmentInput,
+} from "@/schemas/admin/investment";
+import { parseSearchParams } from "@/schemas/search";
+import { z } from "@/schemas/zod";
+import { getInvestmentDetail } from "@/server/services/investments/detail";
+import {
+  adminListColumns,
+  bulkInvestments,
+  duplicateInvestment,
+  getInvestmentForEdit,
+  investmentNoExists,
+  municipalityChoices,
+  railwayChoices,
+  removeInvestments,
+  saveInvestment,
+  stationChoices,
+} from "@/server/services/investments/editor";
+import { searchInvestments } from "@/server/services/investments/search";
+import { adminProcedure, createTRPCRouter } from "../../trpc";
+import { rawSearchQuery, toRawRecord } from "../public/investments";
+
+/** Listings per admin list page. */
+export const ADMIN_INVESTMENTS_PAGE_SIZE = 30;
+
+/**
+ * Listing management: the admin search (public parameters plus no, ps, nu,
+ * xu, cp), the editor (byId / create / update, exists for the property
+ * number), bulk actions, duplicate, delete, preview, and the master data the
+ * editor's pickers need.
+ */
+export const adminInvestmentsRouter = createTRPCRouter({
+  list: adminProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
+    const query = parseSearchParams(toRawRecord(input), { admin: true });
+    const r = await searchInvestments(ctx.db, "admin", query, { pageSize: ADMIN_INVESTMENTS_PAGE_SIZE });
+    const extra = await adminListColumns(ctx.db, r.items.map((i) => i.id));
+    return {
+      items: r.items.map((c) => ({ ...c, admin: extra.get(c.id) ?? null })),
+      total: r.total,
+      page: r.page,
+      last: r.last,
+      pageSize: r.pageSize,
+      query,
+    };
+  }),
+  byId: adminProcedure.input(investmentIdInput).query(({ ctx, input }) => getInvestmentForEdit(ctx.db, input.id)),
+  /** GET /api/admin/investment/exists/{id}/{no} */
+  exists: adminProcedure.input(existsInput).query(async ({ ctx, input }) => ({
+    exists: await investmentNoExists(ctx.db, input.no, input.id || null),
+  })),
+  create: adminProcedure
+    .input(createInvestmentInput)
+    .mutation(({ ctx, input }) => saveInvestment(ctx.db, ctx.admin.id, null, input)),
+  update: adminProcedure
+    .input(updateInvestmentInput)
+    .mutation(({ ctx, input: { id, ...data } }) => saveInvestment(ctx.db, ctx.admin.id, id, data)),
+  bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => bulkInvestments(ctx.db, input.ids, input.action)),
+  duplicate: adminProcedure.input(investmentIdInput).mutation(({ ctx, input }) => duplicateInvestment(ctx.db, ctx.admin.id, input.id)),
+  remove: adminProcedure.input(investmentIdInput).mutation(async ({ ctx, input }) => {
+    const n = await removeInvestments(ctx.db, [input.id]);
+    if (!n) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
+    return { status: true as const };
+  }),
+  /** The public detail as it will look, for any listing (published or not). */
+  preview: adminProcedure.input(investmentIdInput).query(async ({ ctx, input }) => {
+    const d = await getInvestmentDetail(ctx.db, "admin", input.id);
+    if (!d) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
+    return d;
+  }),
+  masters: adminProcedure.query(async ({ ctx }) => ({
+    municipalities: await municipalityChoices(ctx.db),
+    lines: await railwayChoices(ctx.db),
+  })),
+  stations: adminProcedure
+    .input(z.object({ line_cd: z.coerce.number().int().positive().max(99_999_999) }))
+    .query(({ ctx, input }) => stationChoices(ctx.db, input.line_cd)),
+});

@@ -1,0 +1,89 @@
+import { TRPCError } from "@trpc/server";
+import { parseSearchParams } from "@/schemas/search";
+import { z } from "@/schemas/zod";
+import { getInvestmentDetail } from "@/server/services/investments/detail";
+import { areaFacets, featureFacets, trainFacets } from "@/server/services/investments/facets";
+import { countInvestments, searchInvestments } from "@/server/services/investments/search";
+import { audienceOf } from "@/server/services/investments/visibility";
+import { createTRPCRouter, publicProcedure } from "../../trpc";
+
+/**
+ * Listings for everyone (the audience comes from the session: visitors see
+ * public listings, members and admins also members-only ones).
+ *
+ * search/count take the list page's raw query (the URL's parameters as a
+ * record); parseSearchParams reads it and never throws, so a hand-edited URL
+ * can at worst be ignored, never answer 500.
+ */
+export const rawSearchQuery = z.record(z.string(), z.unknown()).catch({});
+
+type RawQuery = z.infer<typeof rawSearchQuery>;
+
+const MAX_KEY = 20;
+const MAX_VALUES = 200;
+const MAX_TEXT = 500;
+
+function scalar(v: unknown): string | undefined {
+  if (typeof v === "string") return v.slice(0, MAX_TEXT);
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  if (typeof v === "boolean") return v ? "1" : "0";
+  return undefined;
+}
+
+/**
+ * The record as URLSearchParams would give it (strings only), for
+ * parseSearchParams. Anything else (objects, oversized keys or lists) is
+ * dropped rather than refused: a bad query is ignored, never an error.
+ */
+export function toRawRecord(input: RawQuery): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (k.length > MAX_KEY) continue;
+    if (Array.isArray(v)) {
+      const list = v
+        .slice(0, MAX_VALUES)
+        .map(scalar)
+        .filter((x): x is string => x !== undefined);
+      if (list.length) out[k] = list;
+    } else {
+      const s = scalar(v);
+      if (s !== undefined) out[k] = s;
+    }
+  }
+  return out;
+}
+
+const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+export const investmentsRouter = createTRPCRouter({
+  /** A page of the list for a query (page and sort are part of the query). */
+  search: publicProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
+    const query = parseSearchParams(toRawRecord(input));
+    const r = await searchInvestments(ctx.db, audienceOf(ctx), query);
+    return { items: r.items, total: r.total, page: r.page, last: r.last, pageSize: r.pageSize };
+  }),
+
+  /** How many listings a query finds (the search dialog's live total). */
+  count: publicProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
+    const query = parseSearchParams(toRawRecord(input));
+    return { total: await countInvestments(ctx.db, audienceOf(ctx), query) };
+  }),
+
+  /**
+   * One listing for the detail page. A members-only listing asked for by a
+   * visitor answers { locked: true } with nothing of the listing in it; a
+   * listing nobody of this audience may see answers NOT_FOUND.
+   */
+  byId: publicProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const detail = await getInvestmentDetail(ctx.db, audienceOf(ctx), input.id, { userId: ctx.user?.id ?? null });
+    if (!detail) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
+    return detail;
+  }),
+
+  /** Live counts for the search entry pages. */
+  facets: createTRPCRouter({
+    area: publicProcedure.query(({ ctx }) => areaFacets(ctx.db, audienceOf(ctx))),
+    train: publicProcedure.query(({ ctx }) => trainFacets(ctx.db, audienceOf(ctx))),
+    feature: publicProcedure.query(({ ctx }) => featureFacets(ctx.db, audienceOf(ctx))),
+  }),
+});

@@ -1,0 +1,71 @@
+/**
+ * The admin upload endpoints' logic, separate from the route files so tests
+ * can call it with their own database: admin session + same-origin check,
+ * multipart field "file", then stageUpload().
+ */
+import { createContext } from "@/server/api/context";
+import { isSameOriginRequest } from "@/server/auth/csrf";
+import type { Db } from "@/server/db";
+import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant, type StorageOptions } from "@/server/storage/images";
+import { MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "./image-staging";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+
+/** Whether the request carries a valid admin session. */
+export async function isAdminRequest(db: Db, req: Request): Promise<boolean> {
+  const ctx = await createContext({ db, headers: req.headers });
+  return Boolean(ctx.admin && ctx.adminSession);
+}
+
+/** POST: one image in multipart field "file" → { token, width, height } or 4xx with a Japanese message. */
+export async function handleImageUpload(db: Db, req: Request, opts: StorageOptions = {}): Promise<Response> {
+  if (!isSameOriginRequest(req.headers, req.url)) return json(403, { message: "不正なリクエストです" });
+  if (!(await isAdminRequest(db, req))) return json(401, { message: "管理者としてログインしてください" });
+  const length = Number(req.headers.get("content-length") ?? "0");
+  if (length > MAX_UPLOAD_BYTES + 64 * 1024) return json(413, { message: `画像は${MAX_UPLOAD_BYTES / 1024 / 1024}MB以下のファイルを選択してください` });
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await req.formData()).get("file");
+  } catch {
+    return json(400, { message: "ファイルを選択してください" });
+  }
+  if (!file || typeof file === "string") return json(400, { message: "ファイルを選択してください" });
+  try {
+    const staged = await stageUpload(Buffer.from(await file.arrayBuffer()), opts);
+    return json(201, staged);
+  } catch (e) {
+    if (e instanceof UploadRejectedError) return json(422, { message: e.message });
+    throw e;
+  }
+}
+
+/**
+ * GET previews for the editor: staging/{token}/{variant} or {id}/{name}/{variant}
+ * (any listing, published or not). Admins only; never cached by shared caches.
+ */
+export async function handleImagePreview(db: Db, req: Request, parts: string[], opts: StorageOptions = {}): Promise<Response> {
+  const notFound = () => new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!(await isAdminRequest(db, req))) return notFound();
+  const [a, b, c] = parts;
+  if (parts.length !== 3 || !a || !b || !c || !IMAGE_VARIANTS.includes(c as ImageVariant) || !isImageName(b)) return notFound();
+  const variant = c as ImageVariant;
+  let file: string | null = null;
+  if (a === "staging") file = await stagedFile(b, variant, opts);
+  else {
+    const id = Number(a);
+    if (Number.isSafeInteger(id) && id > 0) file = imagePath(id, b, variant, opts);
+  }
+  if (!file) return notFound();
+  const { readFile } = await import("node:fs/promises");
+  const body = await readFile(file).catch(() => null);
+  if (!body) return notFound();
+  return new Response(new Uint8Array(body), {
+    headers: {
+      "content-type": IMAGE_CONTENT_TYPES[variant],
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'",
+    },
+  });
+}

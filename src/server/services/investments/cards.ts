@@ -1,0 +1,114 @@
+/**
+ * Listing cards (the tile every list shows: home sections, search results,
+ * related listings). Hydration only: callers decide WHICH ids an audience may
+ * see (visibleTo) and pass them here; this module never widens that choice.
+ */
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
+import type { BuiltGroup } from "@/schemas/investment-groups";
+
+/** A listing card as the home page (and any list) shows it. Field names follow the spec. */
+export interface InvestmentCard {
+  locked: false;
+  id: number;
+  name: string;
+  type_cd: number;
+  type_other: string | null;
+  pref_cd: number;
+  pref_name: string | null;
+  city_cd: string;
+  city_name: string | null;
+  /** 万円 */
+  price: number;
+  /** percent */
+  yield: number | null;
+  built: BuiltGroup | null;
+  /** Nearest walk minutes over the transports. */
+  station_time: number | null;
+  /** First transport entry (by e_sort). */
+  line_name: string | null;
+  station_name: string | null;
+  members: boolean;
+  premium: boolean;
+  price_down: boolean;
+  /** Storage name of the first image (by e_sort), for /api/images/{id}/{name}/thumb. */
+  image: string | null;
+  public_at: Date | null;
+}
+
+const cardColumns = {
+  id: investments.id,
+  name: investments.name,
+  type_cd: investments.type_cd,
+  type_other: investments.type_other,
+  pref_cd: investments.pref_cd,
+  pref_name: prefectures.name,
+  city_cd: investments.city_cd,
+  city_name: municipalities.name,
+  price: investments.price,
+  yield: investments.yield,
+  built: investments.built,
+  station_time: investments.station_time,
+  members: investments.members,
+  premium: investments.premium,
+  price_down: investments.price_down,
+  public_at: investments.public_at,
+};
+
+/**
+ * The cards of `ids`, in the given order (unknown ids are skipped, a repeated
+ * id gives one card per occurrence). Three queries whatever the number of ids:
+ * the rows, their transports and their images.
+ */
+export async function loadCards(db: Db, ids: readonly number[]): Promise<InvestmentCard[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const [rows, transports, images] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(investments)
+      .leftJoin(municipalities, eq(municipalities.code, investments.city_cd))
+      .leftJoin(prefectures, eq(prefectures.pref_cd, investments.pref_cd))
+      .where(inArray(investments.id, unique))
+      .all(),
+    db
+      .select({
+        investment_id: investment_transports.investment_id,
+        line_name: investment_transports.line_name,
+        station_name: investment_transports.station_name,
+      })
+      .from(investment_transports)
+      .where(inArray(investment_transports.investment_id, unique))
+      .orderBy(asc(investment_transports.investment_id), asc(investment_transports.e_sort), asc(investment_transports.id))
+      .all(),
+    db
+      .select({ investment_id: investment_images.investment_id, name: investment_images.name })
+      .from(investment_images)
+      .where(inArray(investment_images.investment_id, unique))
+      .orderBy(asc(investment_images.investment_id), asc(investment_images.e_sort), asc(investment_images.id))
+      .all(),
+  ]);
+
+  const firstTransport = new Map<number, { line_name: string | null; station_name: string | null }>();
+  for (const t of transports) if (!firstTransport.has(t.investment_id)) firstTransport.set(t.investment_id, t);
+  const firstImage = new Map<number, string>();
+  for (const i of images) if (!firstImage.has(i.investment_id)) firstImage.set(i.investment_id, i.name);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  const cards: InvestmentCard[] = [];
+  for (const id of ids) {
+    const r = byId.get(id);
+    if (!r) continue;
+    const t = firstTransport.get(id);
+    cards.push({
+      locked: false,
+      ...r,
+      built: r.built ?? null,
+      line_name: t?.line_name ?? null,
+      station_name: t?.station_name ?? null,
+      image: firstImage.get(id) ?? null,
+    });
+  }
+  return cards;
+}

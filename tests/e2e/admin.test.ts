@@ -1,0 +1,124 @@
+import path from "node:path";
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { artifactsDir, launchBrowser, viewports } from "./browser";
+
+/**
+ * Issue 8 in a browser: an admin logs in under the base path, creates a
+ * listing with two transports and two photos, publishes it, finds it on the
+ * public list, cuts its price and sees the 値下げ badge and the history.
+ */
+const base = inject("baseURL");
+const ADMIN = "/_kanri-7f3c";
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function login(page: Page) {
+  await page.goto(base + ADMIN + "/login");
+  await page.getByLabel("メールアドレス").fill("admin@example.com");
+  await page.getByLabel("パスワード").fill("admin-demo-2026");
+  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.waitForURL(new RegExp(`${ADMIN}$`));
+}
+
+/** Waits until a select offers `value`, then picks it. */
+async function pick(page: Page, selector: string, value: string) {
+  await expect.poll(() => page.locator(`${selector} option[value="${value}"]`).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await page.selectOption(selector, value);
+}
+
+describe("admin area", () => {
+  it("/admin and the internal folder answer 404", async () => {
+    expect((await fetch(`${base}/admin`)).status).toBe(404);
+    expect((await fetch(`${base}/admin/investments`)).status).toBe(404);
+    expect((await fetch(`${base}/admin-area/investments`)).status).toBe(404);
+  });
+
+  it("creates a listing with two transports and two photos, publishes it, cuts its price", async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    page.on("dialog", (d) => void d.accept());
+    await login(page);
+
+    await page.goto(base + ADMIN + "/investments/new");
+    await expect.poll(() => page.getByRole("heading", { name: "物件の新規登録" }).isVisible()).toBe(true);
+    const tag = Date.now().toString(36);
+    const name = `ブラウザテスト館${tag}`;
+    await page.fill("#f-no", `E2E-${tag}`);
+    await page.selectOption("#f-type_cd", "1");
+    await page.fill("#f-name", name);
+    await page.selectOption("#f-pref_cd", "27");
+    await pick(page, "#f-city_cd", "271276");
+    await page.fill("#f-district_cd", "梅田一丁目");
+
+    // two transports: 徒歩 and バス
+    await page.getByRole("button", { name: "交通を追加" }).click();
+    await page.selectOption("#f-transports-0-operator", "metro");
+    await pick(page, "#f-transports-0-line_cd", "99618");
+    await pick(page, "#f-transports-0-station_cd", "9961806");
+    await page.fill("#f-transports-0-station_walk", "４");
+    await page.getByRole("button", { name: "交通を追加" }).click();
+    await page.selectOption("#f-transports-1-operator", "metro");
+    await pick(page, "#f-transports-1-line_cd", "99618");
+    await pick(page, "#f-transports-1-station_cd", "9961807");
+    await page.selectOption("#f-transports-1-distance", "2");
+    await page.fill("#f-transports-1-bus_name", "淀屋橋北");
+    await page.fill("#f-transports-1-bus_time", "6");
+    await page.fill("#f-transports-1-bus_walk", "2");
+
+    await page.fill("#f-price", "15800");
+    await page.fill("#f-income-month", "850000");
+    await page.selectOption("#f-structure_cd", "2");
+    await page.fill("#f-built-year", "2004");
+    await page.fill("#f-built-month", "3");
+    await page.fill("#f-land_size", "210.5");
+    await page.selectOption("#f-vacancy-cd", "1");
+    await page.selectOption("#f-transactions", "3");
+    await page.fill("#f-comments-main", "梅田駅徒歩4分の一棟マンション");
+
+    // two photos
+    const photo = (color: string) => sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+    await page.getByLabel("画像ファイル").setInputFiles([
+      { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("#8a6d3b") },
+      { name: "entrance.jpg", mimeType: "image/jpeg", buffer: await photo("#2f4f4f") },
+    ]);
+    await expect.poll(() => page.getByTestId("image-item").count(), { timeout: 20_000 }).toBe(2);
+    await page.getByLabel("画像1のコメント").fill("外観");
+    await page.getByLabel("画像2のコメント").fill("エントランス");
+
+    await page.getByLabel("公開する").check();
+    await page.getByRole("button", { name: "登録する" }).click();
+    await page.waitForURL(new RegExp(`${ADMIN}/investments/\\d+\\?saved=1`), { timeout: 30_000 });
+    const id = Number(/investments\/(\d+)/.exec(page.url())?.[1]);
+    expect(id).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("登録しました").isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, "admin-investment-editor.png"), fullPage: false });
+
+    // on the public list
+    const pub = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    await pub.goto(`${base}/investments?fw=${encodeURIComponent(name)}`);
+    await expect.poll(() => pub.getByText(name).first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // cut the price
+    await page.fill("#f-price", "14800");
+    await page.getByRole("button", { name: "保存する" }).click();
+    await expect.poll(() => page.getByText("保存しました（値下げとして記録しました）").isVisible(), { timeout: 20_000 }).toBe(true);
+
+    // the public detail: 値下げ badge, former price and the history
+    await pub.goto(`${base}/investments/${id}`);
+    await expect.poll(() => pub.getByRole("heading", { name }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await pub.getByText("値下げ", { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => pub.getByText("価格改定履歴").first().isVisible()).toBe(true);
+    const history = await pub.locator("#detail-history").innerText();
+    expect(history).toContain("1億5,800万円");
+    expect(history).toContain("1億4,800万円");
+    await pub.screenshot({ path: path.join(artifactsDir, "admin-price-cut-public.png"), fullPage: false });
+    await pub.close();
+    await page.close();
+  });
+});
