@@ -6,6 +6,7 @@ const nextConfig = {
   // Native and server-only packages stay out of the bundle; they are required at run time.
   serverExternalPackages: ["@libsql/client", "libsql", "@node-rs/argon2", "sharp", "bullmq", "ioredis"],
   typedRoutes: false,
+  typescript: { tsconfigPath: "tsconfig.build.json" },
 };
 
 export default nextConfig;

@@ -14,6 +14,12 @@ export const LIMITS = {
   loginIp: { points: 50, duration: 15 * 60 },
   /** failed logins for one address from one IP; cleared on success */
   loginFailure: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
+  /**
+   * failed logins for one address from anywhere: X-Forwarded-For can be forged
+   * when the app is exposed without a proxy that rewrites it, so IP-keyed
+   * limits alone cannot stop a distributed guess at one account
+   */
+  loginAccount: { points: 20, duration: 60 * 60, blockDuration: 30 * 60 },
   signup: { points: 5, duration: 60 * 60 },
   forgotPassword: { points: 5, duration: 60 * 60 },
   contact: { points: 10, duration: 60 * 60 },

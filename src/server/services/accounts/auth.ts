@@ -118,7 +118,9 @@ function mayEnter(kind: AccountKind, account: { must_reset_password: boolean; st
 
 export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "email" | "password">, meta: Meta): Promise<LoginResult> {
   const limitKey = failureKey(kind, input.email, meta);
+  const accountKey = `${kind}|${input.email}`;
   await assertNotLimited("loginFailure", limitKey);
+  await assertNotLimited("loginAccount", accountKey);
   const account =
     kind === "user"
       ? await liveUserByEmail(db, input.email)
@@ -127,6 +129,7 @@ export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "
   const usable = account && ok && mayEnter(kind, account);
   if (!account || !usable) {
     await penalize("loginFailure", limitKey);
+    await penalize("loginAccount", accountKey);
     logger.info("auth.login_failed", { kind, ip: meta.ip });
     throw fieldInvalid("email", LOGIN_FAILED);
   }

@@ -1,3 +1,4 @@
+import { TRPCError } from "@trpc/server";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { searchQuery, type SearchQuery } from "@/schemas/search";
 import { fieldInvalid } from "@/server/api/errors";
@@ -52,7 +53,8 @@ export async function createFilter(db: Db, userId: number, input: { name: string
 export async function updateFilter(db: Db, userId: number, id: number, patch: { name?: string; query?: SearchQuery }): Promise<void> {
   await db.transaction(async (tx) => {
     const own = await tx.select({ id: filters.id }).from(filters).where(and(eq(filters.id, id), eq(filters.user_id, userId))).get();
-    if (!own) throw fieldInvalid("_id", FILTER_NOT_FOUND);
+    // Someone else's id and a missing one look the same.
+    if (!own) throw new TRPCError({ code: "NOT_FOUND", message: FILTER_NOT_FOUND });
     if (patch.name !== undefined) {
       const dup = await tx.select({ id: filters.id }).from(filters).where(and(eq(filters.user_id, userId), eq(filters.name, patch.name), ne(filters.id, id))).get();
       if (dup) throw fieldInvalid("name", FILTER_NAME_TAKEN);

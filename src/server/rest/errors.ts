@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { fieldErrors } from "@/schemas/zod";
+import { issuesOf } from "@/server/api/errors";
+import { RateLimitedError } from "@/server/auth/rate-limit";
+import { logger } from "@/server/logger";
+
+/**
+ * The one error mapper of the REST adapter: tRPC errors become the JSON
+ * bodies and statuses a Laravel/Sanctum client expects.
+ */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+}
+
+export function validationResponse(errors: Record<string, string[]>): Response {
+  const messages = Object.values(errors).flat();
+  const first = messages[0] ?? "入力内容をご確認ください";
+  const more = messages.length - 1;
+  return json({ message: more > 0 ? `${first} (and ${more} more ${more === 1 ? "error" : "errors"})` : first, errors }, 422);
+}
+
+export function errorResponse(e: unknown, path: string): Response {
+  if (e instanceof TRPCError) {
+    switch (e.code) {
+      case "UNAUTHORIZED":
+        return json({ message: "Unauthenticated." }, 401);
+      case "FORBIDDEN":
+        return json({ message: "This action is unauthorized." }, 403);
+      case "NOT_FOUND":
+        return json({ message: "Not Found" }, 404);
+      case "TOO_MANY_REQUESTS": {
+        const retry = e.cause instanceof RateLimitedError ? e.cause.retryAfterSeconds : 60;
+        return json({ message: "Too Many Attempts." }, 429, { "retry-after": String(retry) });
+      }
+      case "BAD_REQUEST": {
+        const issues = issuesOf(e.cause);
+        if (issues) return validationResponse(fieldErrors({ issues }));
+        return json({ message: e.message }, 400);
+      }
+      default:
+        break;
+    }
+  }
+  const requestId = randomUUID();
+  logger.error("rest.error", { requestId, path, message: e instanceof Error ? e.message : String(e) });
+  return json({ message: "Server Error" }, 500, { "x-request-id": requestId });
+}

@@ -1,0 +1,62 @@
+import { z } from "@/schemas/zod";
+import { route, type RestInput } from "./route";
+
+/**
+ * The spec's REST paths (§7), each pointing at one tRPC procedure. No
+ * business rule lives here: only how a path reads its input.
+ */
+const b = (i: RestInput) => i.body as never;
+const q = (i: RestInput) => Object.fromEntries(i.query) as never;
+const idOf = (i: RestInput) => ({ id: i.params.id as never });
+const ok = z.object({ status: z.literal(true) });
+
+export const routes = [
+  // ── Sanctum (auth) ──
+  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), { doc: { summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth", output: ok } }),
+  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), { doc: { summary: "本登録", tag: "auth", output: ok } }),
+  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), { doc: { summary: "会員ログイン (action Login)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), { doc: { summary: "管理者ログイン (action AdminLogin)", tag: "auth" } }),
+  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), { doc: { summary: "初回ログイン (仮パスワードの変更)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), { doc: { summary: "管理者 初回ログイン", tag: "auth" } }),
+  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), { doc: { summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth", output: ok } }),
+  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), { doc: { summary: "管理者 パスワード再設定メール", tag: "auth", output: ok } }),
+  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), { doc: { summary: "パスワード再設定", tag: "auth", output: ok } }),
+  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), { doc: { summary: "管理者 パスワード再設定", tag: "auth", output: ok } }),
+  route("POST", "/sanctum/logout", (c) => c.public.auth.logout(), { status: 204, doc: { summary: "会員ログアウト", tag: "auth" } }),
+  route("POST", "/sanctum/admin/logout", (c) => c.public.auth.adminLogout(), { status: 204, doc: { summary: "管理者ログアウト", tag: "auth" } }),
+  route("GET", "/api/user/info", (c) => c.member.account.info(), { doc: { summary: "ログイン中の会員", tag: "member", auth: "member" } }),
+  route("GET", "/api/admin/user/info", (c) => c.admin.account.info(), { doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" } }),
+
+  // ── member ──
+  route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { doc: { summary: "会員情報の更新", tag: "member", auth: "member", output: ok } }),
+  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), { doc: { summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member", output: ok } }),
+  route("POST", "/api/user/password", (c, i) => c.member.account.changePassword(b(i)), { doc: { summary: "パスワード変更 ({status: boolean})", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), { doc: { summary: "退会 (password)", tag: "member", auth: "member", output: ok } }),
+  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), { doc: { summary: "メール配信設定", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id as never }), { doc: { summary: "お気に入り追加", tag: "member", auth: "member", output: ok } }),
+  route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id as never }), { doc: { summary: "お気に入り削除", tag: "member", auth: "member", output: ok } }),
+  route("GET", "/api/user/filter", (c) => c.member.filters.list({ counts: true }), { doc: { summary: "保存した検索条件", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(b(i)), { status: 201, doc: { summary: "検索条件の保存 ({name, query})", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...(i.body as object), id: i.params.id } as never), { doc: { summary: "検索条件の変更", tag: "member", auth: "member", output: ok } }),
+  route("DELETE", "/api/user/filter/:id", (c, i) => c.member.filters.remove(idOf(i)), { doc: { summary: "検索条件の削除", tag: "member", auth: "member", output: ok } }),
+  route("GET", "/api/user/filter/check/:id/:name", (c, i) => c.member.filters.nameTaken({ id: i.params.id as never, name: i.params.name ?? "" }), {
+    doc: { summary: "検索条件名の重複確認 ({exists})", tag: "member", auth: "member" },
+  }),
+  route("GET", "/api/user/matchings", (c) => c.member.matchings.list(), { doc: { summary: "マッチング一覧", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/matchings/:id", (c, i) => c.member.matchings.read({ id: i.params.id as never, read: (i.body as { read?: boolean }).read ?? true }), {
+    doc: { summary: "マッチングを既読にする", tag: "member", auth: "member" },
+  }),
+  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(b(i)), { doc: { summary: "マッチングの削除 (ids 省略で全件)", tag: "member", auth: "member" } }),
+  route("GET", "/api/user/contact", (c) => c.member.contacts.list(), { doc: { summary: "お問い合わせ履歴", tag: "member", auth: "member" } }),
+  route("DELETE", "/api/user/contact/:id", (c, i) => c.member.contacts.remove(idOf(i)), { doc: { summary: "お問い合わせ履歴から削除", tag: "member", auth: "member", output: ok } }),
+
+  // ── public ──
+  route("GET", "/api/options", (c) => c.public.options.get(), { doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" } }),
+  route("POST", "/api/contacts/investment", (c, i) => c.public.contacts.investment(b(i)), { status: 201, doc: { summary: "物件へのお問い合わせ", tag: "public" } }),
+  route("POST", "/api/contacts/consult", (c, i) => c.public.contacts.consult(b(i)), { status: 201, doc: { summary: "投資相談", tag: "public" } }),
+  route("POST", "/api/contacts/other", (c, i) => c.public.contacts.other(b(i)), { status: 201, doc: { summary: "その他のお問い合わせ", tag: "public" } }),
+  route("POST", "/api/contacts/sell", (c, i) => c.public.contacts.sell(b(i)), { status: 201, doc: { summary: "売却査定", tag: "public" } }),
+  route("POST", "/api/contacts/exchange", (c, i) => c.public.contacts.exchange(b(i)), { status: 201, doc: { summary: "業者様", tag: "public" } }),
+  route("GET", "/api/investments", (c, i) => c.public.investments.search(q(i)), { doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" } }),
+  route("GET", "/api/investments/:id", (c, i) => c.public.investments.byId(idOf(i)), { doc: { summary: "物件詳細 (会員限定は会員のみ)", tag: "public" } }),
+];

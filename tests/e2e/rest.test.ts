@@ -1,0 +1,213 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDb, type Db } from "@/server/db";
+import { investments } from "@/server/db/schema";
+import { createUser } from "../helpers/factories";
+import { RestClient } from "./rest-client";
+
+/** The REST contract of spec §7 over real HTTP, the way the old SPA calls it. */
+const base = inject("baseURL");
+let db: Db;
+let publicId: number;
+let membersOnlyId: number;
+beforeAll(async () => {
+  db = await openDb(inject("databaseURL"));
+  const p = await db.select({ id: investments.id }).from(investments).where(and(eq(investments.public, true), eq(investments.members, false))).get();
+  const m = await db.select({ id: investments.id }).from(investments).where(and(eq(investments.public, true), eq(investments.members, true))).get();
+  publicId = p!.id;
+  membersOnlyId = m!.id;
+});
+afterAll(() => db?.$client.close());
+
+async function member(): Promise<RestClient> {
+  const c = new RestClient(base);
+  await c.csrf();
+  const r = await c.send("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" });
+  expect(r.status).toBe(200);
+  return c;
+}
+
+async function admin(): Promise<RestClient> {
+  const c = new RestClient(base);
+  await c.csrf();
+  expect((await c.send("POST", "/sanctum/admin/login", { email: "admin@example.com", password: "admin-demo-2026" })).status).toBe(200);
+  return c;
+}
+
+describe("Sanctum XSRF", () => {
+  it("GET /sanctum/csrf-cookie answers 204 with a script-readable XSRF-TOKEN", async () => {
+    const c = new RestClient(base);
+    const res = await c.csrf();
+    expect(res.status).toBe(204);
+    const cookies = res.headers.getSetCookie();
+    const xsrf = cookies.find((x) => x.startsWith("XSRF-TOKEN="))!;
+    expect(xsrf).toMatch(/SameSite=Lax/);
+    expect(xsrf).not.toMatch(/HttpOnly/i);
+    expect(cookies.find((x) => x.startsWith("kir_xsrf="))).toMatch(/HttpOnly/);
+  });
+
+  it("a POST without the header, or with a wrong or foreign token, is 419 and changes nothing", async () => {
+    const c = new RestClient(base);
+    await c.csrf();
+    const missing = await c.raw("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" });
+    expect(missing.status).toBe(419);
+    expect(await missing.json()).toEqual({ message: "CSRF token mismatch." });
+    expect(missing.headers.getSetCookie().some((x) => x.startsWith("kir_session="))).toBe(false);
+    const wrong = await c.raw("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" }, { "x-xsrf-token": "nope" });
+    expect(wrong.status).toBe(419);
+    const other = new RestClient(base);
+    await other.csrf();
+    const foreign = await c.raw("POST", "/sanctum/login", {}, { "x-xsrf-token": decodeURIComponent(other.xsrf()!) });
+    expect(foreign.status).toBe(419);
+  });
+});
+
+describe("auth routes", () => {
+  it("login, user/info, logout (204) and the session is gone", async () => {
+    const c = await member();
+    const info = await c.get("/api/user/info");
+    expect(info.status).toBe(200);
+    expect(info.json).toMatchObject({ email: "member@example.com", names: { last: expect.any(String) } });
+    expect(info.json._id).toEqual(expect.any(Number));
+    expect(JSON.stringify(info.json)).not.toMatch(/password_hash|argon2|kir_session/);
+    const out = await c.send("POST", "/sanctum/logout");
+    expect(out.status).toBe(204);
+    expect((await c.get("/api/user/info")).status).toBe(401);
+    expect((await c.get("/api/user/info")).json).toEqual({ message: "Unauthenticated." });
+  });
+
+  it("422 with the exact error shape, Japanese messages in dot notation", async () => {
+    const c = new RestClient(base);
+    await c.csrf();
+    const r = await c.send("POST", "/sanctum/register", { token: "x", password: "abc", password_confirmation: "abd", names: { last: "", first: "" } });
+    expect(r.status).toBe(422);
+    expect(r.json.errors["names.last"]).toEqual(["姓を入力してください"]);
+    expect(r.json.errors.password).toEqual(["パスワードは6文字以上で入力してください"]);
+    const count = Object.values(r.json.errors as Record<string, string[]>).flat().length;
+    expect(r.json.message).toBe(`${Object.values(r.json.errors as Record<string, string[]>)[0]![0]} (and ${count - 1} more errors)`);
+    for (const [path, body] of [
+      ["/sanctum/signup", { email: "not-an-email" }],
+      ["/sanctum/login", { email: "", password: "" }],
+      ["/sanctum/forgot-password", { email: "x" }],
+      ["/sanctum/admin/forgot-password", {}],
+      ["/sanctum/reset-password", { token: "", password: "" }],
+      ["/sanctum/reset-password/first-login", { email: "a@b" }],
+    ] as const) {
+      const res = await c.send("POST", path, body);
+      expect(res.status, path).toBe(422);
+      expect(Object.keys(res.json.errors).length, path).toBeGreaterThan(0);
+    }
+  });
+
+  it("429 Too Many Attempts with Retry-After after repeated failed logins", async () => {
+    const c = new RestClient(base);
+    await c.csrf();
+    const email = `nobody-${Date.now()}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await c.send("POST", "/sanctum/login", { email, password: "wrong-pass" })).status).toBe(422);
+    const r = await c.send("POST", "/sanctum/login", { email, password: "wrong-pass" });
+    expect(r.status).toBe(429);
+    expect(r.json).toEqual({ message: "Too Many Attempts." });
+    expect(Number(r.res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
+describe("member routes", () => {
+  it("401 without a session on every member route", async () => {
+    const c = new RestClient(base);
+    await c.csrf();
+    for (const [m, p] of [
+      ["GET", "/api/user/filter"],
+      ["GET", "/api/user/matchings"],
+      ["GET", "/api/user/contact"],
+      ["POST", "/api/user/password"],
+      ["PATCH", `/api/user/bookmark/${publicId}`],
+      ["DELETE", "/api/user/matchings"],
+    ] as const) {
+      const r = m === "GET" ? await c.get(p) : await c.send(m, p, {});
+      expect(r.status, `${m} ${p}`).toBe(401);
+    }
+  });
+
+  it("bookmarks, filters (with the name check), matchings and contacts", async () => {
+    const c = await member();
+    expect((await c.send("PATCH", `/api/user/bookmark/${publicId}`)).json).toEqual({ status: true });
+    expect((await c.send("DELETE", `/api/user/bookmark/${publicId}`)).json).toEqual({ status: true });
+    expect((await c.send("DELETE", `/api/user/bookmark/${publicId}`)).status).toBe(404);
+
+    const name = `条件${Date.now()}`;
+    const created = await c.send("PATCH", "/api/user/filter", { name, query: { re: [3], lp: 5000 } });
+    expect(created.status).toBe(201);
+    const id = created.json._id as number;
+    expect((await c.get(`/api/user/filter/check/0/${encodeURIComponent(name)}`)).json).toEqual({ exists: true });
+    expect((await c.get(`/api/user/filter/check/${id}/${encodeURIComponent(name)}`)).json).toEqual({ exists: false });
+    const dup = await c.send("PATCH", "/api/user/filter", { name, query: {} });
+    expect(dup.status).toBe(422);
+    expect(dup.json.errors.name).toEqual(["この名前の検索条件は既に保存されています"]);
+    const list = await c.get("/api/user/filter");
+    expect(list.json.find((f: { _id: number }) => f._id === id)).toMatchObject({ name, query: { re: [3], lp: 5000 } });
+    expect((await c.send("PATCH", `/api/user/filter/${id}`, { name: `${name}改` })).json).toEqual({ status: true });
+    expect((await c.send("DELETE", `/api/user/filter/${id}`)).json).toEqual({ status: true });
+
+    expect(Array.isArray((await c.get("/api/user/matchings")).json)).toBe(true);
+    expect(Array.isArray((await c.get("/api/user/contact")).json)).toBe(true);
+    const pw = await c.send("POST", "/api/user/password", { current_password: "wrong-one", password: "newpass1", password_confirmation: "newpass1" });
+    expect(pw.json).toEqual({ status: false });
+    const bad = await c.send("POST", "/api/user/notification", { matching: "sometimes", newsletter: "yes" });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.json.errors).sort()).toEqual(["matching", "newsletter"]);
+  });
+
+  it("another member's filter is 404, never the data, and stays", async () => {
+    const a = await member();
+    const name = `他人${Date.now()}`;
+    const id = (await a.send("PATCH", "/api/user/filter", { name, query: { ty: [1] } })).json._id as number;
+    const intruder = await createUser(db, { email: `intruder-${Date.now()}@example.com` });
+    const b = new RestClient(base);
+    await b.csrf();
+    expect((await b.send("POST", "/sanctum/login", { email: intruder.email, password: "secret-pass" })).status).toBe(200);
+    expect((await b.send("DELETE", `/api/user/filter/${id}`)).status).toBe(404);
+    expect((await b.send("PATCH", `/api/user/filter/${id}`, { name: "乗っ取り" })).status).toBe(404);
+    expect((await b.get("/api/user/filter")).json).toEqual([]);
+    const mine = (await a.get("/api/user/filter")).json as { _id: number; name: string }[];
+    expect(mine.find((f) => f._id === id)?.name).toBe(name);
+    await a.send("DELETE", `/api/user/filter/${id}`);
+  });
+
+  it("an admin session is 403 on member routes, a member 403 on admin routes", async () => {
+    const ad = await admin();
+    expect((await ad.get("/api/user/info")).status).toBe(403);
+    expect((await ad.get("/api/admin/user/info")).status).toBe(200);
+    const m = await member();
+    expect((await m.get("/api/admin/user/info")).status).toBe(403);
+  });
+});
+
+describe("public routes", () => {
+  it("GET /api/options has the spec's shape", async () => {
+    const r = await new RestClient(base).get("/api/options");
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ members: expect.any(Number), investment: { members: expect.any(Number), public: expect.any(Number) } });
+  });
+
+  it("search and detail follow the visibility rules", async () => {
+    const v = new RestClient(base);
+    const list = await v.get("/api/investments?re=3&sr=price_asc");
+    expect(list.status).toBe(200);
+    expect(list.json.items.length).toBeGreaterThan(0);
+    expect(list.json.items.every((i: { members: boolean }) => i.members === false)).toBe(true);
+    expect((await v.get(`/api/investments/${publicId}`)).status).toBe(200);
+    const locked = await v.get(`/api/investments/${membersOnlyId}`);
+    expect(JSON.stringify(locked.json)).not.toMatch(/"price"|"name"|"images"/);
+    expect((await v.get("/api/investments?lp=abc&re=99")).status).toBe(200); // garbage is ignored, never a 500
+  });
+
+  it("unknown paths are JSON 404s and the OpenAPI document lists every route", async () => {
+    const v = new RestClient(base);
+    const r = await v.get("/api/nothing/here");
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ message: "Not Found" });
+    const doc = await v.get("/api/openapi.json");
+    expect(doc.json.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.json.paths)).toEqual(expect.arrayContaining(["/sanctum/login", "/api/user/filter/check/{id}/{name}", "/api/options"]));
+  });
+});
