@@ -1,3 +1,5 @@
+import iconv from "iconv-lite";
+import { fieldErrors } from "@/schemas/zod";
 import { JOBS, SALARIES, memberStatusName, memberTypeName } from "@/lib/constants/account";
 import { accountSearchInput } from "@/schemas/admin/accounts";
 import type { Db } from "@/server/db";
@@ -11,17 +13,16 @@ const HEADER = ["会員ID", "メールアドレス", "姓", "名", "セイ", "�
 
 /**
  * GET /api/admin/accounts/csv?<the list's search>[&encoding=sjis]: every
- * member the search finds (all pages), as CSV. UTF-8 with a BOM; Shift_JIS
- * needs an encoder library that is not installed yet (answers 501).
+ * member the search finds (all pages), as CSV: UTF-8 with a BOM, or Shift_JIS
+ * (CP932, via iconv-lite) for Excel users.
  */
 export async function handleAccountsCsv(db: Db, req: Request): Promise<Response> {
   if (!(await isAdminRequest(db, req))) return new Response("Not Found", { status: 404 });
   const url = new URL(req.url);
-  const q = accountSearchInput.parse(Object.fromEntries(url.searchParams));
+  const parsed = accountSearchInput.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) return Response.json({ message: "検索条件が正しくありません", errors: fieldErrors(parsed.error) }, { status: 422 });
+  const q = parsed.data;
   const encoding = url.searchParams.get("encoding") === "sjis" ? "sjis" : "utf8";
-  if (encoding === "sjis") {
-    return new Response("Shift_JIS形式の出力は準備中です。UTF-8形式をご利用ください。", { status: 501, headers: { "content-type": "text/plain; charset=utf-8" } });
-  }
   const rows = await exportAccounts(db, q);
   const csv = toCsv(
     HEADER,
@@ -49,9 +50,11 @@ export async function handleAccountsCsv(db: Db, req: Request): Promise<Response>
     ]),
   );
   const stamp = new Date(Date.now() + 9 * 3600 * 1000).toISOString().slice(0, 10).replace(/-/g, "");
-  return new Response(new Uint8Array(utf8WithBom(csv)), {
+  // Excel on Japanese Windows opens Shift_JIS (CP932) directly; UTF-8 needs the BOM.
+  const body = encoding === "sjis" ? new Uint8Array(iconv.encode(csv, "cp932")) : new Uint8Array(utf8WithBom(csv));
+  return new Response(body, {
     headers: {
-      "content-type": "text/csv; charset=utf-8",
+      "content-type": `text/csv; charset=${encoding === "sjis" ? "Shift_JIS" : "utf-8"}`,
       "content-disposition": `attachment; filename="members-${stamp}.csv"`,
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",

@@ -1,3 +1,5 @@
+import { marked } from "marked";
+import sanitizeHtml from "sanitize-html";
 /**
  * The CMS editor's server side: blog posts (draft / scheduled / published,
  * Markdown body rendered to sanitised body_html on save, preview) and the
@@ -13,19 +15,31 @@ import { TRPCError } from "@trpc/server";
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { lastPage } from "@/lib/pagination";
 import { CMS_PAGE_DATA_FIELD, type CmsPageKey, type PostOutput } from "@/schemas/admin/cms";
-import { z } from "@/schemas/zod";
+import type { z } from "@/schemas/zod";
 import { fieldInvalid } from "@/server/api/errors";
 import type { Db } from "@/server/db";
 import { cms_pages, cms_posts } from "@/server/db/schema";
-import { renderSimpleMarkdown } from "@/server/seed/text";
 import { advantagePoint, faqItem, labelledRow, salesRecord, staffProfile } from "./pages";
 
 export const POSTS_ADMIN_PAGE_SIZE = 30;
 export const DUPLICATE_SLUG_MESSAGE = "このスラッグは既に使われています";
 
 /** Markdown → sanitised HTML (see the module comment). */
+/**
+ * Markdown (marked, GitHub-flavoured) to HTML, then sanitize-html with an
+ * allow-list: staff write the body, visitors get only safe tags and links.
+ */
 export function renderMarkdown(md: string): string {
-  return renderSimpleMarkdown(md);
+  const html = marked.parse(md, { async: false, gfm: true, breaks: true });
+  return sanitizeHtml(html, {
+    allowedTags: ["h2", "h3", "h4", "p", "br", "strong", "em", "del", "blockquote", "ul", "ol", "li", "a", "code", "pre", "hr", "table", "thead", "tbody", "tr", "th", "td", "img"],
+    allowedAttributes: { a: ["href", "title", "rel"], img: ["src", "alt", "title", "width", "height"], th: ["align"], td: ["align"] },
+    allowedSchemes: ["http", "https", "mailto", "tel"],
+    allowedSchemesByTag: { img: ["https", "http"] },
+    transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }), h1: "h2" },
+    // Typed tags that are not allowed stay visible as text rather than vanishing.
+    disallowedTagsMode: "escape",
+  }).trim();
 }
 
 /** Plain-text excerpt of a Markdown body (headings and markup dropped). */
