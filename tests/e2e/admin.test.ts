@@ -114,11 +114,51 @@ describe("admin area", () => {
     await expect.poll(() => pub.getByRole("heading", { name }).first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await pub.getByText("値下げ", { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => pub.getByText("価格改定履歴").first().isVisible()).toBe(true);
-    const history = await pub.locator("#detail-history").innerText();
+    const history = await pub.locator(`section[aria-labelledby="detail-history"]`).innerText();
     expect(history).toContain("1億5,800万円");
     expect(history).toContain("1億4,800万円");
     await pub.screenshot({ path: path.join(artifactsDir, "admin-price-cut-public.png"), fullPage: false });
     await pub.close();
     await page.close();
+  });
+
+  it("every admin screen renders for an admin (and sends a visitor to the login)", async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    await login(page);
+    const screens: [string, string][] = [
+      ["", "管理トップ"],
+      ["/accounts", "会員管理"],
+      ["/accounts/new", "会員登録"],
+      ["/accounts/deleted", "削除済み会員"],
+      ["/investments", "物件管理"],
+      ["/cms", "CMS"],
+      ["/cms/posts/new", "記事の作成"],
+      ["/cms/pages/faq", "よくあるご質問"],
+      ["/options", "サイト設定"],
+    ];
+    for (const [p, heading] of screens) {
+      const res = await page.goto(base + ADMIN + p);
+      expect(res?.status(), p).toBe(200);
+      await expect.poll(() => page.getByRole("heading", { name: heading }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    }
+    // a member's detail page from the list
+    await page.goto(base + ADMIN + "/accounts?email=member%40example.com");
+    const first = page.locator("tbody a").first();
+    await first.click();
+    await expect.poll(() => page.getByRole("heading", { name: "プロフィール" }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, "admin-account-detail.png") });
+    await page.goto(base + ADMIN);
+    await page.screenshot({ path: path.join(artifactsDir, "admin-dashboard.png"), fullPage: true });
+    // the CSV export answers with a BOM for the admin's cookies, 404 without them
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const csv = await fetch(`${base}/api/admin/accounts/csv`, { headers: { cookie } });
+    expect(csv.status).toBe(200);
+    expect([...new Uint8Array(await csv.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect((await fetch(`${base}/api/admin/accounts/csv`)).status).toBe(404);
+    await page.close();
+    const visitor = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    await visitor.goto(base + ADMIN + "/investments/new");
+    await visitor.waitForURL(new RegExp(`${ADMIN}/login`));
+    await visitor.close();
   });
 });

@@ -211,3 +211,39 @@ describe("public routes", () => {
     expect(Object.keys(doc.json.paths)).toEqual(expect.arrayContaining(["/sanctum/login", "/api/user/filter/check/{id}/{name}", "/api/options"]));
   });
 });
+
+describe("admin routes", () => {
+  it("account search/item/status/type/delete/deleted list, options and the property-number check", async () => {
+    const ad = await admin();
+    const target = await createUser(db, { email: `rest-admin-${Date.now()}@example.com`, last_name: "管理対象" });
+    const found = await ad.get(`/api/admin/account/search?email=${encodeURIComponent(target.email)}`);
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.json)).toContain(target.email);
+    expect((await ad.get(`/api/admin/account/item/${target.id}`)).status).toBe(200);
+    expect((await ad.send("PATCH", `/api/admin/account/status/${target.id}/suspended`)).status).toBe(200);
+    expect((await ad.send("PATCH", `/api/admin/account/type/${target.id}/corporate`)).status).toBe(200);
+    const badStatus = await ad.send("PATCH", `/api/admin/account/status/${target.id}/king`);
+    expect(badStatus.status).toBe(422);
+    expect(badStatus.json.errors.status).toEqual(["ステータスを選択してください"]);
+    expect((await ad.send("DELETE", `/api/admin/account/${target.id}`)).status).toBe(200);
+    expect(JSON.stringify((await ad.get(`/api/admin/account/deleted/search?email=${encodeURIComponent(target.email)}`)).json)).toContain(target.email);
+    expect((await ad.get(`/api/admin/account/deleted/item/${target.id}`)).status).toBe(200);
+    expect((await ad.send("DELETE", `/api/admin/account/deleted/${target.id}`)).status).toBe(200);
+    expect((await ad.get(`/api/admin/account/deleted/item/${target.id}`)).status).toBe(404);
+    const no = (await db.select({ no: investments.no }).from(investments).where(eq(investments.id, publicId)).get())?.no;
+    expect((await ad.get(`/api/admin/investment/exists/0/${encodeURIComponent(no ?? "none")}`)).json).toEqual({ exists: Boolean(no) });
+    expect((await ad.get(`/api/admin/investment/exists/${publicId}/${encodeURIComponent(no ?? "none")}`)).json).toEqual({ exists: false });
+    const bad = await ad.send("POST", "/api/admin/options", { counts_override: { members: -5 } });
+    expect(bad.status).toBe(422);
+  });
+
+  it("a member and a visitor are refused on admin routes", async () => {
+    const m = await member();
+    expect((await m.get("/api/admin/account/search")).status).toBe(403);
+    expect((await m.send("POST", "/api/admin/options", {})).status).toBe(403);
+    const v = new RestClient(base);
+    await v.csrf();
+    expect((await v.get("/api/admin/account/item/1")).status).toBe(401);
+    expect((await v.send("DELETE", "/api/admin/account/deleted/1")).status).toBe(401);
+  });
+});

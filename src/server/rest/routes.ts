@@ -50,6 +50,25 @@ export const routes = [
   route("GET", "/api/user/contact", (c) => c.member.contacts.list(), { doc: { summary: "お問い合わせ履歴", tag: "member", auth: "member" } }),
   route("DELETE", "/api/user/contact/:id", (c, i) => c.member.contacts.remove(idOf(i)), { doc: { summary: "お問い合わせ履歴から削除", tag: "member", auth: "member", output: ok } }),
 
+  // ── admin ──
+  route("GET", "/api/admin/account/search", (c, i) => c.admin.accounts.search(q(i)), { doc: { summary: "会員検索", tag: "admin", auth: "admin" } }),
+  route("GET", "/api/admin/account/item/:id", (c, i) => c.admin.accounts.byId(idOf(i)), { doc: { summary: "会員詳細", tag: "admin", auth: "admin" } }),
+  route("POST", "/api/admin/account", (c, i) => c.admin.accounts.create(b(i)), { status: 201, doc: { summary: "会員登録 (初回ログイン用の仮パスワードをメール)", tag: "admin", auth: "admin" } }),
+  route("DELETE", "/api/admin/account/:id", (c, i) => c.admin.accounts.remove(idOf(i)), { doc: { summary: "会員削除 (削除済み一覧へ)", tag: "admin", auth: "admin" } }),
+  route("PATCH", "/api/admin/account/status/:id/:status", (c, i) => c.admin.accounts.setStatus({ id: i.params.id, status: i.params.status } as never), {
+    doc: { summary: "ステータス変更", tag: "admin", auth: "admin" },
+  }),
+  route("PATCH", "/api/admin/account/type/:id/:type", (c, i) => c.admin.accounts.setType({ id: i.params.id, type: i.params.type } as never), {
+    doc: { summary: "会員種別の変更", tag: "admin", auth: "admin" },
+  }),
+  route("GET", "/api/admin/account/deleted/search", (c, i) => c.admin.accounts.deleted.search(q(i)), { doc: { summary: "削除済み会員の検索", tag: "admin", auth: "admin" } }),
+  route("GET", "/api/admin/account/deleted/item/:id", (c, i) => c.admin.accounts.deleted.byId(idOf(i)), { doc: { summary: "削除済み会員の詳細", tag: "admin", auth: "admin" } }),
+  route("DELETE", "/api/admin/account/deleted/:id", (c, i) => c.admin.accounts.deleted.remove(idOf(i)), { doc: { summary: "完全削除", tag: "admin", auth: "admin" } }),
+  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), { doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" } }),
+  route("GET", "/api/admin/investment/exists/:id/:no", (c, i) => c.admin.investments.exists({ id: i.params.id, no: i.params.no } as never), {
+    doc: { summary: "物件番号の重複確認 ({exists})", tag: "admin", auth: "admin" },
+  }),
+
   // ── public ──
   route("GET", "/api/options", (c) => c.public.options.get(), { doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" } }),
   route("POST", "/api/contacts/investment", (c, i) => c.public.contacts.investment(b(i)), { status: 201, doc: { summary: "物件へのお問い合わせ", tag: "public" } }),

@@ -1,13 +1,27 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { BarChart } from "@/components/admin/bar-chart";
 import { requireAdmin } from "@/server/auth/page-guards";
+import { env } from "@/server/env";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "管理トップ" };
 
+const weekLabel = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}`;
+
+/** Admin top: today's figures, 12-week series and listings by area / type. */
 export default async function AdminTopPage() {
   await requireAdmin();
-  const [me, counts] = await Promise.all([api.admin.account.info(), api.public.options.get()]);
-  const figures = [
+  const base = env().ADMIN_BASE_PATH;
+  const [me, counts, d] = await Promise.all([api.admin.account.info(), api.public.options.get(), api.admin.options.dashboard()]);
+  const today = [
+    { label: "本日の新規お問い合わせ", value: d.today.newContacts, href: `${base}/contacts?from=${d.today.date}` },
+    { label: "本日の新規会員", value: d.today.newMembers, href: `${base}/accounts?from=${d.today.date}` },
+    { label: "本日公開した物件", value: d.today.published, href: `${base}/investments?ps=public` },
+    { label: "更新期限切れの物件", value: d.today.overdue, href: `${base}/investments?ps=overdue` },
+    { label: "未対応のお問い合わせ", value: d.today.openContacts, href: `${base}/contacts?status=new` },
+  ];
+  const totals = [
     { label: "会員数", value: counts.members },
     { label: "会員限定物件", value: counts.investment.members },
     { label: "公開物件", value: counts.investment.public },
@@ -16,14 +30,33 @@ export default async function AdminTopPage() {
     <div className="grid gap-6">
       <h1 className="text-xl font-bold">管理トップ</h1>
       <p className="text-sm text-muted-foreground">{me.name || me.email} さんでログイン中</p>
+      <section aria-labelledby="today-title" className="grid gap-3">
+        <h2 id="today-title" className="font-bold">
+          今日の状況（{d.today.date}）
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
+          {today.map((f) => (
+            <Link key={f.label} href={f.href} className="rounded-lg bg-white p-5 shadow-sm hover:ring-2 hover:ring-gold-300">
+              <dt className="text-sm text-muted-foreground">{f.label}</dt>
+              <dd className="mt-1 text-2xl font-bold">{f.value.toLocaleString("ja-JP")}</dd>
+            </Link>
+          ))}
+        </dl>
+      </section>
       <dl className="grid gap-4 sm:grid-cols-3">
-        {figures.map((f) => (
+        {totals.map((f) => (
           <div key={f.label} className="rounded-lg bg-white p-5 shadow-sm">
             <dt className="text-sm text-muted-foreground">{f.label}</dt>
             <dd className="mt-1 text-2xl font-bold">{f.value.toLocaleString("ja-JP")}</dd>
           </div>
         ))}
       </dl>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <BarChart id="chart-members" title="新規会員（週別・12週）" bars={d.members.map((w) => ({ label: weekLabel(w.week), count: w.count }))} unit="人" />
+        <BarChart id="chart-inquiries" title="お問い合わせ（週別・12週）" bars={d.inquiries.map((w) => ({ label: weekLabel(w.week), count: w.count }))} />
+        <BarChart id="chart-area" title="公開物件（エリア別）" bars={d.byArea.map((a) => ({ label: a.label, count: a.count }))} barWidth={64} />
+        <BarChart id="chart-type" title="公開物件（種別）" bars={d.byType.map((a) => ({ label: a.label, count: a.count }))} barWidth={64} />
+      </div>
     </div>
   );
 }

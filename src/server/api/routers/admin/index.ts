@@ -1,12 +1,16 @@
 import { createTRPCRouter } from "../../trpc";
 import { adminAccountRouter } from "./account";
 import { adminAccountsRouter } from "./accounts";
+import { adminCmsRouter } from "./cms";
 import { adminContactsRouter } from "./contacts";
 import { adminInvestmentsRouter } from "./investments";
+import { adminOptionsRouter } from "./options";
 
 export const adminRouter = createTRPCRouter({
   account: adminAccountRouter,
   contacts: adminContactsRouter,
   accounts: adminAccountsRouter,
   investments: adminInvestmentsRouter,
+  cms: adminCmsRouter,
+  options: adminOptionsRouter,
 });

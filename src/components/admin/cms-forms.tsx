@@ -1,0 +1,202 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { PROSE_CLASSES } from "@/components/content/prose";
+import { FormAlert } from "@/components/forms/field";
+import { applyServerErrors } from "@/components/forms/server-errors";
+import { useSubmitStatus } from "@/components/forms/use-submit-status";
+import { Button } from "@/components/ui/button";
+import { pageInput, POST_STATUSES, postInput, type PageInput, type PostInput } from "@/schemas/admin/cms";
+import { siteOptionsInput, type SiteOptionsInput } from "@/schemas/admin/options";
+import type { z } from "@/schemas/zod";
+import { POST_CATEGORIES } from "@/server/services/cms/categories";
+import { api } from "@/trpc/react";
+import { AdminInput, AdminSelect, AdminTextarea, gridCols, Section } from "./form-fields";
+
+/** Markdown body with a rendered preview (the same renderer as the save). */
+function MarkdownPreview({ md }: { md: string }) {
+  const preview = api.admin.cms.preview.useMutation();
+  return (
+    <div className="grid gap-2">
+      <div>
+        <Button size="sm" variant="outline" onClick={() => preview.mutate({ body_md: md })} disabled={preview.isPending}>
+          本文をプレビュー
+        </Button>
+      </div>
+      {preview.data ? (
+        // body_html from the server's sanitising renderer (see services/cms/editor.ts)
+        <div className={`rounded-md border border-border bg-white p-4 ${PROSE_CLASSES}`} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
+      ) : null}
+    </div>
+  );
+}
+
+const POST_FIELDS = ["title", "slug", "category", "cover_image", "excerpt", "body_md", "status", "published_at"];
+
+export function PostEditor({ base, id, initial }: { base: string; id: number | null; initial: PostInput }) {
+  const router = useRouter();
+  const s = useSubmitStatus();
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<PostInput, unknown, z.output<typeof postInput>>({ resolver: zodResolver(postInput), defaultValues: initial });
+  const create = api.admin.cms.createPost.useMutation();
+  const update = api.admin.cms.updatePost.useMutation();
+  const remove = api.admin.cms.removePost.useMutation();
+  const bodyMd = useWatch({ control: form.control, name: "body_md" });
+  const f = form as never;
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    setSaved(null);
+    try {
+      if (id === null) {
+        const r = await create.mutateAsync(values);
+        s.succeed();
+        router.push(`${base}/cms/posts/${r.id}`);
+      } else {
+        await update.mutateAsync({ id, ...values });
+        s.succeed();
+        setSaved("保存しました");
+        form.reset(form.getValues());
+        router.refresh();
+      }
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, POST_FIELDS));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
+      <FormAlert message={s.message} />
+      <FormAlert message={saved} tone="success" />
+      <Section title="記事">
+        <AdminInput form={f} name="title" label="タイトル" required />
+        <div className={gridCols}>
+          <AdminInput form={f} name="slug" label="スラッグ" required hint="URL /blogs/スラッグ（半角英小文字・数字・ハイフン）" />
+          <AdminSelect form={f} name="category" label="カテゴリ" required choices={POST_CATEGORIES.map((c) => ({ id: c.key, name: c.name }))} />
+          <AdminSelect form={f} name="status" label="公開状態" required choices={POST_STATUSES.map((c) => ({ id: c.key, name: c.name }))} />
+          <AdminInput form={f} name="published_at" label="公開日時" type="datetime-local" hint="予約公開は必須。空欄で公開すると今すぐ公開" />
+        </div>
+        <AdminInput form={f} name="cover_image" label="カバー画像URL" hint="/ または https:// で始まるURL" />
+        <AdminTextarea form={f} name="excerpt" label="概要" rows={2} hint="空欄なら本文の冒頭から作成します" />
+        <AdminTextarea form={f} name="body_md" label="本文（Markdown）" rows={18} hint="## 見出し、### 小見出し、空行で段落" />
+        <MarkdownPreview md={bodyMd ?? ""} />
+      </Section>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="gold" disabled={s.submitting}>
+          {s.submitting ? "保存中…" : id === null ? "作成する" : "保存する"}
+        </Button>
+        {id !== null ? (
+          <>
+            <a href={`${base}/cms/posts/${id}/preview`} target="_blank" rel="noreferrer" className="text-sm underline">
+              プレビュー
+            </a>
+            <Button
+              variant="destructive"
+              size="sm"
+              onClick={async () => {
+                if (!window.confirm("この記事を削除します。よろしいですか？")) return;
+                await remove.mutateAsync({ id });
+                router.push(`${base}/cms`);
+                router.refresh();
+              }}
+            >
+              削除
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+export function PageEditor({ initial, dataField }: { initial: PageInput; dataField: string | null }) {
+  const router = useRouter();
+  const s = useSubmitStatus();
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<PageInput, unknown, z.output<typeof pageInput>>({ resolver: zodResolver(pageInput), defaultValues: initial });
+  const save = api.admin.cms.savePage.useMutation();
+  const bodyMd = useWatch({ control: form.control, name: "body_md" });
+  const f = form as never;
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    setSaved(null);
+    try {
+      await save.mutateAsync(values);
+      s.succeed();
+      setSaved("保存しました");
+      router.refresh();
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["title", "description", "body_md", "data_json"]));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
+      <FormAlert message={s.message} />
+      <FormAlert message={saved} tone="success" />
+      <Section title="ページ">
+        <AdminInput form={f} name="title" label="タイトル" required />
+        <AdminTextarea form={f} name="description" label="説明文（meta description）" rows={2} />
+        <AdminTextarea form={f} name="body_md" label="本文（Markdown）" rows={16} />
+        <MarkdownPreview md={bodyMd ?? ""} />
+        {dataField ? (
+          <AdminTextarea
+            form={f}
+            name="data_json"
+            label={`構造化データ（JSON：${dataField}）`}
+            rows={16}
+            hint="配列で入力します。各項目の形式は既存の内容に合わせてください。"
+          />
+        ) : null}
+      </Section>
+      <div>
+        <Button type="submit" variant="gold" disabled={s.submitting}>
+          {s.submitting ? "保存中…" : "保存する"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SiteOptionsForm({ initial, computed }: { initial: SiteOptionsInput; computed: { members: number; investment: { members: number; public: number } } }) {
+  const router = useRouter();
+  const s = useSubmitStatus();
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<SiteOptionsInput, unknown, z.output<typeof siteOptionsInput>>({ resolver: zodResolver(siteOptionsInput), defaultValues: initial });
+  const save = api.admin.options.save.useMutation();
+  const f = form as never;
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    setSaved(null);
+    try {
+      await save.mutateAsync(values);
+      s.succeed();
+      setSaved("保存しました");
+      router.refresh();
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["counts_override.members", "counts_override.investment.members", "counts_override.investment.public", "holiday_note"]));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
+      <FormAlert message={s.message} />
+      <FormAlert message={saved} tone="success" />
+      <Section title="ヘッダーの件数表示">
+        <p className="text-sm text-muted-foreground">件数は自動で集計されます。表示を変えたい項目だけ入力してください（空欄なら自動集計の値）。</p>
+        <div className={gridCols}>
+          <AdminInput form={f} name="counts_override.members" label="会員数" inputMode="numeric" hint={`自動集計：${computed.members.toLocaleString("ja-JP")}`} />
+          <AdminInput form={f} name="counts_override.investment.members" label="会員限定物件数" inputMode="numeric" hint={`自動集計：${computed.investment.members.toLocaleString("ja-JP")}`} />
+          <AdminInput form={f} name="counts_override.investment.public" label="公開物件数" inputMode="numeric" hint={`自動集計：${computed.investment.public.toLocaleString("ja-JP")}`} />
+        </div>
+      </Section>
+      <Section title="休業のお知らせ">
+        <AdminTextarea form={f} name="holiday_note" label="休業のお知らせ" rows={2} hint="例：年末年始は12月29日〜1月3日まで休業いたします。" />
+      </Section>
+      <div>
+        <Button type="submit" variant="gold" disabled={s.submitting}>
+          {s.submitting ? "保存中…" : "保存する"}
+        </Button>
+      </div>
+    </form>
+  );
+}

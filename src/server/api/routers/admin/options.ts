@@ -1,0 +1,14 @@
+import { siteOptionsInput } from "@/schemas/admin/options";
+import { dashboardFigures } from "@/server/services/admin/dashboard";
+import { getSiteOptionsAdmin, saveSiteOptions } from "@/server/services/admin/options";
+import { adminProcedure, createTRPCRouter } from "../../trpc";
+
+/** Site options (POST /api/admin/options) and the admin top page's figures. */
+export const adminOptionsRouter = createTRPCRouter({
+  dashboard: adminProcedure.query(({ ctx }) => dashboardFigures(ctx.db)),
+  get: adminProcedure.query(({ ctx }) => getSiteOptionsAdmin(ctx.db)),
+  save: adminProcedure.input(siteOptionsInput).mutation(async ({ ctx, input }) => {
+    await saveSiteOptions(ctx.db, input);
+    return { status: true as const };
+  }),
+});
