@@ -16,6 +16,7 @@ import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { logger } from "@/server/logger";
 import { queueMail } from "./mail";
+import { profileColumns } from "./profile";
 import { consumeEmailToken, consumeResetToken, issueEmailToken, issueResetToken } from "./tokens";
 
 /**
@@ -68,22 +69,7 @@ export async function register(db: Db, input: RegisterInput, meta: Meta): Promis
         email: link.email,
         password_hash: passwordHash,
         status: "active",
-        last_name: input.names.last,
-        first_name: input.names.first,
-        kana_last: input.kanas.last,
-        kana_first: input.kanas.first,
-        zip: input.zip,
-        pref: input.pref,
-        city: input.city,
-        address: [input.district, input.address].filter(Boolean).join(" "),
-        tel: input.tel,
-        fax: input.fax ?? null,
-        job: input.job,
-        job_other: input.job === "other" ? (input.job_other ?? null) : null,
-        salary: input.salary,
-        money: Number(input.money),
-        contact_method: input.contact.method,
-        contact_time: input.contact.time,
+        ...profileColumns(input),
         email_verified_at: new Date(),
       })
       .returning({ id: users.id });

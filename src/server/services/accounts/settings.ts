@@ -11,6 +11,7 @@ import { bookmarks, filters, investment_views, matchings, notification_settings,
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { queueMail } from "./mail";
+import { profileColumns } from "./profile";
 import { TOKEN_INVALID } from "./auth";
 import { consumeEmailToken, issueEmailToken } from "./tokens";
 
@@ -58,27 +59,7 @@ export async function getProfile(db: Db, userId: number) {
 }
 
 export async function updateProfile(db: Db, userId: number, input: ProfileInput): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      last_name: input.names.last,
-      first_name: input.names.first,
-      kana_last: input.kanas.last,
-      kana_first: input.kanas.first,
-      zip: input.zip,
-      pref: input.pref,
-      city: input.city,
-      address: [input.district, input.address].filter(Boolean).join(" "),
-      tel: input.tel,
-      fax: input.fax ?? null,
-      job: input.job,
-      job_other: input.job === "other" ? (input.job_other ?? null) : null,
-      salary: input.salary,
-      money: Number(input.money),
-      contact_method: input.contact.method,
-      contact_time: input.contact.time,
-    })
-    .where(eq(users.id, userId));
+  await db.update(users).set(profileColumns(input)).where(eq(users.id, userId));
 }
 
 /** Step 1: password re-entered, link mailed to the new address. Nothing changes until it is opened. */
