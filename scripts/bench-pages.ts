@@ -2,17 +2,19 @@
  * Pages under load: `npx tsx scripts/bench-pages.ts` (after `npx next build`).
  *
  * Seeds 100,000 listings (seedScale) into a temp database, starts
- * `next start` on a free loopback port against it and drives autocannon at
+ * `next start` on a free loopback port against it (from a snapshot of the
+ * current build, so a rebuild running meanwhile cannot pull it away) and drives autocannon at
  * the list page, a filtered list page and a detail page, 10 s each, as a
  * visitor. Writes req/s and latency percentiles (p50 / p95 / p99 from every
  * response time, not autocannon's sampled table) to bench/results/pages.{json,md}.
  *
  *   npx tsx scripts/bench-pages.ts [--investments 100000] [--duration 10] [--connections 10] [--keep]
+ *   npx tsx scripts/bench-pages.ts --database file:/tmp/…/bench.db   (reuse a kept database, no seeding)
  *
  * Target (issue 4): list page ≥ 150 req/s on 2 cores. Reported, never asserted.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
@@ -53,6 +55,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     keep: { type: "boolean", default: false },
+    database: { type: "string" },
   },
 });
 const N = Number(values.investments);
@@ -78,15 +81,37 @@ async function freePort(): Promise<number> {
   });
 }
 
+const dir = mkdtempSync(path.join(os.tmpdir(), "kir-bench-pages-"));
+
+/* ------------------------------------------------------------ build snapshot */
+
+// A project directory of its own: the build output copied (without caches), the rest linked.
+const app = path.join(dir, "app");
+mkdirSync(path.join(app, ".next"), { recursive: true });
+for (const entry of readdirSync(path.join(root, ".next"))) {
+  if (["cache", "dev", "trace", "trace-build", "diagnostics"].includes(entry)) continue;
+  cpSync(path.join(root, ".next", entry), path.join(app, ".next", entry), { recursive: true, verbatimSymlinks: true });
+}
+for (const linked of ["node_modules", "public"]) symlinkSync(path.join(root, linked), path.join(app, linked));
+for (const file of ["package.json", "next.config.js"]) cpSync(path.join(root, file), path.join(app, file));
+const buildId = readFileSync(path.join(app, ".next", "BUILD_ID"), "utf8").trim();
+log(`build ${buildId} copied to ${app}`);
+
 /* ------------------------------------------------------------ data */
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "kir-bench-pages-"));
-const url = `file:${path.join(dir, "bench.db")}`;
+const url = values.database ?? `file:${path.join(dir, "bench.db")}`;
 const db = await openDb(url);
-await migrateDb(db);
-log(`seeding ${N} listings into ${url}`);
-const seeded = await seedScale(db, { investments: N, progress: !!process.stdout.isTTY });
-log(`seeded in ${(seeded.ms.total / 1000).toFixed(1)} s`);
+let seedSeconds = 0;
+if (values.database) {
+  log(`using ${url} as it is`);
+} else {
+  await migrateDb(db);
+  log(`seeding ${N} listings into ${url}`);
+  const seeded = await seedScale(db, { investments: N, progress: !!process.stdout.isTTY });
+  seedSeconds = seeded.ms.total / 1000;
+  log(`seeded in ${seedSeconds.toFixed(1)} s`);
+}
+const listingCount = (await db.select({ n: sql<number>`count(*)` }).from(investments).get())?.n ?? 0;
 
 const visitorVisible = and(eq(investments.public, true), isNull(investments.not_updated_at), eq(investments.members, false));
 // A detail with several transports and related listings, from the middle of the newest 1,000.
@@ -116,16 +141,22 @@ const env = {
   MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
   REDIS_PREFIX: `bench${port}`,
   LOG_LEVEL: "warn",
+  APP_SECRET: process.env.APP_SECRET ?? "bench-pages-secret-not-for-production-use",
 } as NodeJS.ProcessEnv;
-const server: ChildProcess = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], {
-  cwd: root,
+const server: ChildProcess = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", app, "-p", String(port), "-H", "127.0.0.1"], {
+  cwd: app,
   env,
   stdio: ["ignore", "inherit", "inherit"],
 });
+let exited = false;
+server.on("exit", () => (exited = true));
 const stop = () => {
-  if (!server.killed) server.kill("SIGTERM");
+  if (!exited) server.kill("SIGTERM");
 };
-process.on("exit", stop);
+process.on("exit", () => {
+  stop();
+  if (!values.keep) rmSync(dir, { recursive: true, force: true });
+});
 
 const deadline = Date.now() + 60_000;
 for (;;) {
@@ -134,6 +165,7 @@ for (;;) {
   } catch {
     // not listening yet
   }
+  if (exited) throw new Error("next start exited");
   if (Date.now() > deadline) throw new Error("next start did not answer within 60 s");
   await new Promise((r) => setTimeout(r, 250));
 }
@@ -148,7 +180,9 @@ const targets = [
     path: "/investments/page/2?re=3&ty=1&ty=2&lp=3000&hp=30000&ly=6&sr=yield_desc",
   },
   { key: "detail", name: `物件詳細 /investments/${detail.id}`, path: `/investments/${detail.id}` },
-] as const;
+  // Reference only: the site chrome around a short text page, what every page pays before its own content.
+  { key: "baseline", name: "参考: /login (site chrome + the login form, no listing data)", path: "/login", optional: true },
+] as const satisfies readonly { key: string; name: string; path: string; optional?: boolean }[];
 
 interface PageStat {
   key: string;
@@ -163,6 +197,38 @@ interface PageStat {
   max: number;
   non2xx: number;
   errors: number;
+  /** Server CPU per request (ms): independent of what else the machine runs. */
+  cpuMsPerRequest: number;
+  /** 1000 / cpuMsPerRequest: what one dedicated core would serve. */
+  rpsPerCore: number;
+}
+
+/** CPU time (ms) used so far by the server process and its descendants (Linux /proc; 0 elsewhere). */
+function serverCpuMs(pid: number | undefined): number {
+  if (!pid || process.platform !== "linux") return 0;
+  const ticks = 100; // USER_HZ
+  const stats = new Map<number, { ppid: number; cpu: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const raw = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = raw.slice(raw.lastIndexOf(")") + 2).split(" ");
+      // fields[1] = ppid, fields[11] = utime, fields[12] = stime (after the command name)
+      stats.set(Number(entry), { ppid: Number(fields[1]), cpu: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const inTree = (p: number): boolean => {
+    for (let cur = p, hops = 0; cur > 1 && hops < 50; hops++) {
+      if (cur === pid) return true;
+      cur = stats.get(cur)?.ppid ?? 0;
+    }
+    return false;
+  };
+  let total = 0;
+  for (const [p, st] of stats) if (inTree(p)) total += st.cpu;
+  return (total * 1000) / ticks;
 }
 
 const pct = (sorted: number[], q: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
@@ -171,14 +237,22 @@ const stats: PageStat[] = [];
 for (const t of targets) {
   const first = await fetch(base + t.path);
   const body = await first.text();
-  if (first.status !== 200) throw new Error(`${t.path} answered ${first.status}`);
+  if (first.status !== 200) {
+    if ("optional" in t && t.optional) {
+      log(`${t.path} answered ${first.status}: skipped`);
+      continue;
+    }
+    throw new Error(`${t.path} answered ${first.status}`);
+  }
   // Warm-up: JIT, statement caches, the page cache of the database file.
   for (let i = 0; i < 30; i++) await (await fetch(base + t.path)).arrayBuffer();
 
   const times: number[] = [];
+  const cpuBefore = serverCpuMs(server.pid);
   const instance = autocannon({ url: base + t.path, connections: CONNECTIONS, duration: DURATION, headers: { accept: "text/html" } });
   instance.on("response", (_c, _status, _bytes, ms) => times.push(ms));
   const r = await instance;
+  const cpuMs = serverCpuMs(server.pid) - cpuBefore;
   times.sort((a, b) => a - b);
   const s: PageStat = {
     key: t.key,
@@ -193,20 +267,23 @@ for (const t of targets) {
     max: Number((times.at(-1) ?? 0).toFixed(1)),
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    cpuMsPerRequest: r.requests.total ? Number((cpuMs / r.requests.total).toFixed(2)) : 0,
+    rpsPerCore: cpuMs ? Number(((r.requests.total * 1000) / cpuMs).toFixed(1)) : 0,
   };
   stats.push(s);
-  log(`${t.key.padEnd(9)} ${String(s.rps).padStart(7)} req/s  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  (${s.requests} requests, ${s.non2xx} non-2xx, ${s.errors} errors, ${(s.bytes / 1024).toFixed(0)} KiB)`);
+  log(
+    `${t.key.padEnd(9)} ${String(s.rps).padStart(7)} req/s  p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms  server CPU ${s.cpuMsPerRequest} ms/req (≈${s.rpsPerCore} req/s per core)  (${s.requests} requests, ${s.non2xx} non-2xx, ${s.errors} errors, ${(s.bytes / 1024).toFixed(0)} KiB)`,
+  );
 }
 stop();
 
 /* ------------------------------------------------------------ report */
 
-const buildId = readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8").trim();
 const list = stats.find((s) => s.key === "list");
 const result = {
   at: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "", node: process.version, buildId },
-  setup: { investments: N, visibleToVisitors: visibleCount, connections: CONNECTIONS, durationSeconds: DURATION, seedSeconds: seeded.ms.total / 1000 },
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "", node: process.version, buildId, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) },
+  setup: { investments: listingCount, visibleToVisitors: visibleCount, connections: CONNECTIONS, durationSeconds: DURATION, seedSeconds },
   pages: stats,
   targets: { listRps: 150, listMet: (list?.rps ?? 0) >= 150 },
 };
@@ -218,18 +295,20 @@ writeFileSync(
   [
     `# Pages under load — ${result.at}`,
     "",
-    `Machine: ${result.machine.cpus} cores (${result.machine.cpu}), Node ${result.machine.node}; \`next start\` (one process) and autocannon on the same machine, loopback.`,
-    `Data: ${N.toLocaleString("en")} listings (${visibleCount.toLocaleString("en")} visible to visitors), seeded in ${result.setup.seedSeconds.toFixed(1)} s. ${CONNECTIONS} connections, ${DURATION} s per page, as a visitor (no cookies), after a warm-up.`,
+    `Machine: ${result.machine.cpus} cores (${result.machine.cpu}), Node ${result.machine.node}; \`next start\` (one process) and autocannon on the same machine, loopback. Load average at the end: ${result.machine.loadAverage.join(" / ")} (other work on the machine lowers req/s; server CPU per request does not depend on it).`,
+    `Data: ${listingCount.toLocaleString("en")} listings (${visibleCount.toLocaleString("en")} visible to visitors)${seedSeconds ? `, seeded in ${seedSeconds.toFixed(1)} s` : ""}. ${CONNECTIONS} connections, ${DURATION} s per page, as a visitor (no cookies), after a warm-up.`,
     "",
-    "| page | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | HTML KiB |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...stats.map((s) => `| ${s.name} | ${s.rps} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.non2xx} | ${(s.bytes / 1024).toFixed(0)} |`),
+    "| page | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | server CPU ms/req | ≈ req/s per core | HTML KiB |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...stats.map(
+      (s) =>
+        `| ${s.name} | ${s.rps} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} | ${s.non2xx} | ${s.cpuMsPerRequest} | ${s.rpsPerCore} | ${(s.bytes / 1024).toFixed(0)} |`,
+    ),
     "",
     `Target: list page ≥ 150 req/s on 2 cores — ${result.targets.listMet ? "met" : "NOT met"} (${list?.rps ?? 0} req/s).`,
     "",
   ].join("\n"),
 );
 log("written to bench/results/pages.{json,md}");
-if (!values.keep) rmSync(dir, { recursive: true, force: true });
-else log(`kept ${url}`);
+if (values.keep) log(`kept ${url}`);
 process.exit(0);

@@ -139,6 +139,29 @@ export function expandCityCodes(codes: readonly string[]): string[] {
   return [...out].sort();
 }
 
+const MASTER_CODES = MUNICIPALITIES.map((m) => m.code).sort();
+
+/**
+ * A set of municipality codes as the fewest inclusive ranges [from, to] over
+ * the master's sorted codes (大阪市 and its 24 wards → one range). A search
+ * compares a code with two strings per range instead of probing a list.
+ * Codes outside the master stay single-code ranges.
+ */
+export function cityCodeRanges(codes: readonly string[]): [string, string][] {
+  const wanted = new Set(codes);
+  const ranges: [string, string][] = [];
+  let open: [string, string] | null = null;
+  for (const code of MASTER_CODES) {
+    if (wanted.has(code)) {
+      if (open) open[1] = code;
+      else ranges.push((open = [code, code]));
+      wanted.delete(code);
+    } else open = null;
+  }
+  for (const code of [...wanted].sort()) ranges.push([code, code]);
+  return ranges.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
 /* ------------------------------------------------------------- coercion */
 
 const NUMERIC = /^(?:\d+(?:\.\d*)?|\.\d+)$/;

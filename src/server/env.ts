@@ -40,6 +40,16 @@ const schema = z.object({
   CORS_ORIGINS: z.string().default(""),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   BACKUP_DIR: z.string().default("./data/backups"),
+  /** Nightly backups kept under BACKUP_DIR (older ones are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(14),
+  /** Newsletter SMTP rate limit, mails per second across all workers (0: unlimited). */
+  NEWSLETTER_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
+  /** Recipients per newsletter batch job. */
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** A delivery claimed by a worker that stopped answering may be taken over after this. */
+  NEWSLETTER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  /** Instant matching mail: new matchings of a member are collected this long into one mail. */
+  MATCHING_NOTIFY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Demo account passwords used by the seed (scripts/seed.ts). */
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),

@@ -119,7 +119,8 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       await page.locator('[data-slot="search-submit-bar"] button[type="submit"]').click();
       await page.waitForURL((u) => u.searchParams.has("ct"));
       await expect.poll(() => resultTotal(page)).toBe(n);
-      expect(await page.locator('[data-slot="search-summary"]').innerText()).toContain(label.replace(/（.*$/, "").trim());
+      const place = label.replace(/（.*$/s, "").replace(/\s+/g, "");
+      expect((await page.locator('[data-slot="search-summary"]').innerText()).replace(/\s+/g, "")).toContain(place);
       await page.close();
     });
 
@@ -239,6 +240,49 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
   });
 }
 
+describe("a logged-in member", () => {
+  it("sees the members-only listing, toggles the favourite and picks a saved condition in the search dialog", async () => {
+    const context = await browser.newContext({ viewport: viewports.desktop, locale: "ja-JP" });
+    const page = await context.newPage();
+    // The locked page's login link comes back to the listing.
+    await page.goto(`${base}/investments/${locked.id}`);
+    await page.getByRole("link", { name: /会員の方はログイン/ }).click();
+    await page.waitForURL(/\/login\?next=/);
+    await page.getByLabel("メールアドレス").fill("member@example.com");
+    await page.getByLabel("パスワード").fill(process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026");
+    await page.getByRole("button", { name: "ログイン" }).click();
+    await page.waitForURL((u) => u.pathname === `/investments/${locked.id}`);
+    await expect.poll(() => page.locator("h1").innerText()).toBe(locked.name);
+    expect(await page.locator('[data-slot="key-figures"]').innerText()).toContain(formatPrice(locked.price));
+
+    // Favourite on, then off (the state survives a reload).
+    const bookmark = page.locator('[data-slot="bookmark-button"]');
+    const before = await bookmark.getAttribute("aria-pressed");
+    await bookmark.click();
+    await expect.poll(() => bookmark.getAttribute("aria-pressed")).toBe(before === "true" ? "false" : "true");
+    await page.reload();
+    await expect.poll(() => page.locator('[data-slot="bookmark-button"]').getAttribute("aria-pressed")).toBe(before === "true" ? "false" : "true");
+    await page.locator('[data-slot="bookmark-button"]').click();
+    await expect.poll(() => page.locator('[data-slot="bookmark-button"]').getAttribute("aria-pressed")).toBe(before);
+
+    // The member's list counts members-only listings too; the dialog offers the saved conditions.
+    await page.goto(base + "/investments");
+    const memberTotal = (await db.select({ n: count() }).from(investments).where(and(eq(investments.public, true), isNull(investments.not_updated_at))).get())?.n;
+    expect(await resultTotal(page)).toBe(memberTotal);
+    await page.getByRole("button", { name: /条件を変更/ }).click();
+    const dialog = page.getByRole("dialog");
+    const select = dialog.getByLabel("保存した検索条件");
+    await expect.poll(() => select.locator("option").count()).toBeGreaterThan(1);
+    expect(await dialog.getByRole("link", { name: "お気に入り物件" }).getAttribute("href")).toBe("/mypage/bookmark");
+    await expectNoSeriousA11yViolations(page, "search dialog (member)");
+    const option = select.locator("option").nth(1);
+    await select.selectOption((await option.getAttribute("value"))!);
+    await page.waitForURL((u) => /\/investments\/page\/1\/?$/.test(u.pathname) && u.search.length > 1);
+    expect(await page.locator('[data-slot="search-summary"] [data-chip]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
 describe("accessibility (axe-core)", () => {
   it("home, list and detail have no serious or critical violations", async () => {
     const detailId = (await db.select({ id: investments.id }).from(investments).where(visitorVisible).orderBy(asc(investments.id)).get())!.id;
@@ -250,6 +294,11 @@ describe("accessibility (axe-core)", () => {
         const res = await page.goto(base + url, { waitUntil: "load" });
         expect(res?.status(), url).toBe(200);
         await expectNoSeriousA11yViolations(page, `${url} (${name})`);
+        if (url === "/investments") {
+          await page.getByRole("button", { name: /条件を変更/ }).click();
+          await page.getByRole("dialog").waitFor();
+          await expectNoSeriousA11yViolations(page, `search dialog (${name})`);
+        }
         await page.close();
       }
       await context.close();

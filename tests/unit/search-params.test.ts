@@ -5,6 +5,7 @@ import {
   FW_MAX_TERMS,
   SEARCH_PARAM_KEYS,
   describeQuery,
+  cityCodeRanges,
   expandCityCodes,
   freeWordTerms,
   isEmptyQuery,
@@ -244,7 +245,7 @@ describe("toSearchParams: canonical form", () => {
     );
   });
 
-  it("a canonical query has every key the schema knows, in table order", () => {
+  it("keys come out in the table's order", () => {
     const q = parse("page=2&re=1&fw=x", true);
     expect(Object.keys(q)).toEqual(["re", "fw", "page"]);
     expect(SEARCH_PARAM_KEYS.slice(0, 3)).toEqual(["re", "pf", "ct"]);
@@ -385,5 +386,31 @@ describe("expandCityCodes", () => {
     expect(expandCityCodes(["281000"])).toHaveLength(10); // 神戸市 + 9 wards
     expect(expandCityCodes(["261009"])).toHaveLength(12); // 京都市 + 11 wards
     expect(expandCityCodes(["272035"])).toEqual(["272035"]); // 豊中市: no wards
+  });
+});
+
+describe("cityCodeRanges", () => {
+  it("turns a code set into the fewest ranges over the master's codes", () => {
+    const osaka = expandCityCodes(["271004"]);
+    expect(cityCodeRanges(osaka)).toEqual([[osaka[0], osaka.at(-1)]]);
+    expect(cityCodeRanges(["272035"])).toEqual([["272035", "272035"]]);
+    const two = cityCodeRanges(expandCityCodes(["281000", "271004"]));
+    expect(two).toHaveLength(2);
+    // codes outside the master are kept as they are
+    expect(cityCodeRanges(["999999", "272035"])).toEqual([
+      ["272035", "272035"],
+      ["999999", "999999"],
+    ]);
+    expect(cityCodeRanges([])).toEqual([]);
+  });
+
+  it("a code is in the ranges exactly when it is in the set (every master code)", () => {
+    const all = expandCityCodes(["271004", "271403", "281000", "261009", "272035", "262013"]);
+    const ranges = cityCodeRanges(all);
+    const master = expandCityCodes(["271004", "271403", "281000", "261009"]);
+    for (const code of [...master, "272035", "262013", "272027", "280003"]) {
+      const inRange = ranges.some(([a, b]) => code >= a && code <= b);
+      expect(inRange, code).toBe(all.includes(code));
+    }
   });
 });

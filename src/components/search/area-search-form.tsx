@@ -27,6 +27,20 @@ function Count({ n }: { n: number }) {
   return <span className={cn("tabular text-xs", n > 0 ? "text-primary-600" : "text-primary-500")}>（{withCommas(String(n))}）</span>;
 }
 
+const WARD = /^(大阪市|堺市|神戸市|京都市)(.+区)$/;
+
+/** A ward's city prefix is only visually hidden on phones (still read out): "大阪市都島区" shows as 都島区. */
+function MunicipalityName({ name }: { name: string }) {
+  const m = WARD.exec(name);
+  if (!m) return <>{name}</>;
+  return (
+    <>
+      <span className="max-sm:sr-only">{m[1]}</span>
+      {m[2]}
+    </>
+  );
+}
+
 function MunicipalityBox({
   m,
   checked,
@@ -52,7 +66,9 @@ function MunicipalityBox({
         onChange={(e) => onChange(e.target.checked)}
         className="size-4 shrink-0 accent-gold-600"
       />
-      <span className="min-w-0 flex-1 truncate">{m.name}</span>
+      <span className="min-w-0 flex-1 truncate">
+        <MunicipalityName name={m.name} />
+      </span>
       <Count n={m.count} />
     </label>
   );

@@ -134,7 +134,7 @@ export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
                       <span className="h-4 w-1.5 shrink-0 rounded-full" style={{ background: l.color ?? "#b8932f" }} aria-hidden="true" />
                       <span className="min-w-0 flex-1 font-bold">{l.name}</span>
                       {(lineOn || picked > 0) && (
-                        <span className="rounded-full bg-gold px-2 text-xs font-bold text-white">{lineOn ? "全駅" : `${picked}駅`}選択中</span>
+                        <span className="rounded-full bg-gold px-2 text-xs font-bold text-primary-950">{lineOn ? "全駅" : `${picked}駅`}選択中</span>
                       )}
                       <span className="tabular text-sm text-primary-600">{withCommas(String(l.count))}件</span>
                       <ChevronDown className="size-4 text-primary-400 transition-transform group-open:rotate-180" aria-hidden="true" />

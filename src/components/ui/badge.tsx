@@ -9,7 +9,7 @@ export const badgeVariants = cva(
     variants: {
       variant: {
         default: "border-transparent bg-primary text-primary-foreground",
-        gold: "border-transparent bg-gold text-white",
+        gold: "border-transparent bg-gold text-primary-950",
         "gold-outline": "border-gold bg-gold-50 text-gold-700",
         outline: "border-primary-300 bg-white text-primary-700",
         muted: "border-transparent bg-muted text-muted-foreground",

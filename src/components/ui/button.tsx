@@ -9,7 +9,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground hover:bg-primary-800",
-        gold: "bg-gold text-white hover:bg-gold-600",
+        // Near-black on gold: white on #b8932f is 2.9:1, below WCAG AA.
+        gold: "bg-gold text-primary-950 hover:bg-gold-400",
         outline: "border border-primary-300 bg-white text-primary hover:border-primary hover:bg-primary-50",
         "outline-gold": "border border-gold bg-transparent text-gold-600 hover:bg-gold-50",
         ghost: "text-primary hover:bg-primary-50",

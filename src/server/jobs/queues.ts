@@ -29,7 +29,40 @@ export const jobs = {
     sensitive: false,
     attempts: 10,
   },
+  // One mail to an instant-notification member for all matchings collected since the last one.
+  notifyMatchings: { queue: "matching", payload: z.object({ userId: z.number().int() }), sensitive: false, attempts: 10 },
+  // 8:00 JST: one digest per daily-notification member (job scheduler).
+  matchingDigest: { queue: "matching", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
+  // Staff sent (or the schedule reached) a newsletter: create the delivery rows, fan out batches.
+  sendNewsletter: { queue: "newsletter", payload: z.object({ newsletterId: z.number().int() }), sensitive: false, attempts: 10 },
+  // One batch of a newsletter: the delivery rows with ids fromId..toId.
+  newsletterBatch: {
+    queue: "newsletter",
+    payload: z.object({ newsletterId: z.number().int(), fromId: z.number().int(), toId: z.number().int() }),
+    sensitive: false,
+    attempts: 20,
+  },
+  // Start-up and every minute: finish newsletters whose batches a stopped worker left behind.
+  resumeNewsletters: { queue: "newsletter", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 3 },
+  // Nightly VACUUM INTO backup under BACKUP_DIR, keeping the last BACKUP_KEEP.
+  backupDatabase: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 3 },
+  // Expired sessions, sign-up / reset tokens and old relayed outbox rows.
+  purgeExpired: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 3 },
+  // Listings past 次回更新予定日 stop showing publicly; staff get one mail listing them.
+  hideOverdueListings: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
 } as const;
+
+/** The options every job of `name` is added with (relay, schedulers and direct adds alike). */
+export function jobOptions(name: JobName) {
+  const def = jobs[name];
+  return {
+    attempts: def.attempts,
+    backoff: { type: "capped" },
+    // Completed ids are kept a week to dedupe re-relays; secrets are not kept at all.
+    removeOnComplete: def.sensitive ? true : { age: 7 * 24 * 3600 },
+    removeOnFail: { age: 30 * 24 * 3600 },
+  };
+}
 
 /** Retry delay for every job: exponential from 2 s, capped at 10 minutes. */
 export function retryDelayMs(attemptsMade: number): number {

@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job } from "bullmq";
+import { Queue, Worker, type Job, type WorkerOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Db } from "@/server/db";
 import { env } from "@/server/env";
@@ -7,14 +7,38 @@ import { relayOutbox } from "./outbox";
 import { queueNames, retryDelayMs, type QueueName } from "./queues";
 import { createRedis } from "./redis";
 
-export type Processors = Record<QueueName, (job: Job) => Promise<unknown>>;
+/**
+ * A queue's processor. `signal` aborts when the runtime stops: long jobs
+ * (newsletter batches) finish the item in hand and hand the rest back;
+ * short ones may ignore it and simply finish.
+ */
+export type Processor = (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>;
+export type Processors = Record<QueueName, Processor>;
+
+/** What a processor factory gets from the runtime. */
+export type RuntimeContext = { queues: Record<QueueName, Queue>; prefix: string; redis: Redis };
+
+/** Per-queue worker settings; the rest use the runtime's defaults. */
+const QUEUE_SETTINGS: Partial<Record<QueueName, Partial<WorkerOptions>>> = {
+  // Batches run for minutes at the SMTP rate limit; a few may run side by side (the limit is shared through Redis).
+  newsletter: { concurrency: 4 },
+};
+
+const STOP_RELAY_WAIT_MS = 5000;
 
 /**
  * Queues, one Worker per queue and the outbox relay loop: what the worker
  * process runs, and what integration tests start in-process (with their own
  * Redis prefix) to exercise the real path.
  */
-export function startJobRuntime(opts: { db: Db; processors: Processors; prefix?: string; redisUrl?: string; relayIntervalMs?: number; concurrency?: number }) {
+export function startJobRuntime(opts: {
+  db: Db;
+  processors: Processors | ((ctx: RuntimeContext) => Processors);
+  prefix?: string;
+  redisUrl?: string;
+  relayIntervalMs?: number;
+  concurrency?: number;
+}) {
   const prefix = opts.prefix ?? env().REDIS_PREFIX;
   const connections: Redis[] = [];
   const conn = () => {
@@ -24,20 +48,33 @@ export function startJobRuntime(opts: { db: Db; processors: Processors; prefix?:
   };
   const queueConn = conn();
   const queues = Object.fromEntries(queueNames.map((q) => [q, new Queue(q, { connection: queueConn, prefix })])) as Record<QueueName, Queue>;
+  // Without a listener an 'error' event (Redis unreachable) would crash the process; the relay logs what fails.
+  for (const q of Object.values(queues)) q.on("error", () => undefined);
+  const processors = typeof opts.processors === "function" ? opts.processors({ queues, prefix, redis: queueConn }) : opts.processors;
+
   const workers = queueNames.map((q) => {
-    const w = new Worker(q, opts.processors[q], {
-      connection: conn(),
-      prefix,
-      concurrency: opts.concurrency ?? 2,
-      settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
-    });
+    const processor = processors[q];
+    const w = new Worker(
+      q,
+      // Three parameters, so BullMQ hands the processor an AbortSignal (cancelAllJobs on stop).
+      (job: Job, token?: string, signal?: AbortSignal) => processor(job, token, signal),
+      {
+        connection: conn(),
+        prefix,
+        concurrency: opts.concurrency ?? 2,
+        settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
+        ...QUEUE_SETTINGS[q],
+      },
+    );
     w.on("failed", (job, err) => logger.error("job.failed", { queue: q, job: job?.name, id: job?.id, attempts: job?.attemptsMade, error: err.message }));
     w.on("error", (err) => logger.warn("worker.error", { queue: q, error: err.message }));
     return w;
   });
 
   let relaying: Promise<unknown> | null = null;
+  let stopped = false;
   const tick = () => {
+    if (stopped) return Promise.resolve();
     relaying ??= relayOutbox(opts.db, queues)
       .catch((e) => logger.warn("outbox.tick_failed", { error: String(e) }))
       .finally(() => {
@@ -50,14 +87,34 @@ export function startJobRuntime(opts: { db: Db; processors: Processors; prefix?:
   return {
     queues,
     workers,
+    prefix,
     relayNow: tick,
-    /** Stop taking jobs, wait for running ones, close Redis. */
+    /**
+     * Stop taking jobs, let the running ones finish (long ones are asked to
+     * hand back their remaining work), close Redis. No job is left active.
+     */
     async stop(): Promise<void> {
+      stopped = true;
       clearInterval(timer);
-      await relaying;
-      await Promise.all(workers.map((w) => w.close()));
+      // A relay stuck on an unreachable Redis must not hold the shutdown; its row stays pending.
+      await Promise.race([relaying, new Promise((r) => setTimeout(r, STOP_RELAY_WAIT_MS).unref())]);
+      // close() first, so a worker takes no new job, then ask the running ones to wrap up.
+      const closing = workers.map((w) => w.close());
+      for (const w of workers) w.cancelAllJobs("shutdown");
+      await Promise.all(closing);
       await Promise.all(Object.values(queues).map((q) => q.close()));
-      await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())));
+      await Promise.all(
+        connections.map(async (c) => {
+          // quit() waits for Redis; when it is unreachable, drop the connection instead.
+          const quit = c.quit().then(
+            () => true,
+            () => false,
+          );
+          if (!(await Promise.race([quit, new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]))) c.disconnect();
+        }),
+      );
     },
   };
 }
+
+export type JobRuntime = ReturnType<typeof startJobRuntime>;

@@ -1,4 +1,5 @@
 import { SITE } from "@/lib/constants/site";
+import { formatPrice } from "@/lib/price";
 import { z } from "@/schemas/zod";
 import type { MailMessage } from "./transport";
 
@@ -8,6 +9,28 @@ import type { MailMessage } from "./transport";
  * when the worker renders it.
  */
 const url = z.string().url();
+const matchingItem = z.object({
+  name: z.string(),
+  reason: z.enum(["new", "price_down"]),
+  price: z.number(),
+  priceBefore: z.number().nullable(),
+  yield: z.number().nullable(),
+  access: z.string(),
+  filterName: z.string().nullable(),
+  url,
+});
+export type MatchingMailItem = z.infer<typeof matchingItem>;
+const matchingMailData = z.object({
+  name: z.string(),
+  items: z.array(matchingItem).min(1),
+  /** Listings beyond the ones listed (a mail lists at most MATCHING_MAIL_MAX_ITEMS). */
+  more: z.number().int().min(0).default(0),
+  mypageUrl: url,
+  settingsUrl: url,
+  unsubscribeUrl: url,
+});
+/** A matching mail lists this many listings; the rest are on My Page. */
+export const MATCHING_MAIL_MAX_ITEMS = 30;
 export const mailTemplates = {
   signup_link: { data: z.object({ url, hours: z.number() }) },
   signup_exists: { data: z.object({ loginUrl: url, forgotUrl: url }) },
@@ -19,6 +42,17 @@ export const mailTemplates = {
   account_deleted: { data: z.object({}) },
   contact_staff: { data: z.object({ contactId: z.number(), kindName: z.string(), summary: z.string(), adminUrl: url }) },
   contact_ack: { data: z.object({ name: z.string(), kindName: z.string(), summary: z.string() }) },
+  // Matching (worker): one mail per batch of new matchings, or one digest a day.
+  matching_instant: { data: matchingMailData },
+  matching_digest: { data: matchingMailData.extend({ date: z.string() }) },
+  // Newsletter body as staff wrote it (plain text; URLs become links in the HTML part).
+  newsletter: { data: z.object({ subject: z.string().min(1), body: z.string().min(1), unsubscribeUrl: url, test: z.boolean().optional() }) },
+  // Maintenance: listings hidden because 次回更新予定日 passed.
+  listings_overdue: {
+    data: z.object({
+      items: z.array(z.object({ id: z.number(), no: z.string().nullable(), name: z.string(), nextUpdateAt: z.string().nullable(), editUrl: url })).min(1),
+    }),
+  },
 } as const;
 export type MailTemplate = keyof typeof mailTemplates;
 export type MailData<T extends MailTemplate> = z.infer<(typeof mailTemplates)[T]["data"]>;
@@ -39,6 +73,48 @@ function compose(subject: string, paragraphs: string[], to: string): MailMessage
     .map((p) => `<p>${linkify(p)}</p>`)
     .join("")}<hr><p style="font-size:12px;color:#666">${linkify(signature)}</p></body></html>`;
   return { to, subject: `【${SITE.title}】${subject}`, text, html };
+}
+
+/** The RFC 8058 one-click address beside an unsubscribe page link (same token). */
+export function oneClickUrl(unsubscribeUrl: string): string {
+  const u = new URL(unsubscribeUrl);
+  u.pathname = u.pathname.replace(/\/$/, "") + "/one-click";
+  return u.toString();
+}
+
+/** List-Unsubscribe headers: mail clients show their own 配信停止 button (one click, no login). */
+function withUnsubscribe(message: MailMessage, unsubscribeUrl: string): MailMessage {
+  return {
+    ...message,
+    headers: { ...message.headers, "List-Unsubscribe": `<${oneClickUrl(unsubscribeUrl)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+const yen = (v: number | null) => (v === null ? "" : formatPrice(v));
+const percent = (v: number | null) => (v === null ? "—" : `${v.toFixed(2)}%`);
+
+function matchingParagraphs(items: MatchingMailItem[]): string[] {
+  return items.map((it) => {
+    const tag = it.reason === "price_down" ? "値下げ" : "新着";
+    const price = it.reason === "price_down" && it.priceBefore !== null ? `${yen(it.price)}（値下げ前 ${yen(it.priceBefore)}）` : yen(it.price);
+    return [
+      `■【${tag}】${it.name}`,
+      `価格：${price}`,
+      `表面利回り：${percent(it.yield)}`,
+      `交通：${it.access || "—"}`,
+      ...(it.filterName ? [`検索条件：${it.filterName}`] : []),
+      it.url,
+    ].join("\n");
+  });
+}
+
+function matchingFooter(d: { more: number; mypageUrl: string; settingsUrl: string; unsubscribeUrl: string }): string[] {
+  return [
+    ...(d.more > 0 ? [`ほか${d.more}件の物件はマイページでご覧いただけます。`] : []),
+    `マイページでマッチング物件を見る：\n${d.mypageUrl}`,
+    `通知の頻度（すぐに／1日1回）の変更：\n${d.settingsUrl}`,
+    `このお知らせの配信停止（ログイン不要）：\n${d.unsubscribeUrl}`,
+  ];
 }
 
 export function renderMail<T extends MailTemplate>(template: T, to: string, input: MailData<T>): MailMessage {
@@ -107,6 +183,38 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
         `このたびは${SITE.title}へ${v("kindName")}をいただき、ありがとうございます。以下の内容で受け付けました。担当者より${SITE.hours.label}（${SITE.holidays}を除く）にご連絡いたします。`,
         v("summary"),
       ], to);
+    case "matching_instant":
+    case "matching_digest": {
+      const d = parsed as z.infer<typeof matchingMailData> & { date?: string };
+      const count = d.items.length + d.more;
+      const digest = template === "matching_digest";
+      return withUnsubscribe(
+        compose(digest ? `本日のマッチング物件（${d.date}・${count}件）` : `検索条件に合う物件が見つかりました（${count}件）`, [
+          `${d.name} 様`,
+          digest
+            ? "保存された検索条件に合う新着・値下げ物件をまとめてお知らせします。"
+            : "保存された検索条件に合う新着・値下げ物件が見つかりましたのでお知らせします。",
+          ...matchingParagraphs(d.items),
+          ...matchingFooter(d),
+        ], to),
+        d.unsubscribeUrl,
+      );
+    }
+    case "newsletter":
+      return withUnsubscribe(
+        compose(`${parsed.test ? "【テスト送信】" : ""}${v("subject")}`, [
+          v("body"),
+          `メールマガジンの配信停止（ログイン不要）：\n${v("unsubscribeUrl")}`,
+        ], to),
+        v("unsubscribeUrl"),
+      );
+    case "listings_overdue": {
+      const items = (parsed as MailData<"listings_overdue">).items;
+      return compose(`次回更新予定日を過ぎた物件を非公開にしました（${items.length}件）`, [
+        "次の物件は次回更新予定日を過ぎたため、公開サイトに表示されなくなりました。内容を確認して更新すると再び表示されます。",
+        ...items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, `次回更新予定日：${it.nextUpdateAt ?? "未設定"}`, it.editUrl].join("\n")),
+      ], to);
+    }
   }
   throw new Error(`unknown template ${String(template)}`);
 }

@@ -157,7 +157,8 @@ async function insertAll(listings: GenListing[]): Promise<void> {
         group_cd: s.group_cd,
         station_name: s.name,
         distance: tr.distance,
-        station_walk: tr.distance === 1 ? tr.station_walk : null,
+        // walk minutes on a bus or other entry too: sw must still insist on distance 1
+        station_walk: tr.station_walk,
         e_sort: k,
       };
     }),
@@ -172,7 +173,7 @@ const allParamsArb = fc.record({
     re: list(fc.integer({ min: 1, max: 6 })),
     pf: list(fc.constantFrom(26, 27, 28)),
     ct: list(fc.constantFrom(...CITIES)),
-    dt: fc.constantFrom("梅田", "梅田一", "中之島", "本", "心斎橋筋"),
+    dt: fc.constantFrom("梅田", "梅田一", "中之島", "本", "心斎橋筋", "丁目", "町"),
     ty: list(fc.constantFrom(1, 2, 3, 4, 5, 6, 99)),
     sc: list(fc.integer({ min: 1, max: 5 })),
     sl: list(fc.nat()),
@@ -211,11 +212,19 @@ const PARAM_KEYS = Object.keys(fc.sample(allParamsArb, { numRuns: 1, seed: 1 })[
 
 /** A few parameters at a time (more than four rarely finds anything), often with a free word. */
 const rawQueryArb: fc.Arbitrary<RawQuery> = fc
-  .tuple(allParamsArb, fc.shuffledSubarray(PARAM_KEYS, { maxLength: 4 }), fc.boolean(), fc.boolean())
-  .map(([all, keys, withFw, withSort]) => {
+  .tuple(
+    allParamsArb,
+    fc.shuffledSubarray(PARAM_KEYS, { maxLength: 4 }),
+    fc.boolean(),
+    fc.boolean(),
+    fc.option(fc.constantFrom("sl", "st", "rg") as fc.Arbitrary<"sl" | "st" | "rg">, { freq: 3 }),
+  )
+  .map(([all, keys, withFw, withSort, rail]) => {
     const picked = new Set(keys);
     if (withFw) picked.add("fw");
     if (withSort) picked.add("sr");
+    // a line/station with a walk limit: the transport-level rule of sw
+    if (rail) picked.add(rail).add("sw");
     return Object.fromEntries([...picked].map((k) => [k, all[k]])) as RawQuery;
   });
 
@@ -289,7 +298,7 @@ describe("SQL search ≡ in-memory matcher", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(listingArb, { minLength: 40, maxLength: 60 }),
-        fc.array(fc.tuple(rawQueryArb, fc.constantFrom<Audience>("admin", "admin", "member", "visitor")), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.tuple(rawQueryArb, fc.constantFrom<Audience>("admin", "admin", "member", "visitor")), { minLength: 4, maxLength: 4 }),
         async (listings, queries) => {
           await insertAll(listings);
           const all = await loadMatchable(
@@ -313,7 +322,7 @@ describe("SQL search ≡ in-memory matcher", () => {
       { numRuns: 200 },
     );
     // the generator must produce queries that find something, free words included
-    expect(checked).toBeGreaterThanOrEqual(600);
+    expect(checked).toBeGreaterThanOrEqual(800);
     expect(nonEmpty / checked).toBeGreaterThan(0.2);
     expect(withFreeWord / checked).toBeGreaterThan(0.2);
   }, 600_000);

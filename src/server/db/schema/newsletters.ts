@@ -38,10 +38,18 @@ export const newsletter_deliveries = sqliteTable(
       .references(() => newsletters.id, { onDelete: "cascade" }),
     user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
-    /** pending | sending | sent | failed | skipped */
+    /**
+     * pending | sending | committing | sent | failed | skipped
+     * (services/newsletters/deliver.ts: sending = claimed, the message may be
+     * on its way but its end-of-data has not been sent; committing = the
+     * end-of-data is being sent, so the mail counts as delivered).
+     */
     status: text("status").notNull().default("pending"),
     error: text("error"),
+    /** Claims so far; the current claim's number is its fencing token. */
     attempts: integer("attempts").notNull().default(0),
+    /** When the current claim was taken; another worker may take over a 'sending' row after the lease. */
+    claimed_at: timestamp("claimed_at"),
     message_id: text("message_id"),
     sent_at: timestamp("sent_at"),
     created_at: createdAt(),

@@ -8,7 +8,7 @@
  * edit. The visibility filter comes from visibility.ts, so a visitor's counts
  * never include members-only listings.
  */
-import { count, inArray, sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import {
   AREAS,
   FEATURES,
@@ -66,14 +66,15 @@ export interface AreaFacets {
 }
 
 export async function areaFacets(db: Db, audience: Audience): Promise<AreaFacets> {
-  // The municipality index (city_cd, id) is walked alone; each id is checked against the
-  // visible ids instead of reading the row (the + keeps the check from driving the plan).
-  const visible = visibleIds(audience);
+  // Grouped by `+city_cd` (an expression, not the column): otherwise SQLite walks the
+  // municipality index for the grouping and reads every row for the visibility check,
+  // instead of counting inside the covering search index (≈40 ms vs ≈160 ms at 100,000).
+  const where = visibleTo(audience);
   const counted = await db.all<{ city_cd: string; n: number }>(sql`
-    SELECT city_cd, count(*) AS n
-    FROM investments INDEXED BY investments_city_cd_idx
-    ${visible ? sql`WHERE +id IN (${visible})` : sql``}
-    GROUP BY city_cd`);
+    SELECT +${investments.city_cd} AS city_cd, count(*) AS n
+    FROM ${investments}
+    ${where ? sql`WHERE ${where}` : sql``}
+    GROUP BY 1`);
   const rows = counted.map((r) => ({ ...r, pref_cd: Number(r.city_cd.slice(0, 2)) }));
   const byCity = new Map(rows.map((r) => [r.city_cd, r]));
   const inAreas = new Set<string>();
@@ -143,19 +144,19 @@ export interface TrainFacets {
  */
 export async function trainFacets(db: Db, audience: Audience): Promise<TrainFacets> {
   const visible = visibleIds(audience);
-  // Each count walks one covering (code, investment_id) index of the transports and checks the
-  // listing against the visible ids (read once from the covering visibility index); the unary +
-  // keeps SQLite from turning that check into a skip-scan of the index.
+  // Each count walks one covering (code, investment_id) index of the transports (the `> 0`
+  // range picks it) and checks the listing against the visible ids, read once from a covering
+  // index of the listings; the unary + keeps that check from driving the plan (a skip-scan).
   const [stationRows, lineRows] = [
     await db.all<{ station_cd: number; n: number }>(sql`
       SELECT station_cd, count(DISTINCT investment_id) AS n
-      FROM investment_transports INDEXED BY investment_transports_station_cd_idx
-      WHERE station_cd IS NOT NULL${visible ? sql` AND +investment_id IN (${visible})` : sql``}
+      FROM investment_transports
+      WHERE station_cd > 0${visible ? sql` AND +investment_id IN (${visible})` : sql``}
       GROUP BY station_cd`),
     await db.all<{ line_cd: number; n: number }>(sql`
       SELECT line_cd, count(DISTINCT investment_id) AS n
-      FROM investment_transports INDEXED BY investment_transports_line_cd_idx
-      WHERE line_cd IS NOT NULL${visible ? sql` AND +investment_id IN (${visible})` : sql``}
+      FROM investment_transports
+      WHERE line_cd > 0${visible ? sql` AND +investment_id IN (${visible})` : sql``}
       GROUP BY line_cd`),
   ];
   const lineCds = lineRows.map((r) => r.line_cd).filter((v): v is number => v !== null);
@@ -223,9 +224,9 @@ export async function trainFacets(db: Db, audience: Audience): Promise<TrainFace
   );
   const opTotals = await db.all<{ key: string; n: number }>(sql`
     SELECT CASE l.company_cd ${groupOf} ELSE 'other' END AS key, count(DISTINCT t.investment_id) AS n
-    FROM investment_transports t INDEXED BY investment_transports_line_cd_idx
+    FROM investment_transports t
     JOIN railway_lines l ON l.line_cd = t.line_cd
-    WHERE t.line_cd IS NOT NULL${visible ? sql` AND +t.investment_id IN (${visible})` : sql``}
+    WHERE t.line_cd > 0${visible ? sql` AND +t.investment_id IN (${visible})` : sql``}
     GROUP BY key`);
   for (const r of opTotals) {
     const entry = operators.get(r.key);
@@ -265,23 +266,20 @@ export function longResidualThreshold(now: Date): string {
 export async function featureFacets(db: Db, audience: Audience, options: { now?: Date } = {}): Promise<FeatureFacets> {
   const threshold = longResidualThreshold(options.now ?? new Date());
   // One pass over the visible listings: per (type, structure) with the feature flags summed.
-  const rows = await db
-    .select({
-      type_cd: investments.type_cd,
-      structure_cd: investments.structure_cd,
-      n: count(),
-      f1: sql<number>`sum(CASE WHEN ${investments.residual_at} >= ${threshold} THEN 1 ELSE 0 END)`,
-      f2: sql<number>`sum(${investments.has_cert})`,
-      f3: sql<number>`sum(${investments.has_repair})`,
-      f4: sql<number>`sum(${investments.price_down})`,
-      f5: sql<number>`sum(${investments.is_full})`,
-      f7: sql<number>`sum(${investments.new_quake})`,
-    })
-    .from(investments)
-    .where(visibleTo(audience))
-    .groupBy(investments.type_cd, investments.structure_cd)
-    .all();
-
+  // Grouped by expressions (+col) so that SQLite counts inside the covering search index
+  // instead of walking the type index and reading every row.
+  const where = visibleTo(audience);
+  const rows = await db.all<{ type_cd: number; structure_cd: number | null; n: number; f1: number; f2: number; f3: number; f4: number; f5: number; f7: number }>(sql`
+    SELECT +${investments.type_cd} AS type_cd, +${investments.structure_cd} AS structure_cd, count(*) AS n,
+      sum(CASE WHEN ${investments.residual_at} >= ${threshold} THEN 1 ELSE 0 END) AS f1,
+      sum(${investments.has_cert}) AS f2,
+      sum(${investments.has_repair}) AS f3,
+      sum(${investments.price_down}) AS f4,
+      sum(${investments.is_full}) AS f5,
+      sum(${investments.new_quake}) AS f7
+    FROM ${investments}
+    ${where ? sql`WHERE ${where}` : sql``}
+    GROUP BY 1, 2`);
   const types = new Map<number, number>();
   const structures = new Map<number, number>();
   const feats: Record<number, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0, 7: 0 };

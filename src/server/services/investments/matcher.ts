@@ -18,7 +18,7 @@
 import { asc, inArray } from "drizzle-orm";
 import { jstYearMonth } from "@/lib/age";
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
-import { FTS_MIN_TERM_LENGTH, expandCityCodes, type SearchQuery } from "@/schemas/search";
+import { FTS_MIN_TERM_LENGTH, cityCodeRanges, expandCityCodes, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
 
@@ -132,8 +132,7 @@ const FTS_FOLD: ReadonlyMap<number, number> = (() => {
   return map;
 })();
 
-// eslint-disable-next-line no-control-regex -- "anything outside ASCII"
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /\P{ASCII}/u;
 
 /** Folds text as the FTS5 trigram index does, so `includes` on folded text equals a MATCH of a phrase. */
 export function foldFts(s: string): string {
@@ -178,8 +177,8 @@ export interface ShortTerm {
 export interface QueryPlan {
   areas: readonly number[] | null;
   prefs: readonly number[] | null;
-  /** ct with designated cities expanded to their wards. */
-  cities: readonly string[] | null;
+  /** ct with designated cities expanded to their wards, as inclusive code ranges (cityCodeRanges). */
+  cities: readonly (readonly [string, string])[] | null;
   district: string | null;
   types: readonly number[] | null;
   structures: readonly number[] | null;
@@ -249,7 +248,7 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
   return {
     areas: listOrNull(q.re),
     prefs: listOrNull(q.pf),
-    cities: q.ct?.length ? expandCityCodes(q.ct) : null,
+    cities: q.ct?.length ? cityCodeRanges(expandCityCodes(q.ct)) : null,
     district: q.dt ?? null,
     types: listOrNull(q.ty),
     structures: listOrNull(q.sc),
@@ -311,7 +310,13 @@ function folded(l: MatchableInvestment): FoldedText {
   return f;
 }
 
-const setOrNull = <T>(xs: readonly T[] | null): ReadonlySet<T> | null => (xs ? new Set(xs) : null);
+function inRanges(ranges: readonly (readonly [string, string])[], code: string): boolean {
+  for (let k = 0; k < ranges.length; k++) {
+    const r = ranges[k]!;
+    if (code >= r[0] && code <= r[1]) return true;
+  }
+  return false;
+}
 
 export type MatchPredicate = (listing: MatchableInvestment) => boolean;
 
@@ -322,7 +327,7 @@ export type MatchPredicate = (listing: MatchableInvestment) => boolean;
  */
 export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
   const p = planQuery(q, now);
-  const cities = setOrNull(p.cities);
+  const { cities } = p;
   const lines = p.rail ? new Set(p.rail.lines) : null;
   const stations = p.rail ? new Set(p.rail.stations) : null;
   const groups = p.rail ? new Set(p.rail.groups) : null;
@@ -334,12 +339,12 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
   return (l) => {
     if (areas && (l.area_cd === null || !areas.includes(l.area_cd))) return false;
     if (prefs && !prefs.includes(l.pref_cd)) return false;
-    if (cities && !cities.has(l.city_cd)) return false;
+    if (cities && !inRanges(cities, l.city_cd)) return false;
     if (district !== null && !l.district_cd.startsWith(district)) return false;
     if (types && !types.includes(l.type_cd)) return false;
     if (structures && (l.structure_cd === null || !structures.includes(l.structure_cd))) return false;
 
-    if (priceMin !== null && !(l.price > priceMin)) return false;
+    if (priceMin !== null && !(l.price >= priceMin)) return false;
     if (priceMax !== null && !(l.price <= priceMax)) return false;
     if (yieldMin !== null && (l.yield === null || !(l.yield >= yieldMin))) return false;
     if (yieldMax !== null && (l.yield === null || !(l.yield <= yieldMax))) return false;

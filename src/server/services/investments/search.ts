@@ -14,7 +14,7 @@
  * `id IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH …)`,
  * and 1-2 character terms the candidates of `shortTermCandidates`.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, between, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_SORT, PAGE_SIZE, type SortKey } from "@/lib/constants/investment";
 import { lastPage } from "@/lib/pagination";
 import type { SearchQuery } from "@/schemas/search";
@@ -170,21 +170,20 @@ function v(col: SQLWrapper): SQL {
 export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Date): SQL | undefined {
   const p = planQuery(query, now);
   const i = investments;
+  // Written in the order SQLite evaluates them, cheapest first: small integer
+  // compares, then text ranges and string functions, then the subqueries.
   const conds: (SQL | undefined)[] = [
     visibleTo(audience),
+    p.types ? inArray(v(i.type_cd), [...p.types]) : undefined,
     p.areas ? inArray(v(i.area_cd), [...p.areas]) : undefined,
     p.prefs ? inArray(v(i.pref_cd), [...p.prefs]) : undefined,
-    p.cities ? inArray(v(i.city_cd), [...p.cities]) : undefined,
-    p.district !== null ? sql`instr(${i.district_cd}, ${p.district}) = 1` : undefined,
-    p.types ? inArray(v(i.type_cd), [...p.types]) : undefined,
     p.structures ? inArray(v(i.structure_cd), [...p.structures]) : undefined,
     p.priceMin !== null ? gte(v(i.price), p.priceMin) : undefined,
     p.priceMax !== null ? lte(v(i.price), p.priceMax) : undefined,
     p.yieldMin !== null ? gte(v(i.yield), p.yieldMin) : undefined,
     p.yieldMax !== null ? lte(v(i.yield), p.yieldMax) : undefined,
-    p.builtFrom !== null ? gte(v(i.built_at), p.builtFrom) : undefined,
-    p.residualFrom !== null ? gte(v(i.residual_at), p.residualFrom) : undefined,
-    sizeCondition(p),
+    // Without a line/station filter, sw bounds the nearest walk.
+    !p.rail && p.walk !== null ? lte(v(i.station_time), p.walk) : undefined,
     p.cert ? sql`${v(i.has_cert)} = 1` : undefined,
     p.repair ? sql`${v(i.has_repair)} = 1` : undefined,
     p.priceDown ? sql`${v(i.price_down)} = 1` : undefined,
@@ -195,9 +194,12 @@ export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Da
     // timestamp_ms columns: compared with epoch milliseconds
     p.publicFrom !== null ? gte(v(i.public_at), p.publicFrom) : undefined,
     p.updateFrom !== null ? gte(v(i.update_at), p.updateFrom) : undefined,
+    sizeCondition(p),
+    p.builtFrom !== null ? gte(v(i.built_at), p.builtFrom) : undefined,
+    p.residualFrom !== null ? gte(v(i.residual_at), p.residualFrom) : undefined,
+    p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(v(i.city_cd), from) : between(v(i.city_cd), from, to)))) : undefined,
+    p.district !== null ? sql`instr(${i.district_cd}, ${p.district}) = 1` : undefined,
     railCondition(p),
-    // Without a line/station filter, sw bounds the nearest walk.
-    !p.rail && p.walk !== null ? lte(v(i.station_time), p.walk) : undefined,
     ...freeWordConditions(p),
     ...(audience === "admin" ? adminConditions(p) : []),
   ];

@@ -2,7 +2,7 @@ import { LockKeyhole } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { InvestmentCard } from "@/components/investment/investment-card";
+import { InvestmentCardGrid } from "@/components/investment/investment-card-grid";
 import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
 import { RefineLinks } from "@/components/search/refine-links";
 import { SearchDialog } from "@/components/search/search-dialog";
@@ -155,15 +155,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             </aside>
           )}
 
-          {result.items.length > 0 && (
-            <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3" data-slot="investment-results">
-              {result.items.map((card, i) => (
-                <li key={card.id} className="flex [&>article]:w-full">
-                  <InvestmentCard card={card} eager={i < 3} />
-                </li>
-              ))}
-            </ul>
-          )}
+          {result.items.length > 0 && <InvestmentCardGrid cards={result.items} eager={3} className="xl:grid-cols-3" data-slot="investment-results" />}
 
           <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={params} className="mt-4" />
 

@@ -1,0 +1,103 @@
+/**
+ * Online backups of a local (file:) database with `VACUUM INTO`: a consistent
+ * snapshot taken inside a read transaction, so the web and the worker keep
+ * writing meanwhile (WAL). The copy is written under a temporary name,
+ * checked (`PRAGMA quick_check`) and only then renamed to its dated name, so a
+ * crash never leaves a half file that looks like a backup. The newest `keep`
+ * backups stay. scripts/restore.ts brings one back.
+ */
+import { createClient } from "@libsql/client";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { env } from "@/server/env";
+
+export const BACKUP_PATTERN = /^app-(\d{8})-(\d{6})(?:-\d+)?\.db$/;
+
+export type BackupResult =
+  | { status: "skipped"; reason: string }
+  | { status: "ok"; file: string; bytes: number; ms: number; removed: string[] };
+
+/** The file path of a `file:` DATABASE_URL, or null (memory, libsql:// servers). */
+export function databaseFile(url = env().DATABASE_URL): string | null {
+  if (!url.startsWith("file:") || url.includes(":memory:")) return null;
+  const file = url.slice("file:".length).split("?")[0] ?? "";
+  return file ? path.resolve(file) : null;
+}
+
+/** "app-20261122-033000.db" in UTC, so names sort by time whatever the zone. */
+export function backupName(at: Date): string {
+  const iso = at.toISOString(); // 2026-11-22T03:30:00.000Z
+  return `app-${iso.slice(0, 10).replace(/-/g, "")}-${iso.slice(11, 19).replace(/:/g, "")}.db`;
+}
+
+/** Checks a database file: quick_check is "ok" and the migrations table exists. Returns the problem or null. */
+export async function checkDatabaseFile(file: string): Promise<string | null> {
+  const client = createClient({ url: `file:${file}` });
+  try {
+    const check = await client.execute("PRAGMA quick_check");
+    const first = check.rows[0] ? String(Object.values(check.rows[0])[0]) : "";
+    if (first !== "ok") return `quick_check: ${first || "no result"}`;
+    const mig = await client.execute("SELECT count(*) AS n FROM __drizzle_migrations");
+    if (!Number(mig.rows[0]?.n ?? 0)) return "no migrations recorded";
+    return null;
+  } catch (e) {
+    return String(e);
+  } finally {
+    client.close();
+  }
+}
+
+export async function listBackups(dir = env().BACKUP_DIR): Promise<{ name: string; file: string; bytes: number }[]> {
+  const abs = path.resolve(dir);
+  let names: string[] = [];
+  try {
+    names = await readdir(abs);
+  } catch {
+    return [];
+  }
+  const out = [];
+  for (const name of names.filter((n) => BACKUP_PATTERN.test(n)).sort().reverse()) {
+    const file = path.join(abs, name);
+    out.push({ name, file, bytes: (await stat(file)).size });
+  }
+  return out;
+}
+
+export async function backupDatabase(db: Db, opts: { dir?: string; keep?: number; now?: Date; url?: string } = {}): Promise<BackupResult> {
+  const started = performance.now();
+  if (!databaseFile(opts.url)) return { status: "skipped", reason: "not a local database file (use the server's own backups for libsql://)" };
+  const dir = path.resolve(opts.dir ?? env().BACKUP_DIR);
+  const keep = opts.keep ?? env().BACKUP_KEEP;
+  await mkdir(dir, { recursive: true });
+  let name = backupName(opts.now ?? new Date());
+  for (let i = 2; await exists(path.join(dir, name)); i++) name = name.replace(/(-\d+)?\.db$/, `-${i}.db`);
+  const file = path.join(dir, name);
+  const partial = `${file}.partial`;
+  await rm(partial, { force: true });
+  try {
+    await db.run(sql`VACUUM INTO ${partial}`);
+    const problem = await checkDatabaseFile(partial);
+    if (problem) throw new Error(`backup copy failed its check: ${problem}`);
+    await rename(partial, file);
+  } catch (e) {
+    await rm(partial, { force: true });
+    throw e;
+  }
+  const removed: string[] = [];
+  for (const old of (await listBackups(dir)).slice(keep)) {
+    await rm(old.file, { force: true });
+    removed.push(old.name);
+  }
+  return { status: "ok", file, bytes: (await stat(file)).size, ms: performance.now() - started, removed };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

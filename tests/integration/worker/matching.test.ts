@@ -1,0 +1,164 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { matchings, notification_settings } from "@/server/db/schema";
+import { jobIdFor, jobOptions } from "@/server/jobs/queues";
+import { registerSchedules } from "@/server/jobs/schedules";
+import { clearCompiledFilters, compileAllFilters } from "@/server/services/matching/compiled";
+import { matchInvestment } from "@/server/services/matching/match";
+import { linkIn } from "../../helpers/smtp-sink";
+import { oneClickUnsubscribe, verifyUnsubscribeToken } from "@/server/services/newsletters/unsubscribe";
+import { createMember, insertListing, queueMatch, sleep, useWorkerSuite, waitFor } from "./helpers";
+
+/**
+ * Matching end to end: outbox → BullMQ → the matching processor → matching
+ * rows → one aggregated mail per instant member, the 8:00 digest for daily
+ * members, nothing for members who may not see the listing.
+ */
+const s = useWorkerSuite();
+
+const rowsFor = (userId: number) => s.db.select().from(matchings).where(eq(matchings.user_id, userId)).all();
+const ONE_BUILDING = { ty: [1] };
+
+describe("matching a published listing", () => {
+  it("creates rows for every active member whose filter matches, one mail per batch for instant members, none for others", async () => {
+    const instant = await createMember(s.db, { setting: "instant", queries: [{ ty: [2] }, ONE_BUILDING, { re: [3], lp: 5000 }], tag: "instant" });
+    const daily = await createMember(s.db, { setting: "daily", queries: [{ re: [3] }], tag: "daily" });
+    const off = await createMember(s.db, { setting: "off", queries: [ONE_BUILDING], tag: "off" });
+    const suspended = await createMember(s.db, { status: "suspended", queries: [ONE_BUILDING], tag: "suspended" });
+    const deleted = await createMember(s.db, { deleted: true, queries: [ONE_BUILDING], tag: "deleted" });
+    const provisional = await createMember(s.db, { status: "provisional", queries: [ONE_BUILDING], tag: "prov" });
+    const elsewhere = await createMember(s.db, { queries: [{ re: [1] }, { ty: [5] }, { lp: 50_000 }], tag: "nomatch" });
+
+    // Three listings published at once (a bulk publish): three matchInvestment jobs.
+    const ids = [
+      await insertListing(s.db, { name: "梅田レジデンスA" }),
+      await insertListing(s.db, { name: "梅田レジデンスB", members: true }),
+      await insertListing(s.db, { name: "梅田レジデンスC", price: 8_000 }),
+    ];
+    const mark = s.sink.mark();
+    for (const id of ids) await queueMatch(s.db, id, "new");
+
+    const mail = await s.sink.waitFor((m) => m.to.includes(instant.email), 15_000, mark);
+    expect(mail.subject).toContain("検索条件に合う物件が見つかりました（3件）");
+    for (const name of ["梅田レジデンスA", "梅田レジデンスB", "梅田レジデンスC"]) expect(mail.text).toContain(name);
+    expect(mail.text).toContain("12,000万円");
+    expect(mail.text).toContain("7.50%");
+    expect(mail.text).toContain("御堂筋線「梅田」駅 徒歩5分");
+    expect(mail.text).toContain(`http://localhost:3000/investments/${ids[0]}`);
+    // The member's oldest matching filter is the one recorded (条件2: ty=[1]).
+    expect(mail.text).toContain("検索条件：条件2");
+    expect(mail.raw).toMatch(/List-Unsubscribe: <http:\/\/localhost:3000\/unsubscribe\/one-click\?token=/);
+
+    const instantRows = await rowsFor(instant.id);
+    expect(instantRows.map((r) => r.investment_id).sort()).toEqual([...ids].sort());
+    expect(instantRows.every((r) => r.notified_at !== null && r.filter_id === instant.filterIds[1])).toBe(true);
+    expect((await rowsFor(daily.id)).length).toBe(3);
+    expect((await rowsFor(off.id)).length).toBe(3);
+    for (const m of [suspended, deleted, provisional, elsewhere]) expect(await rowsFor(m.id)).toEqual([]);
+
+    // Quiet for longer than the window: still exactly one mail for the instant member, none for the rest.
+    await sleep(1500);
+    expect(s.sink.to(instant.email)).toHaveLength(1);
+    for (const m of [daily, off, suspended, deleted, provisional, elsewhere]) expect(s.sink.to(m.email)).toEqual([]);
+
+    // Re-running a job (a retry, a second relay) changes nothing.
+    const again = await matchInvestment(s.db, ids[0]!, "new");
+    expect(again.written).toBe(0);
+    expect((await rowsFor(instant.id)).length).toBe(3);
+
+    // The 8:00 digest: one mail for the daily member covering all three; nobody else.
+    const digestMark = s.sink.mark();
+    await s.runtime.queues.matching.add("matchingDigest", { reason: "test" }, { ...jobOptions("matchingDigest"), jobId: jobIdFor("matchingDigest", "t1") });
+    const digest = await s.sink.waitFor((m) => m.to.includes(daily.email), 10_000, digestMark);
+    expect(digest.subject).toContain("本日のマッチング物件");
+    expect(digest.subject).toContain("3件");
+    await s.runtime.queues.matching.add("matchingDigest", { reason: "test" }, { ...jobOptions("matchingDigest"), jobId: jobIdFor("matchingDigest", "t2") });
+    await sleep(800);
+    expect(s.sink.to(daily.email)).toHaveLength(1);
+    expect(s.sink.to(off.email)).toEqual([]);
+    expect(s.sink.to(instant.email)).toHaveLength(1);
+  });
+
+  it("gives nothing to anyone for a listing members cannot see, and only active members get members-only ones", async () => {
+    const m = await createMember(s.db, { queries: [ONE_BUILDING], tag: "vis" });
+    const hidden = await insertListing(s.db, { public: false });
+    const overdue = await insertListing(s.db, { not_updated_at: new Date() });
+    const membersOnly = await insertListing(s.db, { members: true, name: "会員限定レジデンス" });
+    const suspended = await createMember(s.db, { status: "suspended", queries: [ONE_BUILDING], tag: "vis-susp" });
+
+    expect((await matchInvestment(s.db, hidden, "new")).visible).toBe(false);
+    expect((await matchInvestment(s.db, overdue, "new")).visible).toBe(false);
+    const r = await matchInvestment(s.db, membersOnly, "new");
+    expect(r.visible).toBe(true);
+    const mine = await rowsFor(m.id);
+    expect(mine.map((x) => x.investment_id)).toEqual([membersOnly]);
+    expect(await rowsFor(suspended.id)).toEqual([]);
+  });
+
+  it("mails a price cut (値下げ) with the old price, and a further cut refreshes the same row", async () => {
+    const m = await createMember(s.db, { queries: [{ ty: [1], hp: 11_000 }], tag: "cut" });
+    const id = await insertListing(s.db, { name: "値下げレジデンス", price: 12_000 });
+    await queueMatch(s.db, id, "new");
+    await sleep(300);
+    expect(await rowsFor(m.id)).toEqual([]); // 12,000万円 is over the member's 11,000万円 limit
+
+    const { investments } = await import("@/server/db/schema");
+    await s.db.update(investments).set({ price: 10_500, price_before: 12_000, price_down: true }).where(eq(investments.id, id));
+    const mark = s.sink.mark();
+    await queueMatch(s.db, id, "price_down", `price_down-${id}-1`);
+    const mail = await s.sink.waitFor((x) => x.to.includes(m.email), 10_000, mark);
+    expect(mail.text).toContain("【値下げ】値下げレジデンス");
+    expect(mail.text).toContain("10,500万円（値下げ前 1億2,000万円）");
+
+    await s.db.update(investments).set({ price: 9_800, price_before: 10_500 }).where(eq(investments.id, id));
+    const r = await matchInvestment(s.db, id, "price_down");
+    expect(r.written).toBe(1);
+    const rows = await rowsFor(m.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ reason: "price_down", price: 9_800, price_before: 10_500, notified_at: null });
+    // Running the same cut again is not news.
+    expect((await matchInvestment(s.db, id, "price_down")).written).toBe(0);
+  });
+
+  it("the mail's unsubscribe link switches matching mail off without logging in (page token and RFC 8058 one-click)", async () => {
+    const m = await createMember(s.db, { queries: [ONE_BUILDING], tag: "unsub" });
+    const mark = s.sink.mark();
+    await queueMatch(s.db, await insertListing(s.db), "new");
+    const mail = await s.sink.waitFor((x) => x.to.includes(m.email), 10_000, mark);
+    const link = linkIn(mail, "/unsubscribe");
+    const token = link.searchParams.get("token")!;
+    expect(verifyUnsubscribeToken(token)).toEqual({ userId: m.id, kind: "matching" });
+    // A forged or altered token does nothing.
+    expect(verifyUnsubscribeToken(token.replace(/^\d+/, String(m.id + 1)))).toBeNull();
+    expect(verifyUnsubscribeToken(`${token.slice(0, -2)}xx`)).toBeNull();
+
+    const bad = await oneClickUnsubscribe(s.db, new Request("http://localhost:3000/unsubscribe/one-click?token=1.m.forged", { method: "POST", body: "List-Unsubscribe=One-Click" }));
+    expect(bad.status).toBe(400);
+    const res = await oneClickUnsubscribe(s.db, 
+      new Request(`http://localhost:3000/unsubscribe/one-click?token=${encodeURIComponent(token)}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
+    );
+    expect(res.status).toBe(200);
+    const setting = await s.db.select().from(notification_settings).where(eq(notification_settings.user_id, m.id)).get();
+    expect(setting?.matching).toBe("off");
+    expect(setting?.newsletter).toBe(true);
+
+    // Off now: a new match makes a row (My Page) but no mail.
+    const before = s.sink.to(m.email).length;
+    const next = await insertListing(s.db);
+    await queueMatch(s.db, next, "new");
+    await waitFor(async () => (await s.db.select().from(matchings).where(and(eq(matchings.user_id, m.id), eq(matchings.investment_id, next))).get()), 10_000, "row");
+    await sleep(1500);
+    expect(s.sink.to(m.email)).toHaveLength(before);
+  });
+
+  it("compiles identical saved queries once and registers the 8:00 JST digest scheduler", async () => {
+    clearCompiledFilters(s.db);
+    const set = await compileAllFilters(s.db);
+    expect(set.filters.length).toBeGreaterThan(set.distinct);
+    await registerSchedules(s.runtime.queues);
+    const digest = await s.runtime.queues.matching.getJobScheduler("matchingDigest-0800-jst");
+    expect(digest).toMatchObject({ pattern: "0 8 * * *", tz: "Asia/Tokyo", name: "matchingDigest" });
+    const backup = await s.runtime.queues.maintenance.getJobScheduler("backupDatabase-0330-jst");
+    expect(backup).toMatchObject({ tz: "Asia/Tokyo" });
+  });
+});
