@@ -1,3 +1,7 @@
+/** A parsed JSON body: contract tests read arbitrary shapes and assert on them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- deliberately loose for assertions
+type Json = any;
+
 /** A browser-like SPA client for the REST contract: cookie jar, csrf-cookie first, X-XSRF-TOKEN, JSON accept. */
 export class RestClient {
   readonly jar = new Map<string, string>();
@@ -45,14 +49,14 @@ export class RestClient {
   }
 
   /** A state-changing call with the XSRF header, as the SPA sends it. */
-  async send(method: string, path: string, body?: unknown): Promise<{ status: number; json: any; res: Response }> {
+  async send(method: string, path: string, body?: unknown): Promise<{ status: number; json: Json; res: Response }> {
     const token = this.xsrf();
     const res = await this.raw(method, path, body, token ? { "x-xsrf-token": decodeURIComponent(token) } : {});
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : null, res };
   }
 
-  async get(path: string): Promise<{ status: number; json: any; res: Response }> {
+  async get(path: string): Promise<{ status: number; json: Json; res: Response }> {
     const res = await this.raw("GET", path);
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : null, res };

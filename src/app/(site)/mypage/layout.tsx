@@ -7,6 +7,9 @@ export const metadata: Metadata = { title: { default: "マイページ", templat
 
 const NAV = [
   { href: "/mypage", label: "マイページトップ" },
+  { href: "/mypage/bookmark", label: "お気に入り" },
+  { href: "/mypage/filter", label: "保存した検索条件" },
+  { href: "/mypage/matchings", label: "マッチング" },
   { href: "/mypage/contact", label: "お問い合わせ履歴" },
   { href: "/mypage/profile", label: "お客様情報" },
   { href: "/mypage/notification", label: "メール配信設定" },

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { InvestmentCardGrid } from "@/components/investment/investment-card-grid";
 import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
 import { RefineLinks } from "@/components/search/refine-links";
+import { SaveFilterButton } from "@/components/search/save-filter-button";
 import { SearchDialog } from "@/components/search/search-dialog";
 import { SearchSummary } from "@/components/search/search-summary";
 import { SortSelect } from "@/components/search/sort-select";
@@ -118,6 +119,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
 
         <div className="flex min-w-0 flex-col gap-4">
           <SearchSummary chips={chips} />
+          {filtered && <SaveFilterButton isLogin={!isGuest} query={query} filterParam={raw.filter} className="justify-end" />}
 
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-3">
             <p className="text-sm text-primary-600" role="status" data-slot="result-count">

@@ -1,0 +1,206 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { builtText, decimal, landRightsText, percentText, yenAsMan } from "@/components/investment/detail-format";
+import { accessText } from "@/components/investment/investment-card";
+import { investmentHref, investmentThumbSrc } from "@/components/investment/links";
+import { Button } from "@/components/ui/button";
+import { formatPrice } from "@/lib/price";
+import { api } from "@/trpc/react";
+import { priceChangeText } from "./format";
+
+export type BookmarkSort = "added" | "price_asc" | "price_desc" | "yield_desc" | "price_change";
+
+const SORTS: { value: BookmarkSort; label: string }[] = [
+  { value: "added", label: "追加日が新しい順" },
+  { value: "price_asc", label: "価格が安い順" },
+  { value: "price_desc", label: "価格が高い順" },
+  { value: "yield_desc", label: "利回りが高い順" },
+  { value: "price_change", label: "値下がり幅が大きい順" },
+];
+
+export const COMPARE_MIN = 2;
+export const COMPARE_MAX = 4;
+
+/** お気に入り: sortable list, remove, and a comparison of 2-4 chosen listings. */
+export function BookmarkList() {
+  const [sort, setSort] = useState<BookmarkSort>("added");
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [comparing, setComparing] = useState<number[] | null>(null);
+  const utils = api.useUtils();
+  const list = api.member.bookmarks.list.useQuery({ sort });
+  const remove = api.member.bookmarks.remove.useMutation({
+    onSuccess: (_r, v) => {
+      setChosen((c) => c.filter((id) => id !== v.investmentId));
+      setComparing((c) => (c ? c.filter((id) => id !== v.investmentId) : c));
+      void utils.member.bookmarks.invalidate();
+      void utils.member.matchings.dashboard.invalidate();
+    },
+  });
+
+  const toggle = (id: number) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : c.length >= COMPARE_MAX ? c : [...c, id]));
+
+  if (list.isLoading) return <p className="text-sm text-muted-foreground">読み込み中…</p>;
+  const items = list.data ?? [];
+  if (items.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        お気に入りに登録した物件はありません。<Link href="/investments" className="underline underline-offset-4">物件一覧</Link>
+        の詳細ページから「お気に入りに追加」できます。
+      </p>
+    );
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm">
+          <strong className="tabular text-lg">{items.length}</strong>件
+        </p>
+        <label className="flex items-center gap-2 text-sm">
+          並び替え
+          <select
+            className="h-9 rounded-md border border-primary-200 bg-white px-2 text-sm"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as BookmarkSort)}
+            data-slot="bookmark-sort"
+          >
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div className="sticky top-0 z-10 flex flex-wrap items-center gap-3 rounded-lg border border-border bg-muted p-3 text-sm" data-slot="compare-bar">
+        <span>
+          比較する物件を{COMPARE_MIN}〜{COMPARE_MAX}件選んでください（選択中 <strong className="tabular">{chosen.length}</strong>件）
+        </span>
+        <Button size="sm" variant="gold" disabled={chosen.length < COMPARE_MIN} onClick={() => setComparing(chosen)}>
+          選択した物件を比較
+        </Button>
+        {chosen.length > 0 && (
+          <Button size="sm" variant="ghost" onClick={() => setChosen([])}>
+            選択を解除
+          </Button>
+        )}
+      </div>
+
+      {comparing && comparing.length >= COMPARE_MIN && <CompareTable ids={comparing} onClose={() => setComparing(null)} />}
+
+      <ul className="grid gap-3" data-slot="bookmark-items">
+        {items.map(({ card, price_at_bookmark, price_change }) => (
+          <li key={card.id} className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center" data-slot="bookmark-item" data-id={card.id}>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={chosen.includes(card.id)}
+                disabled={!chosen.includes(card.id) && chosen.length >= COMPARE_MAX}
+                onChange={() => toggle(card.id)}
+                aria-label={`${card.name}を比較に追加`}
+              />
+              <span className="sm:sr-only">比較</span>
+            </label>
+            {card.image ? (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={investmentThumbSrc(card.id, card.image)} alt="" className="hidden h-20 w-28 rounded object-cover sm:block" loading="lazy" />
+            ) : (
+              <span className="hidden h-20 w-28 rounded bg-muted sm:block" aria-hidden="true" />
+            )}
+            <div className="min-w-0 flex-1">
+              <Link href={investmentHref(card.id)} className="font-bold underline-offset-4 hover:underline">
+                {card.name}
+              </Link>
+              <p className="mt-1 text-xs text-muted-foreground">
+                {[card.pref_name, card.city_name].filter(Boolean).join("")} {accessText(card)}
+              </p>
+              <p className="mt-1 flex flex-wrap items-baseline gap-x-3 text-sm">
+                <span className="tabular font-bold">{formatPrice(card.price)}</span>
+                {card.yield !== null && <span>利回り {percentText(card.yield)}</span>}
+                {price_change !== 0 && (
+                  <span className={price_change < 0 ? "font-bold text-error" : "text-muted-foreground"} data-slot="price-change">
+                    登録時 {formatPrice(price_at_bookmark)} から{priceChangeText(price_change)}
+                  </span>
+                )}
+              </p>
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (window.confirm(`「${card.name}」をお気に入りから削除しますか？`)) remove.mutate({ investmentId: card.id });
+              }}
+            >
+              削除
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CompareTable({ ids, onClose }: { ids: number[]; onClose: () => void }) {
+  const q = api.member.bookmarks.compare.useQuery({ ids });
+  const [now] = useState(() => new Date());
+  if (q.isLoading) return <p className="text-sm text-muted-foreground">比較表を読み込み中…</p>;
+  const rows = q.data ?? [];
+  if (rows.length < COMPARE_MIN) return null;
+  const dash = (v: string | null | undefined) => v || "—";
+  const lines: { label: string; value: (r: (typeof rows)[number]) => string }[] = [
+    { label: "価格", value: (r) => formatPrice(r.price) },
+    { label: "表面利回り", value: (r) => dash(percentText(r.yield)) },
+    { label: "想定年収", value: (r) => dash(yenAsMan(r.income_year)) },
+    { label: "㎡単価", value: (r) => (r.price_per_sqm !== null ? `${decimal(r.price_per_sqm)}万円/㎡` : "—") },
+    { label: "築年月", value: (r) => dash(builtText(r.built, now)) },
+    { label: "構造", value: (r) => dash(r.structure) },
+    { label: "駅徒歩", value: (r) => (r.station_time !== null ? `${r.station_time}分` : "—") },
+    { label: "土地権利", value: (r) => dash(landRightsText(r.land_rights === null ? null : { type: r.land_rights })) },
+  ];
+  return (
+    <section className="grid gap-3 rounded-lg border border-gold-300 p-4" aria-label="物件比較" data-slot="compare-table">
+      <div className="flex items-center justify-between">
+        <h2 className="font-bold">物件比較</h2>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          閉じる
+        </Button>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[36rem] border-collapse text-sm">
+          <thead>
+            <tr>
+              <th className="w-28 border border-border bg-muted p-2 text-left" scope="col">
+                項目
+              </th>
+              {rows.map((r) => (
+                <th key={r.id} scope="col" className="border border-border bg-muted p-2 text-left">
+                  <Link href={investmentHref(r.id)} className="underline-offset-4 hover:underline">
+                    {r.name}
+                  </Link>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l) => (
+              <tr key={l.label}>
+                <th scope="row" className="border border-border bg-muted/50 p-2 text-left font-normal">
+                  {l.label}
+                </th>
+                {rows.map((r) => (
+                  <td key={r.id} className="tabular border border-border p-2">
+                    {l.value(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
