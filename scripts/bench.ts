@@ -18,7 +18,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { PAGE_SIZE } from "@/lib/constants/investment";
-import { parseSearchParams } from "@/schemas/search";
+import { isEmptyQuery, parseSearchParams } from "@/schemas/search";
 import { investments } from "@/server/db/schema";
 import { seedScale } from "@/server/seed";
 import { buildSearchWhere, searchInvestments, searchOrder } from "@/server/services/investments/search";
@@ -113,7 +113,7 @@ async function measureSearch(name: string, qs: string, runs = 100): Promise<Sear
   const bare: number[] = [];
   let total = 0;
   const where = buildSearchWhere("visitor", query, now);
-  const order = searchOrder(query.sr);
+  const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query) });
   const runBare = async () => {
     await db.select({ n: sql<number>`count(*)` }).from(investments).where(where).all();
     await db.select({ id: investments.id }).from(investments).where(where).orderBy(...order).limit(PAGE_SIZE).all();
@@ -161,6 +161,7 @@ const rg = busiest?.group_cd ?? 0;
 const sl = busiest?.line_cd ?? 0;
 const searchQueries: [string, string][] = [
   ["all (no condition)", ""],
+  ["all, price_asc", "sr=price_asc"],
   ["re=3 (大阪市内)", "re=3"],
   ["ty=1 (一棟マンション)", "ty=1"],
   ["lp/hp 5,000万-2億", "lp=5000&hp=20000"],

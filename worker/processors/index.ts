@@ -1,15 +1,20 @@
 import type { Db } from "@/server/db";
-import type { Processors } from "@/server/jobs/runtime";
+import type { Processors, RuntimeContext } from "@/server/jobs/runtime";
 import { processMail } from "./mail";
 import { processMaintenance } from "./maintenance";
+import { processMatching } from "./matching";
+import { newsletterProcessor } from "./newsletter";
 
-export function processorsFor(db: Db): Processors {
+/**
+ * One processor per queue. `ctx` (from startJobRuntime when passed as a
+ * factory) shares the runtime's Redis for the newsletter rate limit; without
+ * it the limit is per process.
+ */
+export function processorsFor(db: Db, ctx?: RuntimeContext): Processors {
   return {
     maintenance: (job) => processMaintenance(db, job),
     mail: (job) => processMail(job),
-    // Placeholder until the worker issue's matching processor lands (it replaces this).
-    matching: async () => {
-      throw new Error("not implemented");
-    },
+    matching: (job) => processMatching(db, job),
+    newsletter: newsletterProcessor(db, ctx),
   };
 }

@@ -2,9 +2,12 @@ import type { Job } from "bullmq";
 import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
 import { logger } from "@/server/logger";
+import { backupDatabase } from "@/server/services/maintenance/backup";
+import { hideOverdueListings } from "@/server/services/maintenance/overdue";
+import { purgeExpired } from "@/server/services/maintenance/purge";
 import { refreshSiteCounts } from "@/server/services/options/counts";
 
-/** maintenance queue: site counts now; backups, purges and overdue listings join in the worker issue. */
+/** maintenance queue: site counts, nightly backup, purges, overdue listings. */
 export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
   switch (job.name) {
     case "refreshSiteCounts": {
@@ -12,6 +15,24 @@ export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
       const counts = await refreshSiteCounts(db);
       logger.info("maintenance.counts", { counts });
       return counts;
+    }
+    case "backupDatabase": {
+      jobs.backupDatabase.payload.parse(job.data);
+      const r = await backupDatabase(db);
+      logger.info("maintenance.backup", r);
+      return r;
+    }
+    case "purgeExpired": {
+      jobs.purgeExpired.payload.parse(job.data);
+      const r = await purgeExpired(db);
+      logger.info("maintenance.purge", r);
+      return r;
+    }
+    case "hideOverdueListings": {
+      jobs.hideOverdueListings.payload.parse(job.data);
+      const r = await hideOverdueListings(db);
+      logger.info("maintenance.overdue", { hidden: r.hidden });
+      return r;
     }
     default:
       throw new Error(`unknown maintenance job ${job.name}`);

@@ -1,4 +1,4 @@
-import { CalendarClock, Clock, ExternalLink, FileText, LockKeyhole, Mail, MapPin, Phone, TrainFront, TrendingDown } from "lucide-react";
+import { Clock, ExternalLink, LockKeyhole, Mail, MapPin, Phone, TrainFront, TrendingDown } from "lucide-react";
 import Link from "next/link";
 import type * as React from "react";
 import { TEL_HREF } from "@/components/site-chrome/links";
@@ -10,6 +10,8 @@ import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
 import type { InvestmentDetail } from "@/server/services/investments/detail";
 import { BookmarkButton, type BookmarkMode } from "./bookmark-button";
+import { CashFlowSimulator } from "./cash-flow-simulator";
+import { ComplianceBlock } from "./compliance-block";
 import {
   LAND_CATS,
   LAND_PLANS,
@@ -34,6 +36,9 @@ import {
 import { InvestmentCard } from "./investment-card";
 import { InvestmentGallery, type GalleryImage } from "./investment-gallery";
 import { investmentImageSrc } from "./links";
+import { PriceHistory } from "./price-history";
+import { RecentlyViewed } from "./recently-viewed";
+import { ScreeningFlags } from "./screening-flags";
 import { DetailSection, SpecList, type SpecRow } from "./spec-list";
 import { GOLD_BADGE_TEXT, GOLD_TEXT } from "./gold";
 
@@ -90,11 +95,15 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark }: Inve
   const hasBuilding = !TYPES_WITHOUT_STRUCTURE.includes(d.type_cd) || d.structure_cd !== null || d.building_size !== null;
   const isUnit = d.type_cd === 6;
   const isLand = d.type_cd === 5;
+  // 二重価格表示: the 値下げ badge and the former price only within six months of the cut
+  // (detail.ts gives price_before only then).
+  const priceCutShown = d.price_down && d.price_before !== null;
+  const member = bookmark === "member";
   const featureOn: Record<number, boolean> = {
     1: d.long_residual,
     2: d.has_cert,
     3: d.has_repair,
-    4: d.price_down,
+    4: priceCutShown,
     5: d.is_full,
     7: d.new_quake,
   };
@@ -214,11 +223,12 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark }: Inve
               会員限定
             </Badge>
           )}
-          {d.price_down && <Badge variant="error">値下げ</Badge>}
+          {priceCutShown && <Badge variant="error">値下げ</Badge>}
           {isNew && <Badge variant="gold-outline">NEW</Badge>}
           {d.premium && <Badge variant="outline">おすすめ</Badge>}
           {d.no && <span className="ml-auto text-xs text-primary-500">物件番号 {d.no}</span>}
         </div>
+        <ScreeningFlags listing={d} now={now} className="mt-2 flex flex-wrap gap-1.5" />
         <h1 className="mt-2 text-xl font-bold leading-snug tracking-wide md:text-[1.7rem]">{d.name}</h1>
         <p className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-primary-600">
           <span className="flex items-center gap-1">
@@ -302,6 +312,8 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark }: Inve
             </p>
             {d.no && <p className="mt-2 text-xs text-primary-200">物件番号「{d.no}」とお伝えください。</p>}
           </div>
+
+          <RecentlyViewed current={{ id: d.id, name: d.name, price: d.price, yield: d.yield, type_cd: d.type_cd }} member={member} />
         </aside>
       </div>
 
@@ -326,6 +338,17 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark }: Inve
           <SpecList rows={priceRows} />
         </DetailSection>
 
+        {(!isLand || d.income?.year || d.income?.month || d.yield) && (
+          <DetailSection id="detail-simulator" title="収支シミュレーション">
+            <CashFlowSimulator
+              investmentId={d.id}
+              listing={{ type_cd: d.type_cd, price: d.price, income: d.income, yield: d.yield, structure_cd: d.structure_cd, built: d.built }}
+              now={now.toISOString()}
+              member={member}
+            />
+          </DetailSection>
+        )}
+
         <DetailSection id="detail-place" title="所在地・交通">
           <SpecList rows={placeRows} />
           <MapBlock address={address} mapsKey={mapsKey} className="mt-4" />
@@ -347,47 +370,11 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark }: Inve
 
         {d.priceHistory.length > 0 && (
           <DetailSection id="detail-history" title="価格改定履歴">
-            <div className="overflow-x-auto rounded-lg border border-border">
-              <table className="w-full text-sm">
-                <thead className="bg-muted text-left text-primary-700">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">改定日</th>
-                    <th scope="col" className="px-3 py-2">改定前</th>
-                    <th scope="col" className="px-3 py-2">改定後</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.priceHistory.map((h, i) => (
-                    <tr key={i} className="border-t border-border">
-                      <td className="px-3 py-2">{dateText(h.changed_at)}</td>
-                      <td className="tabular px-3 py-2">{h.price_before !== null ? formatPrice(h.price_before) : "—"}</td>
-                      <td className="tabular px-3 py-2 font-bold">{formatPrice(h.price)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PriceHistory history={d.priceHistory} current={d.price} now={now} />
           </DetailSection>
         )}
 
-        <section aria-labelledby="detail-terms" className="rounded-lg border border-border bg-muted p-4 text-sm sm:p-5" data-slot="display-terms">
-          <h2 id="detail-terms" className="flex items-center gap-1.5 font-bold">
-            <FileText className="size-4 text-gold-700" aria-hidden="true" />
-            表示規約に基づく表示
-          </h2>
-          <dl className="mt-3 grid gap-x-6 gap-y-1.5 sm:grid-cols-2">
-            <TermRow label="取引態様" value={transactionText(d.transactions)} empty="未定" />
-            <TermRow label="現況" value={vacancyText(d.vacancy)} empty="未定" />
-            <TermRow label="引渡し" value={d.assign} empty="相談" />
-            <TermRow label="情報登録日" value={dateText(d.registered_at)} empty="未定" />
-            <TermRow label="次回更新予定日" value={dateText(d.next_update_at)} empty="未定" />
-            <TermRow label="免許番号" value={SITE.licence} />
-          </dl>
-          <p className="mt-3 flex items-start gap-1.5 text-xs leading-relaxed text-primary-600">
-            <CalendarClock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-            掲載情報は{SITE.corporateName}が取得した時点のものです。現況と異なる場合は現況を優先します。利回り・想定年収は満室想定を含む場合があり、将来の収益を保証するものではありません。
-          </p>
-        </section>
+        <ComplianceBlock d={d} />
 
         {d.related.length > 0 && (
           <section aria-labelledby="detail-related">
@@ -428,15 +415,6 @@ function KeyRow({ label, value }: { label: string; value: React.ReactNode }) {
     <div className="grid grid-cols-[7rem_minmax(0,1fr)] items-baseline border-t border-border pt-2 text-sm">
       <dt className="text-xs font-bold text-primary-500">{label}</dt>
       <dd>{value ?? "—"}</dd>
-    </div>
-  );
-}
-
-function TermRow({ label, value, empty = "—" }: { label: string; value: string | null | undefined; empty?: string }) {
-  return (
-    <div className="flex gap-2">
-      <dt className="w-28 shrink-0 text-primary-600">{label}</dt>
-      <dd className="font-bold">{value || empty}</dd>
     </div>
   );
 }

@@ -17,7 +17,7 @@
 import { and, between, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_SORT, PAGE_SIZE, type SortKey } from "@/lib/constants/investment";
 import { lastPage } from "@/lib/pagination";
-import type { SearchQuery } from "@/schemas/search";
+import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
 import { loadCards, type InvestmentCard } from "./cards";
@@ -208,24 +208,27 @@ export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Da
 
 /**
  * ORDER BY of a sort key; ties always by id descending (stable pages).
- * "new" follows investments_search_idx (public_at right after visibility);
- * the other keys sort the matching rows (`+col`, see `v`): a top-20 sort of
- * the matches costs a few ms, while walking a single-column index in order
- * with a table lookup per row can cost a full scan when few rows match.
+ * "new" follows investments_search_idx (public_at right after visibility).
+ * With conditions, the other keys sort the matching rows (`+col`, see `v`):
+ * a top-20 sort of the matches costs a few ms, while walking a single-column
+ * index in order with a table lookup per row can cost a full scan when few
+ * rows match. Without conditions (`filtered: false`) every row matches, so
+ * the plain column lets SQLite walk that column's index and stop at the page.
  */
-export function searchOrder(sr: SortKey | undefined): SQL[] {
+export function searchOrder(sr: SortKey | undefined, opts: { filtered?: boolean } = {}): SQL[] {
   const i = investments;
+  const col = (c: SQLWrapper) => (opts.filtered === false ? sql`${c}` : v(c));
   switch (sr ?? DEFAULT_SORT) {
     case "price_asc":
-      return [sql`${v(i.price)} ASC`, desc(i.id)];
+      return [sql`${col(i.price)} ASC`, desc(i.id)];
     case "price_desc":
-      return [sql`${v(i.price)} DESC`, desc(i.id)];
-    case "yield_desc":
-      return [sql`${v(i.yield)} DESC NULLS LAST`, desc(i.id)];
-    case "age_asc": // newest building first; unknown built_at last
-      return [sql`${v(i.built_at)} DESC NULLS LAST`, desc(i.id)];
+      return [sql`${col(i.price)} DESC`, desc(i.id)];
+    case "yield_desc": // NULLs sort last in DESC
+      return [sql`${col(i.yield)} DESC`, desc(i.id)];
+    case "age_asc": // newest building first; unknown built_at last (NULLs sort last in DESC)
+      return [sql`${col(i.built_at)} DESC`, desc(i.id)];
     case "walk_asc":
-      return [sql`${v(i.station_time)} ASC NULLS LAST`, desc(i.id)];
+      return [sql`${col(i.station_time)} ASC NULLS LAST`, desc(i.id)];
     case "new":
     default:
       return [desc(i.public_at), desc(i.id)];
@@ -264,7 +267,7 @@ export async function searchInvestments(
     .select({ id: investments.id })
     .from(investments)
     .where(where)
-    .orderBy(...searchOrder(query.sr))
+    .orderBy(...searchOrder(query.sr, { filtered: !isEmptyQuery(query) }))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();

@@ -355,13 +355,16 @@ export async function finishIfDone(db: Db, newsletterId: number): Promise<boolea
  * Safety net (start-up and every minute): newsletters whose scheduled moment
  * passed long ago without being prepared (a lost job), and sending ones with
  * no progress for a lease while work remains (their batch jobs died with a
- * worker) are picked up here. Live sends are left alone.
+ * worker, or Redis lost them) get fresh batch jobs over what is left. Live
+ * sends are left alone; a resumed batch waits out the dead worker's claims.
  */
-export async function resumeNewsletters(db: Db, ctx: DeliveryContext, opts: { now?: Date } = {}): Promise<{ prepared: number; resumed: number }> {
+export async function resumeNewsletters(db: Db, opts: { now?: Date; leaseMs?: number; batchSize?: number } = {}): Promise<{ prepared: number; resumed: number; batches: number }> {
   const now = opts.now ?? new Date();
-  const leaseMs = leaseMsOf(ctx);
+  const leaseMs = opts.leaseMs ?? env().NEWSLETTER_LEASE_SECONDS * 1000;
+  const batchSize = opts.batchSize ?? env().NEWSLETTER_BATCH_SIZE;
   let prepared = 0;
   let resumed = 0;
+  let batches = 0;
   const overdue = await db
     .select({ id: newsletters.id })
     .from(newsletters)
@@ -371,17 +374,36 @@ export async function resumeNewsletters(db: Db, ctx: DeliveryContext, opts: { no
 
   const sending = await db.select({ id: newsletters.id, started: newsletters.started_at }).from(newsletters).where(eq(newsletters.status, "sending")).all();
   for (const { id, started } of sending) {
-    if (ctx.signal?.aborted) break;
     const last = await db
       .select({ claimed: max(newsletter_deliveries.claimed_at), sent: max(newsletter_deliveries.sent_at) })
       .from(newsletter_deliveries)
       .where(eq(newsletter_deliveries.newsletter_id, id))
       .get();
     const lastActivity = Math.max(started?.getTime() ?? 0, last?.claimed?.getTime() ?? 0, last?.sent?.getTime() ?? 0);
+    logger.debug("newsletter.resume_check", { newsletterId: id, idleMs: now.getTime() - lastActivity, leaseMs });
     if (now.getTime() - lastActivity < leaseMs) continue;
+    const open = (
+      await db
+        .select({ id: newsletter_deliveries.id })
+        .from(newsletter_deliveries)
+        .where(and(eq(newsletter_deliveries.newsletter_id, id), inArray(newsletter_deliveries.status, ["pending", "sending", "committing"])))
+        .orderBy(asc(newsletter_deliveries.id))
+        .all()
+    ).map((r) => r.id);
+    if (open.length === 0) {
+      await finishIfDone(db, id);
+      continue;
+    }
     resumed++;
-    logger.info("newsletter.resume", { newsletterId: id });
-    await runDeliveries(db, { newsletterId: id }, ctx);
+    logger.info("newsletter.resume", { newsletterId: id, open: open.length });
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < open.length; i += batchSize) {
+        const fromId = open[i]!;
+        const toId = open[Math.min(open.length, i + batchSize) - 1]!;
+        await enqueue(tx, "newsletterBatch", { newsletterId: id, fromId, toId }, `n${id}-d${fromId}-r${now.getTime()}`);
+        batches++;
+      }
+    });
   }
-  return { prepared, resumed };
+  return { prepared, resumed, batches };
 }

@@ -5,6 +5,8 @@ import { adminCmsRouter } from "./cms";
 import { adminContactsRouter } from "./contacts";
 import { adminInvestmentsRouter } from "./investments";
 import { adminOptionsRouter } from "./options";
+import { adminNewslettersRouter } from "./newsletters";
+import { adminQueuesRouter } from "./queues";
 
 export const adminRouter = createTRPCRouter({
   account: adminAccountRouter,
@@ -13,4 +15,6 @@ export const adminRouter = createTRPCRouter({
   investments: adminInvestmentsRouter,
   cms: adminCmsRouter,
   options: adminOptionsRouter,
+  newsletters: adminNewslettersRouter,
+  queues: adminQueuesRouter,
 });

@@ -4,6 +4,8 @@ import { bookmarksRouter } from "./bookmarks";
 import { memberContactsRouter } from "./contacts";
 import { filtersRouter } from "./filters";
 import { matchingsRouter } from "./matchings";
+import { scenarioRouter } from "./scenario";
+import { viewsRouter } from "./views";
 
 export const memberRouter = createTRPCRouter({
   account: accountRouter,
@@ -11,4 +13,6 @@ export const memberRouter = createTRPCRouter({
   contacts: memberContactsRouter,
   filters: filtersRouter,
   matchings: matchingsRouter,
+  scenario: scenarioRouter,
+  views: viewsRouter,
 });

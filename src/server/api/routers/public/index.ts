@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "../../trpc";
 import { authRouter } from "./auth";
 import { investmentsRouter } from "./investments";
+import { marketRouter } from "./market";
 import { cmsRouter } from "./cms";
 import { contactsRouter } from "./contacts";
 import { optionsRouter } from "./options";
@@ -9,6 +10,7 @@ import { sessionRouter } from "./session";
 export const publicRouter = createTRPCRouter({
   auth: authRouter,
   investments: investmentsRouter,
+  market: marketRouter,
   cms: cmsRouter,
   contacts: contactsRouter,
   options: optionsRouter,

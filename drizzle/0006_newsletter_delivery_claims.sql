@@ -1,0 +1,1 @@
+ALTER TABLE `newsletter_deliveries` ADD `claimed_at` integer;

@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { pageMetadata } from "@/components/seo/metadata";
+import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
+import { dateText } from "@/components/investment/detail-format";
+import { api } from "@/trpc/server";
+import { MarketBarChart, MarketTable } from "./market-charts";
+
+export const metadata: Metadata = pageMetadata({
+  title: "収益物件の相場（エリア・種別別）",
+  description: "当社掲載物件から算出した、関西6エリア・物件種別ごとの㎡単価の中央値、表面利回りの中央値と掲載件数（過去12か月）。",
+  path: "/investments/market",
+});
+
+export default async function MarketPage() {
+  const [m, session] = await Promise.all([api.public.market.market(), api.public.session.state()]);
+  const member = session.isUserLogin || session.isAdminLogin;
+  const types = m.types.filter((t) => t.type_cd !== null);
+
+  return (
+    <>
+      <div className="border-b border-border bg-muted/70">
+        <div className="mx-auto max-w-7xl px-4 py-3 sm:px-5">
+          <Breadcrumbs items={[{ name: "物件一覧", path: "/investments" }, { name: "相場" }]} />
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-5" data-slot="market-view">
+        <header>
+          <h1 className="text-xl font-bold md:text-2xl">収益物件の相場</h1>
+          <p className="mt-2 text-sm leading-relaxed text-primary-700">
+            {dateText(m.since)}〜{dateText(m.until)}に掲載・更新された当社の物件 {m.total.toLocaleString("ja-JP")}件から、エリア・種別ごとの
+            <strong>㎡単価の中央値</strong>（区分は専有面積、土地は土地面積、その他は建物面積あたり）、<strong>表面利回りの中央値</strong>と掲載件数を算出しています。
+            {member ? "会員限定物件を含みます。" : (
+              <>
+                一般公開物件のみの集計です（
+                <Link href="/signup" className="font-bold text-gold-700 underline underline-offset-4">
+                  会員登録
+                </Link>
+                で会員限定物件も含めた相場をご覧いただけます）。
+              </>
+            )}
+          </p>
+        </header>
+
+        {m.total === 0 ? (
+          <p className="text-sm text-primary-600">集計できる物件がありません。</p>
+        ) : (
+          <>
+            <section aria-labelledby="market-areas" className="grid gap-4">
+              <h2 id="market-areas" className="border-l-4 border-gold pl-3 text-lg font-bold">エリア別（全種別）</h2>
+              <div className="grid gap-4 md:grid-cols-3">
+                <MarketBarChart title="表面利回りの中央値" cells={m.areas} metric="yield" label={(c) => c.area_name} />
+                <MarketBarChart title="㎡単価の中央値" cells={m.areas} metric="price" label={(c) => c.area_name} />
+                <MarketBarChart title="掲載件数" cells={m.areas} metric="count" label={(c) => c.area_name} />
+              </div>
+            </section>
+
+            {types.map((t) => {
+              const cells = m.cells.filter((c) => c.type_cd === t.type_cd);
+              return (
+                <section key={t.type_cd} aria-labelledby={`market-type-${t.type_cd}`} className="grid gap-4" data-type={t.type_cd}>
+                  <h2 id={`market-type-${t.type_cd}`} className="border-l-4 border-gold pl-3 text-lg font-bold">
+                    {t.type_name}
+                    <span className="ml-2 text-sm font-normal text-primary-600">
+                      全エリア {t.count}件・利回り中央値 {t.median_yield !== null ? `${t.median_yield.toFixed(2)}%` : "—"}
+                    </span>
+                  </h2>
+                  <div className="grid gap-4 md:grid-cols-2">
+                    <MarketBarChart title={`${t.type_name}：表面利回りの中央値`} cells={cells} metric="yield" label={(c) => c.area_name} />
+                    <MarketBarChart title={`${t.type_name}：㎡単価の中央値`} cells={cells} metric="price" label={(c) => c.area_name} />
+                  </div>
+                </section>
+              );
+            })}
+
+            <section aria-labelledby="market-table" className="grid gap-3">
+              <h2 id="market-table" className="border-l-4 border-gold pl-3 text-lg font-bold">一覧表</h2>
+              <MarketTable cells={m.cells} />
+            </section>
+          </>
+        )}
+        <p className="text-xs leading-relaxed text-primary-600">
+          ※ 売出価格（募集価格）に基づく参考値で、成約価格ではありません。件数が少ないエリア・種別は値が大きく振れます。
+        </p>
+      </div>
+    </>
+  );
+}

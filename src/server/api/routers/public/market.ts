@@ -1,0 +1,8 @@
+import { marketView } from "@/server/services/investments/market";
+import { audienceOf } from "@/server/services/investments/visibility";
+import { createTRPCRouter, publicProcedure } from "../../trpc";
+
+/** Market figures for /investments/market; the audience comes from the session. */
+export const marketRouter = createTRPCRouter({
+  market: publicProcedure.query(({ ctx }) => marketView(ctx.db, audienceOf(ctx))),
+});

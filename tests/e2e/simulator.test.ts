@@ -1,0 +1,99 @@
+import path from "node:path";
+import { and, desc, eq, isNull, isNotNull } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDb, type Db } from "@/server/db";
+import { investments } from "@/server/db/schema";
+import { artifactsDir, launchBrowser, viewports } from "./browser";
+
+const base = inject("baseURL");
+
+let browser: Browser;
+let db: Db;
+let listingId: number;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  db = await openDb(inject("databaseURL"));
+  // A public 一棟マンション with a known structure and build year (so the term is capped by its residual life).
+  const row = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(
+      and(
+        eq(investments.public, true),
+        isNull(investments.not_updated_at),
+        eq(investments.members, false),
+        eq(investments.type_cd, 1),
+        isNotNull(investments.structure_cd),
+        isNotNull(investments.yield),
+      ),
+    )
+    .orderBy(desc(investments.public_at))
+    .get();
+  if (!row) throw new Error("the demo data has no public 一棟マンション");
+  listingId = row.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  db?.$client.close();
+});
+
+const man = (s: string) => Number(s.replace(/[^\d.-]/g, ""));
+
+describe("cash-flow simulator on a listing's detail page", () => {
+  it("recomputes the cash flow and the chart in the browser when the interest rate changes", async () => {
+    const page: Page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    const res = await page.goto(`${base}/investments/${listingId}`, { waitUntil: "load" });
+    expect(res?.status()).toBe(200);
+
+    const sim = page.locator('[data-slot="cash-flow-simulator"]');
+    await sim.scrollIntoViewIfNeeded();
+    await expect.poll(() => sim.isVisible()).toBe(true);
+    await expect.poll(() => page.locator('[data-slot="term-cap"]').innerText()).toContain("融資期間の上限");
+    await expect.poll(() => page.locator('[data-slot="screening-flags"]').count()).toBe(1);
+
+    const cf = page.locator('[data-slot="sim-monthly-cf"]');
+    const balance = page.locator('[data-slot="sim-chart-balance"]');
+    const firstBar = page.locator('[data-slot="sim-chart-bars"] rect').first();
+    const cfBefore = await cf.innerText();
+    const pathBefore = await balance.getAttribute("d");
+    const barBefore = await firstBar.getAttribute("height");
+    expect(cfBefore).toMatch(/万円$/);
+    expect(await page.locator('[data-slot="sim-chart-bars"] rect').count()).toBe(35);
+
+    // No request may leave the page while the figures change.
+    const requests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/")) requests.push(r.url());
+    });
+    const interest = sim.locator('input[name="interest"]');
+    await interest.fill("6.5");
+    await expect.poll(() => cf.innerText()).not.toBe(cfBefore);
+    const cfAfter = await cf.innerText();
+    // Dearer money, smaller (or more negative) cash flow.
+    expect(man(cfAfter)).toBeLessThan(man(cfBefore));
+    expect(await balance.getAttribute("d")).not.toBe(pathBefore);
+    expect(await firstBar.getAttribute("height")).not.toBe(barBefore);
+    expect(requests.filter((u) => !u.includes("views"))).toEqual([]);
+
+    // The term cannot exceed the cap: the reason is then stressed.
+    const max = Number(await sim.locator('input[name="years"]').getAttribute("max"));
+    await sim.locator('input[name="years"]').fill(String(max + 5));
+    await expect.poll(() => page.locator('[data-slot="term-cap"]').getAttribute("role")).toBe("alert");
+
+    await sim.screenshot({ path: path.join(artifactsDir, "simulator.png") });
+    await page.close();
+  });
+
+  it("the market view renders its charts for a visitor", async () => {
+    const page: Page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    const res = await page.goto(`${base}/investments/market`, { waitUntil: "load" });
+    expect(res?.status()).toBe(200);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain("相場");
+    expect(await page.locator('[data-slot="market-chart"] svg[role="img"]').count()).toBeGreaterThan(3);
+    expect(await page.locator('[data-slot="market-table"] tbody tr').count()).toBeGreaterThan(3);
+    await page.screenshot({ path: path.join(artifactsDir, "market.png"), fullPage: false });
+    await page.close();
+  });
+});
