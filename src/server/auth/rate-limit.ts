@@ -35,17 +35,27 @@ export type LimitName = keyof typeof LIMITS;
  */
 async function redisReady(timeoutMs = 500): Promise<void> {
   const redis = getRedis();
-  if (redis.status === "ready" || redis.status === "end") return;
+  if (!watched.has(redis)) {
+    watched.add(redis);
+    // Once a connection attempt has failed, requests stop waiting (fail open at once) until Redis is back.
+    redis.on("error", () => failing.add(redis));
+    redis.on("ready", () => failing.delete(redis));
+  }
+  if (redis.status === "ready" || redis.status === "end" || failing.has(redis)) return;
   await new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
       redis.off("ready", done);
+      redis.off("error", done);
       resolve();
     };
     const timer = setTimeout(done, timeoutMs);
     redis.once("ready", done);
+    redis.once("error", done);
   });
 }
+const watched = new WeakSet<object>();
+const failing = new WeakSet<object>();
 
 const limiters = new Map<LimitName, RateLimiterRedis>();
 function limiter(name: LimitName): RateLimiterRedis {

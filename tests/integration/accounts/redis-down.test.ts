@@ -58,7 +58,7 @@ describe("Redis down", () => {
     const warnings = lines.filter((l) => l.includes("ratelimit.unavailable")).map((l) => JSON.parse(l) as { level: string; limit: string });
     expect(warnings.length).toBeGreaterThan(0);
     expect(warnings.every((w) => w.level === "warn")).toBe(true);
-    expect(new Set(warnings.map((w) => w.limit))).toEqual(new Set(["loginIp", "loginFailure"]));
+    expect(new Set(warnings.map((w) => w.limit))).toEqual(new Set(["loginIp", "loginFailure", "loginAccount"]));
   });
 
   it("a wrong password is still the ordinary login error (not a server error)", async () => {
