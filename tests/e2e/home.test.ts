@@ -44,7 +44,7 @@ describe("home page with the site chrome", () => {
       expect(digits(await count("investment-members"))).toBe(expected.membersOnly);
       expect(digits(await count("investment-public"))).toBe(expected.public);
       if (name === "desktop") {
-        await expect.poll(() => page.getByPlaceholder("物件ワード検索").isVisible()).toBe(true);
+        await expect.poll(() => page.locator("header").getByPlaceholder("物件ワード検索").isVisible()).toBe(true);
       }
       await expect.poll(() => page.locator("footer").innerText()).toContain("宅地建物取引業");
       await expect.poll(() => page.getByText("新着物件").first().isVisible()).toBe(true);
@@ -56,13 +56,13 @@ describe("home page with the site chrome", () => {
   it("a keyword from the header goes to the list with fw, an empty one to the plain list", async () => {
     const page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
     await page.goto(base + "/");
-    const box = page.getByPlaceholder("物件ワード検索");
+    const box = page.locator("header").getByPlaceholder("物件ワード検索");
     await box.fill("天王寺");
     await box.press("Enter");
     await page.waitForURL(/\/investments\/page\/1\/?\?fw=/);
     expect(decodeURIComponent(new URL(page.url()).searchParams.get("fw") ?? "")).toBe("天王寺");
     await page.goto(base + "/");
-    await page.getByPlaceholder("物件ワード検索").press("Enter");
+    await page.locator("header").getByPlaceholder("物件ワード検索").press("Enter");
     await page.waitForURL((u) => u.pathname.replace(/\/$/, "") === "/investments" && u.search === "");
     await page.close();
   });
