@@ -6,9 +6,10 @@
  *
  * Sections so far: the scale seed itself, and the database paths every list
  * page uses (visibility + sort + page, area and price filters, FTS trigram
- * free word), and the search service (searchInvestments end to end for single
- * parameters and combinations, next to its bare SQL). Pages under load and
- * matching add theirs.
+ * free word), the search service (searchInvestments end to end for single
+ * parameters and combinations, next to its bare SQL), matching (one listing
+ * against every saved filter) and newsletter throughput (10,000 recipients to
+ * a local SMTP sink). Pages under load add theirs.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import osModule, { tmpdir } from "node:os";
@@ -198,13 +199,172 @@ for (const [name, qs] of searchQueries) {
   );
 }
 
+/* ---------------------------------------------------------------- matching */
+// A listing published (or cut in price) is matched against every saved filter
+// (--filters, 50,000 by default) with the search's in-memory predicate, then
+// the matching rows and notification jobs are written (one job, end to end).
+// "cold": the first job of a fresh process with nothing validated yet;
+// "batch start": the first job of a later batch after the worker's start-up
+// warm-up (every query validated, the set reloaded); "warm": later jobs of
+// the same batch. Target: under 1 s per listing, cold.
+
+const { clearCompiledFilters, compiledFilters, warmMatching } = await import("@/server/services/matching/compiled");
+const { matchInvestment } = await import("@/server/services/matching/match");
+
+type MatchingStat = {
+  filters: number;
+  distinctQueries: number;
+  cold: { ms: number; loadMs: number; matchMs: number; writeMs: number; validated: number };
+  warmUpMs: number;
+  batchStartMs: number;
+  warm: { runs: number; p50: number; p95: number; max: number };
+  matchOnlyP50: number;
+  hitsP50: number;
+  writtenP50: number;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const sampleIds = (await db.all<{ id: number }>(sql`SELECT id FROM investments WHERE public = 1 AND not_updated_at IS NULL ORDER BY id DESC LIMIT 42`)).map((r) => r.id);
+let matchingStat: MatchingStat | null = null;
+if (sampleIds.length >= 3) {
+  clearCompiledFilters(db, { parsed: true });
+  const cold = await matchInvestment(db, sampleIds[0]!, "new");
+  const coldSet = await compiledFilters(db);
+  clearCompiledFilters(db, { parsed: true });
+  const warmUp = await warmMatching(db);
+  clearCompiledFilters(db);
+  const batchStart = await matchInvestment(db, sampleIds[1]!, "new");
+  const warmTimes: number[] = [];
+  const matchTimes: number[] = [];
+  const hits: number[] = [cold.hits, batchStart.hits];
+  const written: number[] = [cold.written, batchStart.written];
+  for (const id of sampleIds.slice(2)) {
+    const r = await matchInvestment(db, id, "new");
+    warmTimes.push(r.ms.total);
+    matchTimes.push(r.ms.match);
+    hits.push(r.hits);
+    written.push(r.written);
+  }
+  warmTimes.sort((a, b) => a - b);
+  matchTimes.sort((a, b) => a - b);
+  const r1 = (n: number) => Number(n.toFixed(1));
+  matchingStat = {
+    filters: coldSet.filters.length,
+    distinctQueries: coldSet.distinct,
+    cold: { ms: r1(cold.ms.total), loadMs: r1(cold.ms.compile), matchMs: r1(cold.ms.match), writeMs: r1(cold.ms.write), validated: coldSet.stats().validated },
+    warmUpMs: r1(warmUp.ms),
+    batchStartMs: r1(batchStart.ms.total),
+    warm: { runs: warmTimes.length, p50: pct(warmTimes, 0.5), p95: pct(warmTimes, 0.95), max: pct(warmTimes, 1) },
+    matchOnlyP50: pct(matchTimes, 0.5),
+    hitsP50: median(hits),
+    writtenP50: median(written),
+  };
+  const m = matchingStat;
+  console.log(
+    `[bench] matching: ${m.filters} filters (${m.distinctQueries} distinct): cold ${m.cold.ms} ms (load ${m.cold.loadMs}, validate+match ${m.cold.matchMs} [${m.cold.validated} validated], write ${m.cold.writeMs})${m.cold.ms < 1000 ? "" : "  ✗ over 1 s"}; start-up warm-up ${m.warmUpMs} ms; batch start ${m.batchStartMs} ms; warm p50 ${m.warm.p50} ms p95 ${m.warm.p95} ms (predicates p50 ${m.matchOnlyP50} ms); ~${m.hitsP50} members matched per listing`,
+  );
+}
+
+/* ---------------------------------------------------------------- newsletter */
+// 10,000 recipients to a local SMTP sink (a bare smtp-server in this process
+// that only counts): the fan-out (delivery rows + batch jobs in one
+// transaction), then the batches run as the worker runs them (4 at a time,
+// one SMTP connection each, claim → stream → gate → end of data → mark), no
+// rate limit. Throughput = mails accepted by the sink per second.
+
+const { SMTPServer } = await import("smtp-server");
+const { notification_settings, users, outbox } = await import("@/server/db/schema");
+const { createNewsletter, scheduleNewsletter } = await import("@/server/services/newsletters/admin");
+const { countAudience } = await import("@/server/services/newsletters/audience");
+const { prepareNewsletter, runDeliveries, deliveryCounts } = await import("@/server/services/newsletters/deliver");
+const { createRateGate } = await import("@/server/services/newsletters/rate");
+const { NewsletterSender } = await import("@/server/services/newsletters/smtp");
+
+type NewsletterStat = { recipients: number; prepareMs: number; sendSeconds: number; perSecond: number; received: number; sent: number; connections: number };
+const NL_RECIPIENTS = 10_000;
+const NL_CONNECTIONS = 4;
+let nlReceived = 0;
+const smtpSink = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.on("data", () => undefined);
+    stream.on("end", () => {
+      nlReceived++;
+      callback();
+    });
+  },
+});
+await new Promise<void>((r) => smtpSink.listen(0, "127.0.0.1", () => r()));
+const smtpUrl = `smtp://127.0.0.1:${(smtpSink.server.address() as { port: number }).port}`;
+
+// Enough members who accept newsletters (the scale seed makes --members of them), then exactly NL_RECIPIENTS.
+const accepting = await countAudience(db, { kind: "all" });
+if (accepting < NL_RECIPIENTS) {
+  const extra = NL_RECIPIENTS - accepting;
+  const firstId = ((await db.get<{ m: number }>(sql`SELECT coalesce(max(id), 0) AS m FROM users`))?.m ?? 0) + 1;
+  for (let i = 0; i < extra; i += 2000) {
+    const rows = Array.from({ length: Math.min(2000, extra - i) }, (_, k) => ({ id: firstId + i + k, email: `nl${firstId + i + k}@bench.example.com`, status: "active" }));
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values(rows);
+      await tx.insert(notification_settings).values(rows.map((r) => ({ user_id: r.id, newsletter: true })));
+    });
+  }
+}
+await db.run(sql`INSERT OR IGNORE INTO notification_settings (user_id) SELECT id FROM users`);
+await db.run(sql`UPDATE notification_settings SET newsletter = CASE WHEN user_id IN (
+  SELECT u.id FROM users u WHERE u.status = 'active' AND u.deleted_at IS NULL ORDER BY u.id LIMIT ${NL_RECIPIENTS}) THEN 1 ELSE 0 END`);
+
+const nl = await createNewsletter(db, null, { subject: "ベンチマーク配信", body: "10,000通の配信テストです。\nhttps://example.com/", audience: { kind: "all" } });
+await scheduleNewsletter(db, nl.id);
+let nlT = performance.now();
+const prepared = await prepareNewsletter(db, nl.id);
+const prepareMs = performance.now() - nlT;
+const ranges = (
+  await db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(sql`${outbox.job} = 'newsletterBatch' AND json_extract(${outbox.payload}, '$.newsletterId') = ${nl.id}`)
+    .all()
+).map((r) => r.payload as { newsletterId: number; fromId: number; toId: number });
+const unlimited = createRateGate({ perSecond: 0 });
+nlT = performance.now();
+let nextRange = 0;
+await Promise.all(
+  Array.from({ length: NL_CONNECTIONS }, async () => {
+    const sender = new NewsletterSender(smtpUrl);
+    try {
+      while (nextRange < ranges.length) await runDeliveries(db, ranges[nextRange++]!, { sender, rate: unlimited });
+    } finally {
+      sender.close();
+    }
+  }),
+);
+const sendSeconds = (performance.now() - nlT) / 1000;
+const nlCounts = await deliveryCounts(db, nl.id);
+await new Promise<void>((r) => smtpSink.close(() => r()));
+const newsletterStat: NewsletterStat = {
+  recipients: prepared.status === "prepared" ? prepared.total : 0,
+  prepareMs: Number(prepareMs.toFixed(1)),
+  sendSeconds: Number(sendSeconds.toFixed(2)),
+  perSecond: Math.round(nlCounts.sent / sendSeconds),
+  received: nlReceived,
+  sent: nlCounts.sent,
+  connections: NL_CONNECTIONS,
+};
+console.log(
+  `[bench] newsletter: ${newsletterStat.recipients} recipients, fan-out ${newsletterStat.prepareMs} ms, sent ${newsletterStat.sent} in ${newsletterStat.sendSeconds} s = ${newsletterStat.perSecond} mails/s over ${NL_CONNECTIONS} connections (sink received ${nlReceived})`,
+);
+
 const result = {
   at: new Date().toISOString(),
   machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
   seed: { ...seeded, seconds: seeded.ms.total / 1000 },
   queries: stats,
   search: { loadAverage: searchLoad, queries: searchStats },
-  targets: { "search p95 ms at 100k": 25 },
+  matching: matchingStat,
+  newsletter: newsletterStat,
+  targets: { "search p95 ms at 100k": 25, "matching ms per listing (cold)": 1000 },
 };
 const outDir = path.resolve("bench/results");
 mkdirSync(outDir, { recursive: true });
@@ -230,6 +390,26 @@ const md = [
     (s) =>
       `| ${s.name} | \`${s.query || "—"}\` | ${s.p50} | ${s.p95} | ${s.max} | ${s.cpuP50} | ${s.cpuP95} | ${s.sqlP50} | ${s.sqlP95} | ${s.total} |`,
   ),
+  "",
+  "## Matching (one listing against every saved filter; target < 1,000 ms cold)",
+  "",
+  ...(matchingStat
+    ? [
+        `${matchingStat.filters} filters (${matchingStat.distinctQueries} distinct queries); about ${matchingStat.hitsP50} members matched per listing (median), ${matchingStat.writtenP50} matching rows written.`,
+        "",
+        "| one listing, end to end | ms |",
+        "|---|---:|",
+        `| cold: first job of a fresh process (load ${matchingStat.cold.loadMs}, validate ${matchingStat.cold.validated} queries + match ${matchingStat.cold.matchMs}, write ${matchingStat.cold.writeMs}) | ${matchingStat.cold.ms} |`,
+        `| batch start after the start-up warm-up (warm-up itself: ${matchingStat.warmUpMs} ms, once per process) | ${matchingStat.batchStartMs} |`,
+        `| warm p50 (${matchingStat.warm.runs} listings) | ${matchingStat.warm.p50} |`,
+        `| warm p95 | ${matchingStat.warm.p95} |`,
+        `| predicates only, p50 | ${matchingStat.matchOnlyP50} |`,
+      ]
+    : ["(no listings)"]),
+  "",
+  "## Newsletter (10,000 recipients to a local SMTP sink, no rate limit)",
+  "",
+  `Fan-out (delivery rows + batch jobs) ${newsletterStat.prepareMs} ms; ${newsletterStat.sent} mails in ${newsletterStat.sendSeconds} s = **${newsletterStat.perSecond} mails/s** over ${newsletterStat.connections} SMTP connections (sink received ${newsletterStat.received}). In production NEWSLETTER_RATE_PER_SECOND caps it.`,
   "",
 ].join("\n");
 writeFileSync(path.join(outDir, "latest.md"), md);

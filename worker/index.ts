@@ -1,10 +1,9 @@
 import { closeDb, getDb } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
-import { env } from "@/server/env";
-import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { startJobRuntime } from "@/server/jobs/runtime";
 import { registerSchedules } from "@/server/jobs/schedules";
 import { logger } from "@/server/logger";
+import { warmMatching } from "@/server/services/matching/compiled";
 import { processorsFor } from "./processors";
 
 /**
@@ -18,14 +17,10 @@ await migrateDb(db);
 const runtime = startJobRuntime({ db, processors: (ctx) => processorsFor(db, ctx) });
 
 await registerSchedules(runtime.queues);
-// A newsletter this worker's predecessor was sending when it died continues once the
-// predecessor's claims have expired (the BullMQ stall check would also get there, later).
-const startedAt = Date.now();
-await runtime.queues.newsletter.add(
-  "resumeNewsletters",
-  { reason: "start-up" },
-  { ...jobOptions("resumeNewsletters"), jobId: jobIdFor("resumeNewsletters", `boot-${startedAt}`), delay: env().NEWSLETTER_LEASE_SECONDS * 1000 + 500 },
-);
+// Validate and compile every saved filter now, so the first listing published after a restart matches as fast as the rest.
+void warmMatching(db)
+  .then((r) => logger.info("matching.warm", { ...r, ms: Math.round(r.ms) }))
+  .catch((e: unknown) => logger.warn("matching.warm_failed", { error: String(e) }));
 
 logger.info("worker.started", { queues: Object.keys(runtime.queues), pid: process.pid });
 

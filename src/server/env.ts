@@ -46,8 +46,8 @@ const schema = z.object({
   NEWSLETTER_RATE_PER_SECOND: z.coerce.number().min(0).max(10_000).default(10),
   /** Recipients per newsletter batch job. */
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
-  /** A delivery claimed by a worker that stopped answering may be taken over after this. */
-  NEWSLETTER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  /** A newsletter delivery (and batch job) held by a worker that stopped answering is taken over after this. */
+  NEWSLETTER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Instant matching mail: new matchings of a member are collected this long into one mail. */
   MATCHING_NOTIFY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -18,7 +18,7 @@ export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
     }
     case "backupDatabase": {
       jobs.backupDatabase.payload.parse(job.data);
-      const r = await backupDatabase(db);
+      const r = await backupDatabase();
       logger.info("maintenance.backup", r);
       return r;
     }

@@ -40,7 +40,15 @@ export function newsletterProcessor(db: Db, ctx?: RuntimeContext): Processor {
       }
       case "resumeNewsletters": {
         jobs.resumeNewsletters.payload.parse(job.data);
-        const r = await resumeNewsletters(db);
+        // A batch BullMQ still holds (waiting, delayed, or active — a dead worker's until its lock expires) will run.
+        const queue = ctx?.queues.newsletter;
+        const hasLiveBatch = queue
+          ? async (newsletterId: number) => {
+              const held = await queue.getJobs(["active", "waiting", "delayed", "prioritized"], 0, 5000);
+              return held.some((j) => j?.name === "newsletterBatch" && (j.data as { newsletterId?: number }).newsletterId === newsletterId);
+            }
+          : undefined;
+        const r = await resumeNewsletters(db, { hasLiveBatch });
         if (r.prepared || r.resumed) logger.info("newsletter.resumed", r);
         return r;
       }

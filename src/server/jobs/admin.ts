@@ -1,4 +1,3 @@
-import "server-only";
 import { Queue, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { env } from "@/server/env";

@@ -25,6 +25,22 @@ export async function enqueue<N extends JobName>(tx: Tx, name: N, payload: JobPa
     .onConflictDoNothing();
 }
 
+/** Many jobs of one kind in one go (multi-row inserts): the matching of a listing queues hundreds of notifications. */
+export async function enqueueMany<N extends JobName>(
+  tx: Tx,
+  name: N,
+  items: readonly { payload: JobPayload<N>; key: string }[],
+  opts: EnqueueOptions = {},
+): Promise<void> {
+  const rows = items.map((it) => ({
+    job: name,
+    payload: jobs[name].payload.parse(it.payload),
+    job_id: jobIdFor(name, it.key),
+    ...(opts.availableAt ? { available_at: opts.availableAt } : {}),
+  }));
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(outbox).values(rows.slice(i, i + 500)).onConflictDoNothing();
+}
+
 /**
  * Moves pending outbox rows to BullMQ. The deterministic jobId makes a second
  * relay of the same row harmless (BullMQ ignores a duplicate id), so a crash

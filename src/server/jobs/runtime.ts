@@ -19,12 +19,42 @@ export type Processors = Record<QueueName, Processor>;
 export type RuntimeContext = { queues: Record<QueueName, Queue>; prefix: string; redis: Redis };
 
 /** Per-queue worker settings; the rest use the runtime's defaults. */
-const QUEUE_SETTINGS: Partial<Record<QueueName, Partial<WorkerOptions>>> = {
-  // Batches run for minutes at the SMTP rate limit; a few may run side by side (the limit is shared through Redis).
-  newsletter: { concurrency: 4 },
-};
+function queueSettings(q: QueueName): Partial<WorkerOptions> {
+  if (q === "newsletter") {
+    // Batches run for minutes at the SMTP rate limit; a few run side by side (the limit is shared through Redis).
+    // The job lock is the delivery lease: a batch whose worker died is back in the queue within about
+    // 1.5 leases, and a batch stalled repeatedly (crash loops) is retried, never failed for it — its
+    // deliveries are fenced, so a second runner cannot double-send.
+    const lease = env().NEWSLETTER_LEASE_SECONDS * 1000;
+    return { concurrency: 4, lockDuration: lease, stalledInterval: Math.max(1000, Math.round(lease / 2)), maxStalledCount: 1000 };
+  }
+  return {};
+}
 
 const STOP_RELAY_WAIT_MS = 5000;
+const REDIS_GONE_MS = 3000;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+/** Waits for `p`; if every connection has been down for REDIS_GONE_MS meanwhile, drops them and stops waiting. */
+async function untilDoneOrRedisGone(p: Promise<unknown>, connections: Redis[]): Promise<void> {
+  let done = false;
+  void p.finally(() => (done = true)).catch(() => undefined);
+  let downSince: number | null = null;
+  while (!done) {
+    await Promise.race([p.catch(() => undefined), sleep(200)]);
+    if (done) return;
+    if (connections.every((c) => c.status !== "ready")) {
+      downSince ??= Date.now();
+      if (Date.now() - downSince >= REDIS_GONE_MS) {
+        logger.warn("runtime.stop_without_redis");
+        for (const c of connections) c.disconnect();
+        await Promise.race([p.catch(() => undefined), sleep(1000)]);
+        return;
+      }
+    } else downSince = null;
+  }
+}
 
 /**
  * Queues, one Worker per queue and the outbox relay loop: what the worker
@@ -63,7 +93,7 @@ export function startJobRuntime(opts: {
         prefix,
         concurrency: opts.concurrency ?? 2,
         settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
-        ...QUEUE_SETTINGS[q],
+        ...queueSettings(q),
       },
     );
     w.on("failed", (job, err) => logger.error("job.failed", { queue: q, job: job?.name, id: job?.id, attempts: job?.attemptsMade, error: err.message }));
@@ -73,6 +103,7 @@ export function startJobRuntime(opts: {
 
   let relaying: Promise<unknown> | null = null;
   let stopped = false;
+  let stopping: Promise<void> | null = null;
   const tick = () => {
     if (stopped) return Promise.resolve();
     relaying ??= relayOutbox(opts.db, queues)
@@ -93,28 +124,34 @@ export function startJobRuntime(opts: {
      * Stop taking jobs, let the running ones finish (long ones are asked to
      * hand back their remaining work), close Redis. No job is left active.
      */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      // A relay stuck on an unreachable Redis must not hold the shutdown; its row stays pending.
-      await Promise.race([relaying, new Promise((r) => setTimeout(r, STOP_RELAY_WAIT_MS).unref())]);
-      // close() first, so a worker takes no new job, then ask the running ones to wrap up.
-      const closing = workers.map((w) => w.close());
-      for (const w of workers) w.cancelAllJobs("shutdown");
-      await Promise.all(closing);
-      await Promise.all(Object.values(queues).map((q) => q.close()));
-      await Promise.all(
-        connections.map(async (c) => {
-          // quit() waits for Redis; when it is unreachable, drop the connection instead.
-          const quit = c.quit().then(
-            () => true,
-            () => false,
-          );
-          if (!(await Promise.race([quit, new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]))) c.disconnect();
-        }),
-      );
+    stop(): Promise<void> {
+      stopping ??= stopAll();
+      return stopping;
     },
   };
+
+  async function stopAll(): Promise<void> {
+    stopped = true;
+    clearInterval(timer);
+    // A relay stuck on an unreachable Redis must not hold the shutdown; its row stays pending.
+    await Promise.race([relaying, sleep(STOP_RELAY_WAIT_MS)]);
+    // close() first, so a worker takes no new job, then ask the running ones to wrap up.
+    const closing = Promise.all(workers.map((w) => w.close()));
+    for (const w of workers) w.cancelAllJobs("shutdown");
+    // Running jobs may take their time while Redis is there; with Redis gone nothing can finish, so give up after a few seconds.
+    await untilDoneOrRedisGone(closing, connections);
+    await Promise.race([Promise.all(Object.values(queues).map((q) => q.close())), sleep(2000)]);
+    await Promise.all(
+      connections.map(async (c) => {
+        // quit() waits for Redis; when it is unreachable, drop the connection instead.
+        const quit = c.quit().then(
+          () => true,
+          () => false,
+        );
+        if (!(await Promise.race([quit, sleep(2000).then(() => false)]))) c.disconnect();
+      }),
+    );
+  }
 }
 
 export type JobRuntime = ReturnType<typeof startJobRuntime>;

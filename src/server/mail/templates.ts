@@ -51,6 +51,9 @@ export const mailTemplates = {
   listings_overdue: {
     data: z.object({
       items: z.array(z.object({ id: z.number(), no: z.string().nullable(), name: z.string(), nextUpdateAt: z.string().nullable(), editUrl: url })).min(1),
+      /** Hidden listings beyond the ones listed. */
+      more: z.number().int().min(0).default(0),
+      listUrl: url.optional(),
     }),
   },
 } as const;
@@ -209,10 +212,12 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
         v("unsubscribeUrl"),
       );
     case "listings_overdue": {
-      const items = (parsed as MailData<"listings_overdue">).items;
-      return compose(`次回更新予定日を過ぎた物件を非公開にしました（${items.length}件）`, [
+      const d = parsed as MailData<"listings_overdue">;
+      const more = d.more ?? 0;
+      return compose(`次回更新予定日を過ぎた物件を非公開にしました（${d.items.length + more}件）`, [
         "次の物件は次回更新予定日を過ぎたため、公開サイトに表示されなくなりました。内容を確認して更新すると再び表示されます。",
-        ...items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, `次回更新予定日：${it.nextUpdateAt ?? "未設定"}`, it.editUrl].join("\n")),
+        ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, `次回更新予定日：${it.nextUpdateAt ?? "未設定"}`, it.editUrl].join("\n")),
+        ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
       ], to);
     }
   }

@@ -83,9 +83,10 @@ function startWorker(tag: string) {
       APP_SECRET: "kill9-secret-0123456789abcdef0123456789abcdef",
       NEWSLETTER_RATE_PER_SECOND: "8",
       NEWSLETTER_BATCH_SIZE: "8",
-      NEWSLETTER_LEASE_SECONDS: "2",
+      NEWSLETTER_LEASE_SECONDS: "3",
       BACKUP_DIR: path.join(dir, "backups"),
       MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+      // KILL9_LOG=info shows the workers' logs in a failure message.
       LOG_LEVEL: process.env.KILL9_LOG ?? "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { matchings, notification_settings } from "@/server/db/schema";
+import { searchQuery } from "@/schemas/search";
+import { filters as filtersTable, matchings, notification_settings } from "@/server/db/schema";
+import { compileQuery, loadMatchable } from "@/server/services/investments/matcher";
 import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
 import { clearCompiledFilters, compileAllFilters } from "@/server/services/matching/compiled";
@@ -152,6 +154,49 @@ describe("matching a published listing", () => {
     await waitFor(async () => (await s.db.select().from(matchings).where(and(eq(matchings.user_id, m.id), eq(matchings.investment_id, next))).get()), 10_000, "row");
     await sleep(1500);
     expect(s.sink.to(m.email)).toHaveLength(before);
+  });
+
+  it("screening before validation never changes the result: the compiled set agrees with validating every filter", async () => {
+    // Stored queries of every shape: canonical, strings where numbers belong, empty lists, invalid values, other keys.
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const shapes = [
+      () => ({ ty: [1 + rnd(6)] }),
+      () => ({ ty: [1 + rnd(6), 1 + rnd(6)], re: [1 + rnd(6)] }),
+      () => ({ ty: [String(1 + rnd(6))] }),
+      () => ({ re: [] as number[], ty: [] as number[], lp: 1000 * rnd(20) }),
+      () => ({ re: [3], hp: 5000 + 1000 * rnd(20) }),
+      () => ({ ty: [0] }),
+      () => ({ re: [9] }),
+      () => ({ ty: "1,2" }),
+      () => ({ ly: rnd(10), sw: 5 + rnd(10) }),
+      () => ({ re: [1 + rnd(6)], fw: "レジデンス" }),
+      () => ({ bt: 10 + rnd(30), ty: [1] }),
+    ];
+    for (let i = 0; i < 40; i++) await createMember(s.db, { tag: `scr${i}`, queries: [shapes[rnd(shapes.length)]!(), shapes[rnd(shapes.length)]!()] });
+    const listingIds = [
+      await insertListing(s.db, { type_cd: 1, area_cd: 3 }),
+      await insertListing(s.db, { type_cd: 2, area_cd: 1, price: 3000 }),
+      await insertListing(s.db, { type_cd: 6, area_cd: null, city_cd: "131016" }),
+      await insertListing(s.db, { type_cd: 5, area_cd: 6, yield: null }),
+    ];
+    clearCompiledFilters(s.db, { parsed: true });
+    const set = await compileAllFilters(s.db);
+    const all = await s.db.select().from(filtersTable).orderBy(filtersTable.id).all();
+    for (const listing of await loadMatchable(s.db, listingIds)) {
+      const expected = new Map<number, number>();
+      for (const f of all) {
+        if (expected.has(f.user_id)) continue;
+        const q = searchQuery.safeParse(f.query);
+        if (q.success && compileQuery(q.data, set.now)(listing)) expected.set(f.user_id, f.id);
+      }
+      expect(set.match(listing)).toEqual(expected);
+    }
+    // Invalid stored queries (ty 0, re 9) exist; they never match either way.
+    expect(set.compileAll()).toBeGreaterThan(0);
   });
 
   it("compiles identical saved queries once and registers the 8:00 JST digest scheduler", async () => {

@@ -5,14 +5,14 @@ import { newsletter_deliveries, newsletters, notification_settings, outbox, user
 import { createRedis } from "@/server/jobs/redis";
 import { queueNames } from "@/server/jobs/queues";
 import { countAudience } from "@/server/services/newsletters/audience";
-import { cancelNewsletter, createNewsletter, newsletterProgress, previewNewsletter, scheduleNewsletter } from "@/server/services/newsletters/admin";
+import { cancelNewsletter, createNewsletter, newsletterProgress, scheduleNewsletter } from "@/server/services/newsletters/admin";
 import { deliveryCounts, prepareNewsletter, runDeliveries } from "@/server/services/newsletters/deliver";
 import { createRateGate } from "@/server/services/newsletters/rate";
 import { NewsletterSender } from "@/server/services/newsletters/smtp";
 import { callerFor } from "../../helpers/context";
 import { createAdmin } from "../../helpers/factories";
 import { setTestEnv } from "../../helpers/accounts";
-import { createMember, DAY, sleep, startRuntime, useWorkerSuite, waitFor } from "./helpers";
+import { createMember, sleep, startRuntime, useWorkerSuite, waitFor } from "./helpers";
 
 /**
  * Newsletters in-process: audience segments, preview and test send through
@@ -242,6 +242,5 @@ describe("newsletters", () => {
     ]);
     expect(final[2]!.error).toMatch(/^unconfirmed/);
     expect((await newsletterProgress(s.db, nl.id)).status).toBe("sent");
-    expect(DAY).toBeGreaterThan(0);
   });
 });

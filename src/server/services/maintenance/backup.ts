@@ -7,10 +7,8 @@
  * backups stay. scripts/restore.ts brings one back.
  */
 import { createClient } from "@libsql/client";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
 import { env } from "@/server/env";
 
 export const BACKUP_PATTERN = /^app-(\d{8})-(\d{6})(?:-\d+)?\.db$/;
@@ -65,9 +63,17 @@ export async function listBackups(dir = env().BACKUP_DIR): Promise<{ name: strin
   return out;
 }
 
-export async function backupDatabase(db: Db, opts: { dir?: string; keep?: number; now?: Date; url?: string } = {}): Promise<BackupResult> {
+/**
+ * Backs up the database at `url` (DATABASE_URL by default). The copy runs on
+ * its own connection, outside the process's write lock: it only reads, so
+ * other processes (the web) keep writing meanwhile. The local driver is
+ * synchronous, so this process itself waits for the copy (seconds, at 3:30).
+ */
+export async function backupDatabase(opts: { dir?: string; keep?: number; now?: Date; url?: string } = {}): Promise<BackupResult> {
   const started = performance.now();
-  if (!databaseFile(opts.url)) return { status: "skipped", reason: "not a local database file (use the server's own backups for libsql://)" };
+  const url = opts.url ?? env().DATABASE_URL;
+  const source = databaseFile(url);
+  if (!source) return { status: "skipped", reason: "not a local database file (use the server's own backups for libsql://)" };
   const dir = path.resolve(opts.dir ?? env().BACKUP_DIR);
   const keep = opts.keep ?? env().BACKUP_KEEP;
   await mkdir(dir, { recursive: true });
@@ -76,14 +82,17 @@ export async function backupDatabase(db: Db, opts: { dir?: string; keep?: number
   const file = path.join(dir, name);
   const partial = `${file}.partial`;
   await rm(partial, { force: true });
+  const client = createClient({ url: `file:${source}`, timeout: 5000 });
   try {
-    await db.run(sql`VACUUM INTO ${partial}`);
+    await client.execute({ sql: "VACUUM INTO ?", args: [partial] });
     const problem = await checkDatabaseFile(partial);
     if (problem) throw new Error(`backup copy failed its check: ${problem}`);
     await rename(partial, file);
   } catch (e) {
     await rm(partial, { force: true });
     throw e;
+  } finally {
+    client.close();
   }
   const removed: string[] = [];
   for (const old of (await listBackups(dir)).slice(keep)) {
@@ -100,4 +109,37 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Puts a backup in place of the database at `url` (scripts/restore.ts). The
+ * web and the worker must be stopped: the file is replaced underneath them.
+ * The backup is checked first; the current database (with its WAL) is saved
+ * beside the backups as pre-restore-….db; the old -wal/-shm files are removed
+ * so SQLite cannot replay them onto the restored file.
+ */
+export async function restoreDatabase(opts: { from: string; url?: string; dir?: string; now?: Date }): Promise<{ restored: string; saved: string | null }> {
+  const target = databaseFile(opts.url ?? env().DATABASE_URL);
+  if (!target) throw new Error("DATABASE_URL is not a local file: restore it with the database server's own tools");
+  const from = path.resolve(opts.from);
+  const problem = await checkDatabaseFile(from);
+  if (problem) throw new Error(`${from} is not a usable backup: ${problem}`);
+  const dir = path.resolve(opts.dir ?? env().BACKUP_DIR);
+  await mkdir(dir, { recursive: true });
+  let saved: string | null = null;
+  if (await exists(target)) {
+    saved = path.join(dir, `pre-restore-${backupName(opts.now ?? new Date()).slice(4)}`);
+    const current = createClient({ url: `file:${target}`, timeout: 5000 });
+    try {
+      await current.execute({ sql: "VACUUM INTO ?", args: [saved] });
+    } finally {
+      current.close();
+    }
+  }
+  const tmp = `${target}.restore-tmp`;
+  await copyFile(from, tmp);
+  await rm(`${target}-wal`, { force: true });
+  await rm(`${target}-shm`, { force: true });
+  await rename(tmp, target);
+  return { restored: target, saved };
 }

@@ -6,6 +6,9 @@ import { enqueue } from "@/server/jobs/outbox";
 import { queueMail } from "@/server/services/accounts/mail";
 import { jstDatePlusYears } from "@/server/services/investments/matcher";
 
+/** The staff mail lists this many; the rest are counted. */
+const MAIL_MAX_ITEMS = 100;
+
 /**
  * Published listings whose 次回更新予定日 has passed (before today, Japan
  * time) stop showing publicly: not_updated_at is set (visibleTo excludes
@@ -30,7 +33,9 @@ export async function hideOverdueListings(db: Db, now = new Date()): Promise<{ h
     rows.sort((a, b) => a.id - b.id);
     const base = `${env().APP_URL}${env().ADMIN_BASE_PATH}`;
     await queueMail(tx, "listings_overdue", env().STAFF_EMAIL, {
-      items: rows.map((r) => ({ id: r.id, no: r.no, name: r.name, nextUpdateAt: r.next_update_at, editUrl: `${base}/investments/${r.id}` })),
+      items: rows.slice(0, MAIL_MAX_ITEMS).map((r) => ({ id: r.id, no: r.no, name: r.name, nextUpdateAt: r.next_update_at, editUrl: `${base}/investments/${r.id}` })),
+      more: Math.max(0, rows.length - MAIL_MAX_ITEMS),
+      listUrl: `${base}/investments`,
     });
     await enqueue(tx, "refreshSiteCounts", { reason: "overdue listings hidden" }, `overdue-${today}-${rows[rows.length - 1]!.id}`);
     return { hidden: rows.length, ids: rows.map((r) => r.id) };

@@ -23,10 +23,10 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investments, matchings, notification_settings, users } from "@/server/db/schema";
 import { env } from "@/server/env";
-import { enqueue } from "@/server/jobs/outbox";
+import { enqueueMany } from "@/server/jobs/outbox";
 import { loadMatchable } from "@/server/services/investments/matcher";
 import { visibleTo } from "@/server/services/investments/visibility";
-import { compiledFilters, type CompiledSet } from "./compiled";
+import { compiledFilters } from "./compiled";
 
 export type MatchReason = "new" | "price_down";
 
@@ -58,17 +58,6 @@ export function notifyWindow(at: Date, delaySeconds = env().MATCHING_NOTIFY_DELA
   return { key: `w${bucket}`, availableAt: new Date((bucket + 1) * ms) };
 }
 
-/** Finds, for each member, their first filter that matches the listing. */
-function matchAll(set: CompiledSet, listing: Parameters<CompiledSet["filters"][number]["test"]>[0]): Map<number, number> {
-  const hits = new Map<number, number>();
-  for (const f of set.filters) {
-    // One row per member: once a member matched, their other filters need not run.
-    if (hits.has(f.userId)) continue;
-    if (f.test(listing)) hits.set(f.userId, f.id);
-  }
-  return hits;
-}
-
 export async function matchInvestment(db: Db, investmentId: number, reason: MatchReason, opts: { now?: Date } = {}): Promise<MatchResult> {
   const started = performance.now();
   const result: MatchResult = { visible: false, checked: 0, hits: 0, written: 0, notifications: 0, ms: { compile: 0, match: 0, write: 0, total: 0 } };
@@ -89,7 +78,7 @@ export async function matchInvestment(db: Db, investmentId: number, reason: Matc
   result.ms.compile = t1 - t0;
   const [listing] = await loadMatchable(db, [investmentId]);
   if (!listing) return finish();
-  const hits = matchAll(set, listing);
+  const hits = set.match(listing);
   result.checked = set.filters.length;
   result.hits = hits.size;
   result.ms.match = performance.now() - t1;
@@ -120,7 +109,7 @@ export async function matchInvestment(db: Db, investmentId: number, reason: Matc
       created_at: now,
     }));
     const written: number[] = [];
-    for (const part of chunks(values, 200)) {
+    for (const part of chunks(values, 500)) {
       const insert = tx.insert(matchings).values(part);
       const rows =
         reason === "price_down"
@@ -143,11 +132,9 @@ export async function matchInvestment(db: Db, investmentId: number, reason: Matc
       written.push(...rows.map((r) => r.userId));
     }
     result.written = written.length;
-    for (const userId of written) {
-      if (eligible.get(userId) !== "instant") continue;
-      await enqueue(tx, "notifyMatchings", { userId }, `u${userId}-${window.key}`, { availableAt: window.availableAt });
-      result.notifications++;
-    }
+    const notify = written.filter((userId) => eligible.get(userId) === "instant").map((userId) => ({ payload: { userId }, key: `u${userId}-${window.key}` }));
+    await enqueueMany(tx, "notifyMatchings", notify, { availableAt: window.availableAt });
+    result.notifications = notify.length;
   });
   result.ms.write = performance.now() - t2;
   return finish();

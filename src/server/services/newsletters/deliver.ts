@@ -39,9 +39,9 @@
  * Message-IDs are deterministic per delivery as well, so a downstream
  * system that dedupes on them sees the same identity on any retry.
  */
-import { and, asc, eq, inArray, lt, max, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, max, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { newsletter_deliveries, newsletters, notification_settings, users } from "@/server/db/schema";
+import { newsletter_deliveries, newsletters, notification_settings, outbox, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { logger } from "@/server/logger";
@@ -352,13 +352,19 @@ export async function finishIfDone(db: Db, newsletterId: number): Promise<boolea
 }
 
 /**
- * Safety net (start-up and every minute): newsletters whose scheduled moment
- * passed long ago without being prepared (a lost job), and sending ones with
- * no progress for a lease while work remains (their batch jobs died with a
- * worker, or Redis lost them) get fresh batch jobs over what is left. Live
- * sends are left alone; a resumed batch waits out the dead worker's claims.
+ * Safety net (every minute). A worker that dies mid-batch is BullMQ's to
+ * recover: the batch job's lock (NEWSLETTER_LEASE_SECONDS) expires, the stall
+ * check puts it back and another worker continues, waiting out the dead
+ * worker's delivery claim. What BullMQ cannot recover is a job it no longer
+ * has (Redis flushed or restored, a job removed by hand): newsletters whose
+ * scheduled moment passed long ago without being prepared, and sending ones
+ * with open deliveries, no progress for a lease and no batch job left in
+ * BullMQ or the outbox, get fresh batch jobs over what is left.
  */
-export async function resumeNewsletters(db: Db, opts: { now?: Date; leaseMs?: number; batchSize?: number } = {}): Promise<{ prepared: number; resumed: number; batches: number }> {
+export async function resumeNewsletters(
+  db: Db,
+  opts: { now?: Date; leaseMs?: number; batchSize?: number; hasLiveBatch?: (newsletterId: number) => Promise<boolean> } = {},
+): Promise<{ prepared: number; resumed: number; batches: number }> {
   const now = opts.now ?? new Date();
   const leaseMs = opts.leaseMs ?? env().NEWSLETTER_LEASE_SECONDS * 1000;
   const batchSize = opts.batchSize ?? env().NEWSLETTER_BATCH_SIZE;
@@ -374,14 +380,21 @@ export async function resumeNewsletters(db: Db, opts: { now?: Date; leaseMs?: nu
 
   const sending = await db.select({ id: newsletters.id, started: newsletters.started_at }).from(newsletters).where(eq(newsletters.status, "sending")).all();
   for (const { id, started } of sending) {
+    if (await finishIfDone(db, id)) continue;
     const last = await db
       .select({ claimed: max(newsletter_deliveries.claimed_at), sent: max(newsletter_deliveries.sent_at) })
       .from(newsletter_deliveries)
       .where(eq(newsletter_deliveries.newsletter_id, id))
       .get();
     const lastActivity = Math.max(started?.getTime() ?? 0, last?.claimed?.getTime() ?? 0, last?.sent?.getTime() ?? 0);
-    logger.debug("newsletter.resume_check", { newsletterId: id, idleMs: now.getTime() - lastActivity, leaseMs });
     if (now.getTime() - lastActivity < leaseMs) continue;
+    const waiting = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(outbox)
+      .where(and(eq(outbox.job, "newsletterBatch"), isNull(outbox.relayed_at), sql`json_extract(${outbox.payload}, '$.newsletterId') = ${id}`))
+      .get();
+    if ((waiting?.n ?? 0) > 0) continue;
+    if (opts.hasLiveBatch && (await opts.hasLiveBatch(id))) continue;
     const open = (
       await db
         .select({ id: newsletter_deliveries.id })
@@ -390,12 +403,8 @@ export async function resumeNewsletters(db: Db, opts: { now?: Date; leaseMs?: nu
         .orderBy(asc(newsletter_deliveries.id))
         .all()
     ).map((r) => r.id);
-    if (open.length === 0) {
-      await finishIfDone(db, id);
-      continue;
-    }
     resumed++;
-    logger.info("newsletter.resume", { newsletterId: id, open: open.length });
+    logger.warn("newsletter.resume", { newsletterId: id, open: open.length });
     await db.transaction(async (tx) => {
       for (let i = 0; i < open.length; i += batchSize) {
         const fromId = open[i]!;

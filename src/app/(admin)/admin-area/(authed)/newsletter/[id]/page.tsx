@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireAdmin } from "@/server/auth/page-guards";
+import { env } from "@/server/env";
+import { api } from "@/trpc/server";
+import { NewsletterEditor, type EditorInitial } from "../_components/newsletter-editor";
+import { NewsletterProgress } from "../_components/newsletter-progress";
+
+export const metadata: Metadata = { title: "メール配信" };
+
+export default async function NewsletterPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireAdmin();
+  const base = env().ADMIN_BASE_PATH;
+  const id = Number((await params).id);
+  if (!Number.isInteger(id) || id <= 0) notFound();
+  const n = await api.admin.newsletters.byId({ id }).catch(() => null);
+  if (!n) notFound();
+  const initial: EditorInitial = {
+    id: n.id,
+    subject: n.subject,
+    body: n.body,
+    audience: n.audience as EditorInitial["audience"],
+    status: n.status,
+    scheduled_at: n.scheduled_at,
+  };
+  const started = n.status === "sending" || n.status === "sent" || n.status === "cancelled";
+  return (
+    <div className="grid gap-6">
+      <Link href={`${base}/newsletter`} className="text-sm underline underline-offset-2">
+        ← メール配信管理
+      </Link>
+      <h1 className="text-xl font-bold">{n.subject}</h1>
+      {n.status !== "draft" ? <NewsletterProgress id={n.id} /> : null}
+      {started ? (
+        <section className="grid gap-2 rounded-lg bg-white p-5 shadow-sm">
+          <h2 className="font-bold">本文</h2>
+          <pre className="font-sans text-sm leading-relaxed whitespace-pre-wrap">{n.body}</pre>
+        </section>
+      ) : (
+        <NewsletterEditor base={base} initial={initial} />
+      )}
+    </div>
+  );
+}

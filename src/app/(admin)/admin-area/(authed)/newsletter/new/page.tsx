@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireAdmin } from "@/server/auth/page-guards";
+import { env } from "@/server/env";
+import { NewsletterEditor } from "../_components/newsletter-editor";
+
+export const metadata: Metadata = { title: "メール配信の作成" };
+
+export default async function NewNewsletterPage() {
+  await requireAdmin();
+  const base = env().ADMIN_BASE_PATH;
+  return (
+    <div className="grid gap-6">
+      <Link href={`${base}/newsletter`} className="text-sm underline underline-offset-2">
+        ← メール配信管理
+      </Link>
+      <h1 className="text-xl font-bold">メール配信の作成</h1>
+      <NewsletterEditor base={base} />
+    </div>
+  );
+}
