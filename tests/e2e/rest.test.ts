@@ -247,3 +247,16 @@ describe("admin routes", () => {
     expect((await v.send("DELETE", "/api/admin/account/deleted/1")).status).toBe(401);
   });
 });
+
+describe("API documentation page", () => {
+  it("is readable by an admin under the base path and hidden from others", async () => {
+    const ad = await admin();
+    const page = await ad.raw("GET", "/_kanri-7f3c/api-docs");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("/api/user/filter/check/{id}/{name}");
+    expect(html).toContain("API仕様");
+    const visitor = await new RestClient(base).raw("GET", "/_kanri-7f3c/api-docs");
+    expect([302, 303, 307, 308]).toContain(visitor.status);
+  });
+});

@@ -14,6 +14,9 @@ export default async function AdminLayout({ children }: { children: React.ReactN
     { href: `${base}/cms`, label: "CMS" },
     { href: `${base}/contacts`, label: "お問い合わせ" },
     { href: `${base}/newsletter`, label: "メール配信" },
+    { href: `${base}/queues`, label: "ジョブキュー" },
+    { href: `${base}/options`, label: "サイト設定" },
+    { href: `${base}/api-docs`, label: "API仕様" },
   ];
   return (
     <>
