@@ -38,7 +38,15 @@ export interface LabelMeta {
 }
 
 /** Registry holding field labels. Use `label()` from "@/schemas/zod" to add entries. */
-export const labelRegistry = z.registry<LabelMeta>();
+/**
+ * One registry per process, not per module instance: a production server
+ * bundles this module into several layers (pages, route handlers) while zod's
+ * global config may be shared, so the error map installed by one layer must
+ * find labels attached in another.
+ */
+const REGISTRY_KEY = Symbol.for("kansai-investment-realty.zod-labels");
+type RegistryHost = { [REGISTRY_KEY]?: ReturnType<typeof z.registry<LabelMeta>> };
+export const labelRegistry = ((globalThis as RegistryHost)[REGISTRY_KEY] ??= z.registry<LabelMeta>());
 
 /** Known `params.kind` values of custom issues. */
 export type CustomIssueKind = "required" | "not_one_of" | "not_equal" | "trimmed" | "mismatch";

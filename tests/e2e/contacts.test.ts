@@ -70,7 +70,8 @@ describe("inquiries in the browser", () => {
 
     await page.goto(`${base}/contacts?investment_id=${listing!.id}`);
     await page.waitForURL(/\/contacts\/investment\?investment_id=/);
-    expect(await page.locator("#f-email").inputValue()).toBe("member@example.com");
+    // The form fills its fields once hydrated.
+    await expect.poll(() => page.locator("#f-email").inputValue()).toBe("member@example.com");
     await page.getByRole("checkbox", { name: "詳しい資料がほしい" }).check();
     await page.getByRole("button", { name: "入力内容を確認する" }).click();
     await expect.poll(() => page.getByText("2. 確認").isVisible()).toBe(true);

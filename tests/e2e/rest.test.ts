@@ -224,7 +224,7 @@ describe("admin routes", () => {
     expect((await ad.send("PATCH", `/api/admin/account/type/${target.id}/corporate`)).status).toBe(200);
     const badStatus = await ad.send("PATCH", `/api/admin/account/status/${target.id}/king`);
     expect(badStatus.status).toBe(422);
-    expect(badStatus.json.errors.status[0]).toMatch(/^ステータス/);
+    expect(badStatus.json.errors.status[0]).toMatch(/^ステータスは次のいずれか/);
     expect((await ad.send("DELETE", `/api/admin/account/${target.id}`)).status).toBe(200);
     expect(JSON.stringify((await ad.get(`/api/admin/account/deleted/search?email=${encodeURIComponent(target.email)}`)).json)).toContain(target.email);
     expect((await ad.get(`/api/admin/account/deleted/item/${target.id}`)).status).toBe(200);
