@@ -62,6 +62,8 @@ async function nearStations(stations: number[]): Promise<number> {
 }
 
 async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  // A dialog fading in is half-transparent: measure colours once animations have finished.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5000 });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join("\n  ")}`);
