@@ -15,23 +15,7 @@ import type {
   LandRoadEntry,
 } from "@/schemas/investment-groups";
 
-/** 地目 (land_cat.cd). */
-export const LAND_CATS = [
-  { id: 1, name: "宅地" },
-  { id: 2, name: "田" },
-  { id: 3, name: "畑" },
-  { id: 4, name: "山林" },
-  { id: 5, name: "雑種地" },
-  { id: 6, name: "原野" },
-] as const;
-
-/** 都市計画 (land_plan.cd). */
-export const LAND_PLANS = [
-  { id: 1, name: "市街化区域" },
-  { id: 2, name: "市街化調整区域" },
-  { id: 3, name: "非線引区域" },
-  { id: 4, name: "都市計画区域外" },
-] as const;
+export { LAND_CATS, LAND_PLANS } from "@/lib/constants/investment";
 
 const finite = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n);
 

@@ -239,3 +239,23 @@ export const DEFAULT_SORT: SortKey = "new";
 
 /** Listings per list page. */
 export const PAGE_SIZE = 20;
+
+/** 地目 (land_cat.cd); 99 uses land_cat.other. Shared by the editor, its schema and the detail page. */
+export const LAND_CATS = [
+  { id: 1, name: "宅地" },
+  { id: 2, name: "田" },
+  { id: 3, name: "畑" },
+  { id: 4, name: "山林" },
+  { id: 5, name: "雑種地" },
+  { id: 6, name: "原野" },
+  { id: 99, name: "その他" },
+] as const;
+
+/** 都市計画 (land_plan.cd); 99 uses land_plan.other. */
+export const LAND_PLANS = [
+  { id: 1, name: "市街化区域" },
+  { id: 2, name: "市街化調整区域" },
+  { id: 3, name: "非線引区域" },
+  { id: 4, name: "都市計画区域外" },
+  { id: 99, name: "その他" },
+] as const;

@@ -33,6 +33,8 @@ import {
   PREFECTURES,
   STRUCTURE_OTHER_ID,
   STRUCTURES,
+  LAND_CATS,
+  LAND_PLANS,
   TRANSACTIONS,
   TYPE_OTHER_ID,
   TYPES,
@@ -46,24 +48,7 @@ import { label, z } from "@/schemas/zod";
 
 /* ------------------------------------------------------------ code tables */
 
-/** 地目 (land_cat.cd); 99 uses land_cat.other. Same ids as the public detail's table. */
-export const LAND_CATS = [
-  { id: 1, name: "宅地" },
-  { id: 2, name: "田" },
-  { id: 3, name: "畑" },
-  { id: 4, name: "山林" },
-  { id: 5, name: "雑種地" },
-  { id: 6, name: "原野" },
-  { id: 99, name: "その他" },
-] as const;
-/** 都市計画 (land_plan.cd); 99 uses land_plan.other. */
-export const LAND_PLANS = [
-  { id: 1, name: "市街化区域" },
-  { id: 2, name: "市街化調整区域" },
-  { id: 3, name: "非線引区域" },
-  { id: 4, name: "都市計画区域外" },
-  { id: 99, name: "その他" },
-] as const;
+export { LAND_CATS, LAND_PLANS };
 /** transport.distance */
 export const DISTANCES = [
   { id: 1, name: "徒歩" },

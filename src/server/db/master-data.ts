@@ -10,7 +10,7 @@ import { areas, municipalities, prefectures, railway_lines, railway_operators, s
 /**
  * Loads the master data shipped in src/master-data (copied from the product
  * owner's shared/data with its README and licence notes) into tables. The app
- * never reads ../shared at run time. Idempotent: a fingerprint of the files is
+ * never reads the product owner's shared folder at run time. Idempotent: a fingerprint of the files is
  * stored, and nothing is written when it has not changed.
  */
 
