@@ -36,7 +36,8 @@ function MarkdownPreview({ md }: { md: string }) {
 
 const POST_FIELDS = ["title", "slug", "category", "cover_image", "excerpt", "body_md", "status", "published_at"];
 
-export function PostEditor({ base, id, initial }: { base: string; id: number | null; initial: PostInput }) {
+/** `previewBase` (PREVIEW_BASE_PATH, admins only): a saved post's preview opens there in a new tab. */
+export function PostEditor({ base, previewBase, id, initial }: { base: string; previewBase?: string; id: number | null; initial: PostInput }) {
   const router = useRouter();
   const s = useSubmitStatus();
   const [saved, setSaved] = useState<string | null>(null);
@@ -88,9 +89,11 @@ export function PostEditor({ base, id, initial }: { base: string; id: number | n
         </Button>
         {id !== null ? (
           <>
-            <a href={`${base}/cms/posts/${id}/preview`} target="_blank" rel="noreferrer" className="text-sm underline">
-              プレビュー
-            </a>
+            {previewBase ? (
+              <a href={`${previewBase}/blogs/${id}`} target="_blank" rel="noreferrer" className="text-sm underline">
+                プレビュー
+              </a>
+            ) : null}
             <Button
               variant="destructive"
               size="sm"

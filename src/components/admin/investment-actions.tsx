@@ -4,8 +4,12 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
 
-/** Header actions of the listing editor: public page, preview, duplicate, delete. */
-export function InvestmentActions({ base, id, isPublic }: { base: string; id: number; isPublic: boolean }) {
+/**
+ * Header actions of the listing editor: public page, preview (the public page
+ * as it will look, in the preview area under `previewBase`, in a new tab),
+ * duplicate, delete.
+ */
+export function InvestmentActions({ base, previewBase, id, isPublic }: { base: string; previewBase: string; id: number; isPublic: boolean }) {
   const router = useRouter();
   const duplicate = api.admin.investments.duplicate.useMutation();
   const remove = api.admin.investments.remove.useMutation();
@@ -16,7 +20,7 @@ export function InvestmentActions({ base, id, isPublic }: { base: string; id: nu
           公開ページ
         </a>
       ) : null}
-      <a href={`${base}/investments/${id}/preview`} target="_blank" rel="noreferrer" className="underline">
+      <a href={`${previewBase}/investments/${id}`} target="_blank" rel="noreferrer" className="underline">
         プレビュー
       </a>
       <Button

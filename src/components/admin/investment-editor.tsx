@@ -44,6 +44,8 @@ export interface StoredImageInfo {
 
 export interface InvestmentEditorProps {
   base: string;
+  /** PREVIEW_BASE_PATH (admins only): the preview link of a saved listing. */
+  previewBase?: string;
   /** null for a new listing */
   id: number | null;
   initial: Values;
@@ -110,7 +112,7 @@ const noSubscribe = () => () => undefined;
  * autosave of the draft in this browser, a warning before leaving with
  * unsaved changes, and a preview link.
  */
-export function InvestmentEditor({ base, id, initial, images = [], meta }: InvestmentEditorProps) {
+export function InvestmentEditor({ base, previewBase, id, initial, images = [], meta }: InvestmentEditorProps) {
   const router = useRouter();
   const utils = api.useUtils();
   const s = useSubmitStatus();
@@ -370,8 +372,8 @@ export function InvestmentEditor({ base, id, initial, images = [], meta }: Inves
         <Button type="submit" variant="gold" disabled={s.submitting}>
           {s.submitting ? "保存中…" : id === null ? "登録する" : "保存する"}
         </Button>
-        {id !== null ? (
-          <a href={`${base}/investments/${id}/preview`} target="_blank" rel="noreferrer" className="text-sm underline">
+        {id !== null && previewBase ? (
+          <a href={`${previewBase}/investments/${id}`} target="_blank" rel="noreferrer" className="text-sm underline">
             プレビュー
           </a>
         ) : null}

@@ -78,6 +78,8 @@ export interface InvestmentDetailViewProps {
   /** GOOGLE_MAPS_API_KEY; without it the map is the address with an external link. */
   mapsKey?: string;
   bookmark: BookmarkMode | null;
+  /** Admin preview of a listing that may be unpublished: the view is not recorded (最近見た物件). */
+  preview?: boolean;
 }
 
 /**
@@ -86,7 +88,7 @@ export interface InvestmentDetailViewProps {
  * 所在地・交通, 建物, 土地, 取引), the map, price changes, the 表示規約 block and
  * related listings. Server component; only the gallery and the bookmark are interactive.
  */
-export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark }: InvestmentDetailViewProps) {
+export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, preview = false }: InvestmentDetailViewProps) {
   const type = typeName(d.type_cd, d.type_other) ?? "物件";
   const address = addressText(d);
   const firstTransport = d.transports[0];
@@ -313,7 +315,7 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark }: Inve
             {d.no && <p className="mt-2 text-xs text-primary-200">物件番号「{d.no}」とお伝えください。</p>}
           </div>
 
-          <RecentlyViewed current={{ id: d.id, name: d.name, price: d.price, yield: d.yield, type_cd: d.type_cd }} member={member} />
+          <RecentlyViewed current={{ id: d.id, name: d.name, price: d.price, yield: d.yield, type_cd: d.type_cd }} member={member} record={!preview} />
         </aside>
       </div>
 

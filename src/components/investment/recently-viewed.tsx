@@ -82,7 +82,7 @@ function write(list: ViewedEntry[]) {
  * (localStorage). Members: recorded on the server (member.views.record) and
  * listed from there, so My Page shows the same list on any device.
  */
-export function RecentlyViewed({ current, member }: { current: Omit<ViewedEntry, "at">; member: boolean }) {
+export function RecentlyViewed({ current, member, record: recordView = true }: { current: Omit<ViewedEntry, "at">; member: boolean; record?: boolean }) {
   const local = useSyncExternalStore(subscribe, read, () => EMPTY);
   const utils = api.useUtils();
   const record = api.member.views.record.useMutation({ onSuccess: () => void utils.member.views.list.invalidate() });
@@ -91,11 +91,11 @@ export function RecentlyViewed({ current, member }: { current: Omit<ViewedEntry,
   const { mutate } = record;
 
   useEffect(() => {
-    if (recorded.current === current.id) return;
+    if (!recordView || recorded.current === current.id) return;
     recorded.current = current.id;
     if (member) mutate({ investmentId: current.id });
     else write(withViewed(read(), { ...current, at: Date.now() }));
-  }, [current, member, mutate]);
+  }, [current, member, mutate, recordView]);
 
   const items: Omit<ViewedEntry, "at">[] = member
     ? (server.data ?? []).map(({ card }) => ({ id: card.id, name: card.name, price: card.price, yield: card.yield, type_cd: card.type_cd }))

@@ -1,5 +1,5 @@
 import "server-only";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { env } from "@/server/env";
 import { api } from "@/trpc/server";
 
@@ -13,7 +13,14 @@ export async function requireMember(next = "/mypage"): Promise<void> {
   if (!state.isUserLogin) redirect(`/login?next=${encodeURIComponent(next)}`);
 }
 
-export async function requireAdmin(): Promise<void> {
+/**
+ * Admins only. Others go to the admin login, or with `otherwise: "not-found"`
+ * get the site's ordinary 404 (the preview area: a visitor must learn nothing
+ * of either base path).
+ */
+export async function requireAdmin({ otherwise = "login" }: { otherwise?: "login" | "not-found" } = {}): Promise<void> {
   const state = await api.public.session.state();
-  if (!state.isAdminLogin) redirect(`${env().ADMIN_BASE_PATH}/login`);
+  if (state.isAdminLogin) return;
+  if (otherwise === "not-found") notFound();
+  redirect(`${env().ADMIN_BASE_PATH}/login`);
 }

@@ -142,10 +142,23 @@ export async function recentPosts(db: Db, n = 5, now = new Date()): Promise<Post
 
 /** A live post by slug with its older (prev) and newer (next) neighbours; null when missing or not live. */
 export async function getPostBySlug(db: Db, slug: string, now = new Date()): Promise<PostDetail | null> {
+  return postDetail(db, and(eq(cms_posts.slug, slug), postIsLive(now))!, now);
+}
+
+/**
+ * Any post by id (draft, scheduled or published), shaped exactly as the public
+ * page gets it: its neighbours are the live posts around its date. Admin
+ * preview only; null when missing.
+ */
+export async function getPostPreview(db: Db, id: number, now = new Date()): Promise<PostDetail | null> {
+  return postDetail(db, eq(cms_posts.id, id), now);
+}
+
+async function postDetail(db: Db, where: SQL, now: Date): Promise<PostDetail | null> {
   const row = await db
     .select({ ...summaryColumns, body_html: cms_posts.body_html })
     .from(cms_posts)
-    .where(and(eq(cms_posts.slug, slug), postIsLive(now)))
+    .where(where)
     .get();
   if (!row) return null;
   const at = (row.published_at ?? row.created_at).getTime();

@@ -3,12 +3,13 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import type { BookmarkMode } from "@/components/investment/bookmark-button";
-import { addressText, InvestmentDetailView } from "@/components/investment/investment-detail";
+import { addressText } from "@/components/investment/investment-detail";
+import { InvestmentDetailPageBody } from "@/components/investment/investment-detail-page";
 import { investmentHref, investmentImageSrc } from "@/components/investment/links";
 import { LockedDetail } from "@/components/investment/locked-detail";
 import { pageMetadata } from "@/components/seo/metadata";
 import { JsonLd } from "@/components/seo/json-ld";
-import { Breadcrumbs, type BreadcrumbItem } from "@/components/site-chrome/breadcrumbs";
+import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import { realEstateListingJsonLd } from "@/lib/seo-jsonld";
@@ -74,11 +75,6 @@ export default async function InvestmentDetailPage({ params }: Props) {
     );
   }
 
-  const crumbs: BreadcrumbItem[] = [{ name: "物件一覧", path: "/investments" }];
-  if (d.area_cd !== null && d.area_name) crumbs.push({ name: d.area_name, path: `/investments/page/1/?re=${d.area_cd}` });
-  if (d.city_name) crumbs.push({ name: d.city_name, path: `/investments/page/1/?ct=${d.city_cd}` });
-  crumbs.push({ name: d.name });
-
   // Admins browsing the site have no favourites (they are not members).
   const bookmark: BookmarkMode | null = session.isUserLogin ? "member" : session.isAdminLogin ? null : "guest";
   const appUrl = env().APP_URL;
@@ -104,12 +100,7 @@ export default async function InvestmentDetailPage({ params }: Props) {
 
   return (
     <>
-      <div className="border-b border-border bg-muted/70">
-        <div className="mx-auto max-w-7xl px-4 py-3 sm:px-5">
-          <Breadcrumbs items={crumbs} />
-        </div>
-      </div>
-      <InvestmentDetailView detail={d} now={new Date()} mapsKey={env().GOOGLE_MAPS_API_KEY || undefined} bookmark={bookmark} />
+      <InvestmentDetailPageBody detail={d} mapsKey={env().GOOGLE_MAPS_API_KEY || undefined} bookmark={bookmark} />
       <JsonLd data={jsonLd} />
     </>
   );

@@ -1,3 +1,4 @@
+import { TRPCError } from "@trpc/server";
 import { CMS_PAGE_KEYS, pageInput, postInput, postListInput } from "@/schemas/admin/cms";
 import { z } from "@/schemas/zod";
 import {
@@ -10,6 +11,7 @@ import {
   savePage,
   savePost,
 } from "@/server/services/cms/editor";
+import { getPostPreview } from "@/server/services/cms/posts";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -18,6 +20,12 @@ const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX
 export const adminCmsRouter = createTRPCRouter({
   posts: adminProcedure.input(postListInput).query(({ ctx, input }) => listPostsAdmin(ctx.db, input)),
   post: adminProcedure.input(idInput).query(({ ctx, input }) => getPostAdmin(ctx.db, input.id)),
+  /** Any post (draft, scheduled, published) in the shape the public blog page gets (the preview area). */
+  postPreview: adminProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const post = await getPostPreview(ctx.db, input.id, new Date());
+    if (!post) throw new TRPCError({ code: "NOT_FOUND", message: "記事が見つかりません" });
+    return post;
+  }),
   createPost: adminProcedure.input(postInput).mutation(({ ctx, input }) => savePost(ctx.db, ctx.admin.id, null, input)),
   updatePost: adminProcedure
     .input(z.object({ id: z.number().int().positive() }).and(postInput))

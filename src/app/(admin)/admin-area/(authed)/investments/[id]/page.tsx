@@ -37,7 +37,7 @@ export default async function EditInvestmentPage({ params, searchParams }: { par
         <h1 className="text-xl font-bold">
           物件の編集 <span className="text-base font-normal text-muted-foreground">#{m.id}</span>
         </h1>
-        <InvestmentActions base={base} id={m.id} isPublic={data.values.public === true} />
+        <InvestmentActions base={base} previewBase={env().PREVIEW_BASE_PATH} id={m.id} isPublic={data.values.public === true} />
       </div>
       {saved ? (
         <p role="status" className="rounded-md border border-gold-300 bg-gold-50 px-4 py-3 text-sm">
@@ -69,6 +69,7 @@ export default async function EditInvestmentPage({ params, searchParams }: { par
       </dl>
       <InvestmentEditor
         base={base}
+        previewBase={env().PREVIEW_BASE_PATH}
         id={m.id}
         initial={data.values}
         images={data.images.map((i) => ({ id: i.id, name: i.name }))}

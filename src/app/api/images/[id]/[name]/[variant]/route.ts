@@ -3,15 +3,15 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createContext } from "@/server/api/context";
 import { getDb } from "@/server/db";
-import { findVisibleImage } from "@/server/services/investments/images";
-import { audienceOf } from "@/server/services/investments/visibility";
+import { imageForViewer } from "@/server/services/investments/images";
 import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant } from "@/server/storage/images";
 
 /**
  * Listing images by generated name. Visibility is the listing's: a visitor
  * asking for a members-only listing's photo gets the same 404 as for a
  * missing one. Public images may be cached by shared caches; members-only
- * ones only privately.
+ * ones only privately. An admin session also sees the photos of listings no
+ * one else may see (the preview area), and those responses are never stored.
  */
 const notFound = () => new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
@@ -23,7 +23,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   }
   const db = await getDb();
   const ctx = await createContext({ db, headers: req.headers });
-  const image = await findVisibleImage(db, audienceOf(ctx), investmentId, name);
+  const image = await imageForViewer(db, ctx, investmentId, name);
   if (!image) return notFound();
   const file = imagePath(investmentId, name, variant as ImageVariant);
   const info = await stat(file).catch(() => null);
@@ -32,7 +32,12 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   const headers = {
     "content-type": IMAGE_CONTENT_TYPES[variant as ImageVariant],
     "content-length": String(info.size),
-    "cache-control": image.members ? "private, max-age=3600" : "public, max-age=86400, stale-while-revalidate=604800",
+    // An unpublished listing's photo, for an admin (preview): never stored.
+    "cache-control": image.previewOnly
+      ? "private, no-store"
+      : image.members
+        ? "private, max-age=3600"
+        : "public, max-age=86400, stale-while-revalidate=604800",
     etag,
     "x-content-type-options": "nosniff",
     "content-security-policy": "default-src 'none'",

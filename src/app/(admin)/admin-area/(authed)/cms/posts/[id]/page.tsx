@@ -28,6 +28,7 @@ export default async function EditPostPage({ params }: { params: Promise<{ id: s
       <h1 className="text-xl font-bold">記事の編集</h1>
       <PostEditor
         base={base}
+        previewBase={env().PREVIEW_BASE_PATH}
         id={post.id}
         initial={{
           title: post.title,
