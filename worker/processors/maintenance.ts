@@ -2,12 +2,13 @@ import type { Job } from "bullmq";
 import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
 import { logger } from "@/server/logger";
+import { purgeStaleStaging } from "@/server/services/admin/image-staging";
 import { backupDatabase } from "@/server/services/maintenance/backup";
 import { hideOverdueListings } from "@/server/services/maintenance/overdue";
 import { purgeExpired } from "@/server/services/maintenance/purge";
 import { refreshSiteCounts } from "@/server/services/options/counts";
 
-/** maintenance queue: site counts, nightly backup, purges, overdue listings. */
+/** maintenance queue: site counts, nightly backup, purges (expired rows, staged photos), overdue listings. */
 export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
   switch (job.name) {
     case "refreshSiteCounts": {
@@ -26,6 +27,12 @@ export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
       jobs.purgeExpired.payload.parse(job.data);
       const r = await purgeExpired(db);
       logger.info("maintenance.purge", r);
+      return r;
+    }
+    case "purgeStagedImages": {
+      jobs.purgeStagedImages.payload.parse(job.data);
+      const r = await purgeStaleStaging();
+      logger.info("maintenance.staging_purge", r);
       return r;
     }
     case "hideOverdueListings": {

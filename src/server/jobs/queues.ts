@@ -48,6 +48,8 @@ export const jobs = {
   backupDatabase: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 3 },
   // Expired sessions, sign-up / reset tokens and old relayed outbox rows.
   purgeExpired: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 3 },
+  // Listing photos uploaded in the editor but never saved with a listing (staging older than its TTL).
+  purgeStagedImages: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 3 },
   // Listings past 次回更新予定日 stop showing publicly; staff get one mail listing them.
   hideOverdueListings: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
 } as const;

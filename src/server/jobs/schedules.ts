@@ -25,6 +25,8 @@ export const schedules: Schedule[] = [
   // Nightly online backup at 3:30 JST.
   { id: "backupDatabase-0330-jst", job: "backupDatabase", repeat: { pattern: "30 3 * * *", tz: TZ }, data: { reason: "schedule" } },
   { id: "purgeExpired-hourly", job: "purgeExpired", repeat: { pattern: "17 * * * *", tz: TZ }, data: { reason: "schedule" } },
+  // Staged listing photos nobody saved (the editor was closed): removed once past their 24-hour TTL.
+  { id: "purgeStagedImages-hourly", job: "purgeStagedImages", repeat: { pattern: "47 * * * *", tz: TZ }, data: { reason: "schedule" } },
   // Newsletters a stopped worker left half-sent continue within a minute.
   { id: "resumeNewsletters-every-1m", job: "resumeNewsletters", repeat: { every: 60 * 1000 }, data: { reason: "schedule" } },
 ];

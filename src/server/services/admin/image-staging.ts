@@ -7,7 +7,8 @@
  * fallbacks, metadata dropped) and keeps the variants under
  * {UPLOAD_DIR}/staging/{token}. The token is a random name of ours; saving the
  * listing moves the files into the listing's directory under that name.
- * Unclaimed staged files are removed after STAGING_TTL_MS.
+ * Unclaimed staged files are removed after STAGING_TTL_MS (the worker's hourly
+ * purgeStagedImages job, and opportunistically after each upload).
  */
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -116,18 +117,24 @@ export async function claimStaged(token: string, investmentId: number, opts: Sto
   return { name: token, width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
-/** Removes staged files older than the TTL. */
-export async function purgeStaleStaging(opts: StorageOptions = {}, now = Date.now()): Promise<number> {
+/**
+ * Removes staged files older than the TTL. Runs hourly in the worker
+ * (purgeStagedImages) and after each upload. Returns how many files went and
+ * how many images (tokens) they belonged to.
+ */
+export async function purgeStaleStaging(opts: StorageOptions = {}, now = Date.now()): Promise<{ files: number; images: number }> {
   const dir = stagingDir(opts);
   const files = await readdir(dir).catch(() => [] as string[]);
   let removed = 0;
+  const images = new Set<string>();
   for (const f of files) {
     const p = path.join(dir, f);
     const info = await stat(p).catch(() => null);
-    if (info && now - info.mtimeMs > STAGING_TTL_MS) {
+    if (info?.isFile() && now - info.mtimeMs > STAGING_TTL_MS) {
       await rm(p, { force: true });
       removed++;
+      images.add(f.slice(0, 32));
     }
   }
-  return removed;
+  return { files: removed, images: images.size };
 }
