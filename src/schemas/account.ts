@@ -109,3 +109,9 @@ export const notificationInput = z.object({
   newsletter: label(z.boolean(), "メールマガジン"),
 });
 export type NotificationInput = z.infer<typeof notificationInput>;
+
+/** POST /sanctum/login (admin and first-login too): `first_login` means the initial password must be replaced first. */
+export const loginResult = z.object({ status: z.enum(["ok", "first_login"]) });
+
+/** POST /api/user/password: `{ status: false }` when the current password is wrong (spec §8). */
+export const passwordChangeResult = z.object({ status: z.boolean() });

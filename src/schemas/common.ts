@@ -176,3 +176,35 @@ export function trimmed() {
   const params: CustomIssueParams = { kind: "trimmed" };
   return z.refine<string>((value) => value === value.trim(), { params });
 }
+
+// ---------------------------------------------------------------------------
+// Response shapes (procedure outputs and the REST adapter's pinned bodies)
+// ---------------------------------------------------------------------------
+
+/** `{ status: true }`: the answer of a call that either succeeds or fails with an error. */
+export const statusOk = z.object({ status: z.literal(true) });
+
+/** `{ exists }`: a uniqueness check (saved-filter name, property number). */
+export const existsResult = z.object({ exists: z.boolean() });
+
+/** A row's primary key as REST bodies carry it (the spec's `_id`). */
+export const recordId = z.number().int().positive();
+
+/** `{ _id }`: the answer of a call that created one row. */
+export const created = z.object({ _id: recordId });
+
+/** A point in time on the wire: ISO 8601 in UTC, as `Date#toJSON` writes it. */
+export const isoDateTime = z.iso.datetime();
+
+const pageNumber = z.number().int().min(1);
+
+/** One page of a list: its items, the total over all pages, this page and the last one (1 when empty). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: pageNumber,
+    last: pageNumber,
+    page_size: pageNumber,
+  });
+}

@@ -1,4 +1,5 @@
-import { searchQuery } from "./search";
+import { isoDateTime, recordId } from "./common";
+import { searchQuery, searchQueryDto } from "./search";
 import { label, z } from "./zod";
 
 /** Saved search condition (spec §3 filter; §5: name required and unique per member). */
@@ -15,3 +16,14 @@ export const updateFilterInput = z.object({
   name: filterName.optional(),
   query: searchQuery.optional(),
 });
+
+/** A saved condition as GET /api/user/filter lists it; `count` is how many listings it finds now. */
+export const filterDto = z.object({
+  _id: recordId,
+  name: z.string(),
+  query: searchQueryDto,
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+  count: z.number().int().min(0),
+});
+export type FilterDto = z.infer<typeof filterDto>;

@@ -404,6 +404,21 @@ function canonical(fields: SearchFields): SearchFields {
 export const searchQuery = searchFields.transform(canonical);
 export type SearchQuery = z.output<typeof searchQuery>;
 
+/**
+ * The canonical query as a response carries it (a saved filter's `query`):
+ * built from the same parameter table, every key optional, several-valued
+ * ones as non-empty arrays. It has no transform, so unlike `searchQuery` it
+ * has a JSON Schema (the REST adapter's OpenAPI document).
+ */
+export const searchQueryDto = z.object(
+  Object.fromEntries(
+    SEARCH_PARAM_KEYS.map((k) => {
+      const p: ParamDef = PARAMS[k];
+      return [k, (p.kind === "multi" ? z.array(p.value).min(1).max(MULTI_MAX) : p.value).optional()];
+    }),
+  ),
+);
+
 /* ---------------------------------------------------------------- parse */
 
 export type SearchParamsInput = URLSearchParams | Record<string, unknown>;

@@ -1,11 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { z } from "@/schemas/zod";
 import { openDb, type Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
+import { routes } from "@/server/rest/routes";
 import { createUser } from "../helpers/factories";
-import { RestClient } from "./rest-client";
+import { contractLog, RestClient } from "./rest-client";
 
-/** The REST contract of spec §7 over real HTTP, the way the old SPA calls it. */
+/**
+ * The REST contract of spec §7 over real HTTP, the way the old SPA calls it.
+ * Every success answer is also checked against its route's pinned output
+ * schema by the client (rest-client.ts checkContract): a body that drifts
+ * from its schema, or carries a field the schema does not declare, fails the
+ * test that received it.
+ */
 const base = inject("baseURL");
 let db: Db;
 let publicId: number;
@@ -149,6 +157,7 @@ describe("member routes", () => {
     expect((await c.send("DELETE", `/api/user/filter/${id}`)).json).toEqual({ status: true });
 
     expect(Array.isArray((await c.get("/api/user/matchings")).json)).toBe(true);
+    expect((await c.send("DELETE", "/api/user/matchings", { ids: [2_000_000_000] })).json).toEqual({ deleted: 0 });
     expect(Array.isArray((await c.get("/api/user/contact")).json)).toBe(true);
     const pw = await c.send("POST", "/api/user/password", { current_password: "wrong-one", password: "newpass1", password_confirmation: "newpass1" });
     expect(pw.json).toEqual({ status: false });
@@ -195,9 +204,16 @@ describe("public routes", () => {
     expect(list.status).toBe(200);
     expect(list.json.items.length).toBeGreaterThan(0);
     expect(list.json.items.every((i: { members: boolean }) => i.members === false)).toBe(true);
-    expect((await v.get(`/api/investments/${publicId}`)).status).toBe(200);
+    expect(list.json.items[0]).toMatchObject({ _id: expect.any(Number), price: expect.any(Number) });
+    expect(list.json.items[0]).not.toHaveProperty("id");
+    expect(list.json.page_size).toBeGreaterThan(0);
+    const detail = await v.get(`/api/investments/${publicId}`);
+    expect(detail.status).toBe(200);
+    expect(detail.json).toMatchObject({ locked: false, _id: publicId, price_history: expect.any(Array) });
     const locked = await v.get(`/api/investments/${membersOnlyId}`);
+    expect(locked.json).toEqual({ locked: true });
     expect(JSON.stringify(locked.json)).not.toMatch(/"price"|"name"|"images"/);
+    expect((await (await member()).get(`/api/investments/${membersOnlyId}`)).json).toMatchObject({ locked: false, _id: membersOnlyId, members: true });
     expect((await v.get("/api/investments?lp=abc&re=99")).status).toBe(200); // garbage is ignored, never a 500
   });
 
@@ -237,6 +253,18 @@ describe("admin routes", () => {
     expect(bad.status).toBe(422);
   });
 
+  it("registers a member (201 with the new _id), then removes them for good", async () => {
+    const ad = await admin();
+    const email = `rest-created-${Date.now()}@example.com`;
+    const created = await ad.send("POST", "/api/admin/account", { email, names: { last: "登録", first: "太郎" }, kanas: { last: "トウロク", first: "タロウ" }, type: "individual" });
+    expect(created.status).toBe(201);
+    expect(created.json).toEqual({ _id: expect.any(Number) });
+    const item = await ad.get(`/api/admin/account/item/${created.json._id}`);
+    expect(item.json.profile).toMatchObject({ _id: created.json._id, email, status: "provisional", must_reset_password: true });
+    expect((await ad.send("DELETE", `/api/admin/account/${created.json._id}`)).json).toEqual({ status: true });
+    expect((await ad.send("DELETE", `/api/admin/account/deleted/${created.json._id}`)).json).toEqual({ status: true });
+  });
+
   it("a member and a visitor are refused on admin routes", async () => {
     const m = await member();
     expect((await m.get("/api/admin/account/search")).status).toBe(403);
@@ -258,5 +286,54 @@ describe("API documentation page", () => {
     expect(html).toContain("API仕様");
     const visitor = await new RestClient(base).raw("GET", "/_kanri-7f3c/api-docs");
     expect([302, 303, 307, 308]).toContain(visitor.status);
+  });
+});
+
+describe("pinned response schemas", () => {
+  // Runs last: the calls above have filled the contract log (each body already checked against its route's pin).
+  it("the suite's success answers covered these routes, and each matched the route's output schema", () => {
+    const covered = [...contractLog.keys()];
+    expect(covered).toEqual(
+      expect.arrayContaining([
+        "POST /sanctum/login",
+        "POST /sanctum/admin/login",
+        "POST /sanctum/logout",
+        "GET /api/user/info",
+        "GET /api/admin/user/info",
+        "PATCH /api/user/bookmark/:id",
+        "PATCH /api/user/filter",
+        "GET /api/user/filter",
+        "GET /api/user/filter/check/:id/:name",
+        "GET /api/user/matchings",
+        "DELETE /api/user/matchings",
+        "GET /api/user/contact",
+        "POST /api/user/password",
+        "GET /api/options",
+        "GET /api/investments",
+        "GET /api/investments/:id",
+        "GET /api/admin/account/search",
+        "GET /api/admin/account/item/:id",
+        "POST /api/admin/account",
+        "PATCH /api/admin/account/status/:id/:status",
+        "GET /api/admin/account/deleted/search",
+        "GET /api/admin/account/deleted/item/:id",
+        "GET /api/admin/investment/exists/:id/:no",
+      ]),
+    );
+    for (const name of covered) expect(routes.some((r) => `${r.method} ${r.path}` === name), name).toBe(true);
+  });
+
+  it("the served /api/openapi.json describes those same bodies (its schemas read back with zod)", async () => {
+    const doc = (await new RestClient(base).get("/api/openapi.json")).json;
+    for (const [name, bodies] of contractLog) {
+      const def = routes.find((r) => `${r.method} ${r.path}` === name)!;
+      const op = doc.paths[def.path.replace(/:([a-z_]+)/gi, "{$1}")][def.method.toLowerCase()];
+      if (def.status === 204) {
+        expect(op.responses["204"].content, name).toBeUndefined();
+        continue;
+      }
+      const schema = z.fromJSONSchema(op.responses[String(def.status ?? 200)].content["application/json"].schema);
+      for (const body of bodies) expect(schema.safeParse(body).error?.issues, name).toBeUndefined();
+    }
   });
 });

@@ -1,5 +1,9 @@
 import { MEMBER_STATUS_KEYS, MEMBER_TYPE_KEYS } from "@/lib/constants/account";
-import { email, ifFilled, katakana, requiredString, tel, toHalfWidth } from "@/schemas/common";
+import { notificationInput } from "@/schemas/account";
+import { email, ifFilled, isoDateTime, katakana, pageOf, recordId, requiredString, tel, toHalfWidth } from "@/schemas/common";
+import { INQUIRY_KIND_KEYS, INQUIRY_STATUS_KEYS } from "@/lib/constants/contact";
+import { MATCHING_REASONS } from "@/schemas/matching";
+import { searchQueryDto } from "@/schemas/search";
 import { label, z } from "@/schemas/zod";
 
 /**
@@ -72,3 +76,93 @@ export const CSV_ENCODINGS = [
   { key: "sjis", name: "Shift_JIS（Excel向け）" },
 ] as const;
 export type CsvEncoding = (typeof CSV_ENCODINGS)[number]["key"];
+
+// ---------------------------------------------------------------------------
+// Responses (REST wire shapes: `_id` for keys, ISO strings for timestamps)
+// ---------------------------------------------------------------------------
+
+const nullableText = z.string().nullable();
+const memberStatus = z.enum(MEMBER_STATUS_KEYS);
+const memberType = z.enum(MEMBER_TYPE_KEYS);
+
+/** A row of the member search (GET /api/admin/account/search and the deleted list). */
+export const accountListItemDto = z.object({
+  _id: recordId,
+  email: z.string(),
+  status: memberStatus,
+  type: memberType,
+  last_name: z.string(),
+  first_name: z.string(),
+  kana_last: z.string(),
+  kana_first: z.string(),
+  company: nullableText,
+  tel: nullableText,
+  pref: nullableText,
+  city: nullableText,
+  created_at: isoDateTime,
+  last_login_at: isoDateTime.nullable(),
+  deleted_at: isoDateTime.nullable(),
+  deleted_reason: nullableText,
+});
+export const accountPageDto = pageOf(accountListItemDto);
+
+/** The member's own record as staff see it: everything but the password hash. */
+export const accountProfileDto = accountListItemDto.extend({
+  zip: nullableText,
+  address: nullableText,
+  fax: nullableText,
+  job: nullableText,
+  job_other: nullableText,
+  salary: nullableText,
+  /** own funds in 万円 */
+  money: z.number().int().nullable(),
+  contact_method: z.array(z.string()).nullable(),
+  contact_time: nullableText,
+  interest_areas: z.array(z.number().int()).nullable(),
+  must_reset_password: z.boolean(),
+  password_expires_at: isoDateTime.nullable(),
+  email_verified_at: isoDateTime.nullable(),
+  last_mypage_at: isoDateTime.nullable(),
+  updated_at: isoDateTime,
+});
+
+/** GET /api/admin/account/item/{id} (and …/deleted/item/{id}): the member and what they did. */
+export const accountDetailDto = z.object({
+  profile: accountProfileDto,
+  bookmarks: z.array(
+    z.object({
+      investment_id: recordId,
+      name: z.string(),
+      no: nullableText,
+      price: z.number().int(),
+      price_at_bookmark: z.number().int(),
+      created_at: isoDateTime,
+    }),
+  ),
+  // A stored query that no longer parses shows as no condition, as on the member's own list.
+  filters: z.array(z.object({ _id: recordId, name: z.string(), query: searchQueryDto.catch({}), created_at: isoDateTime })),
+  matchings: z.array(
+    z.object({
+      _id: recordId,
+      investment_id: recordId,
+      name: z.string(),
+      reason: z.enum(MATCHING_REASONS),
+      price: z.number().int(),
+      read_at: isoDateTime.nullable(),
+      created_at: isoDateTime,
+    }),
+  ),
+  contacts: z.array(
+    z.object({
+      _id: recordId,
+      kind: z.enum(INQUIRY_KIND_KEYS),
+      status: z.enum(INQUIRY_STATUS_KEYS),
+      snapshot: z.object({ no: nullableText, name: z.string(), price: z.number().int() }).nullable(),
+      created_at: isoDateTime,
+    }),
+  ),
+  /** Live sessions (never their ids). */
+  sessions: z.array(z.object({ created_at: isoDateTime, expires_at: isoDateTime, ip: nullableText, user_agent: nullableText })),
+  notification: notificationInput.nullable(),
+});
+export type AccountDetailDto = z.infer<typeof accountDetailDto>;

@@ -5,13 +5,14 @@ import { env } from "@/server/env";
 import { issueXsrfCookies, xsrfValid } from "./csrf";
 import { errorResponse, json } from "./errors";
 import { openApiDocument } from "./openapi";
+import { pinOutput } from "./output";
 import { routes } from "./routes";
 
 /**
  * The REST adapter: the spec's /sanctum and /api paths on top of the tRPC
  * procedures, with Laravel Sanctum's semantics (XSRF cookie, 419, 422 field
  * errors, 401/403/404, 429 + Retry-After, 500 without details). Thin by
- * design: a route table and one error mapper.
+ * design: a route table, its pinned output schemas and one error mapper.
  */
 function corsHeaders(req: Request): Record<string, string> {
   const origin = req.headers.get("origin");
@@ -81,7 +82,8 @@ export async function handleRest(req: Request): Promise<Response> {
   try {
     const ctx = await createContext({ db: await getDb(), headers: req.headers, setCookie: (v) => cookies.push(v) });
     const result = await def.call(createCaller(ctx), { params, body, query: url.searchParams });
-    res = def.status === 204 ? new Response(null, { status: 204 }) : json(result ?? null, def.status ?? 200);
+    // Every body goes through its route's output schema (see pinOutput: strip undeclared fields, 500 on drift).
+    res = def.status === 204 ? new Response(null, { status: 204 }) : json(pinOutput(def.output, result, `${def.method} ${def.path}`), def.status ?? 200);
   } catch (e) {
     res = errorResponse(e, def.path);
   }

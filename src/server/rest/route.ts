@@ -6,19 +6,33 @@ export type Caller = ReturnType<typeof createCaller>;
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 export type RestInput = { params: Record<string, string>; body: Record<string, unknown>; query: URLSearchParams };
 
-export interface RouteDef {
+/** For the OpenAPI document: what the route is and who may call it. */
+export interface RouteDoc {
+  summary: string;
+  tag: string;
+  input?: z.ZodType;
+  auth?: "member" | "admin";
+}
+
+/**
+ * What a route answers. Every route with a body pins it with an output
+ * schema: the wire shape (ISO strings for timestamps), enforced by the
+ * handler and emitted into the OpenAPI document. A 204 route has no body.
+ */
+export type RouteAnswer =
+  | { status?: 200 | 201; output: z.ZodType }
+  | { status: 204; output?: undefined };
+
+export type RouteDef = RouteAnswer & {
   method: Method;
   path: string;
   call: (c: Caller, input: RestInput) => Promise<unknown>;
-  /** 204 responses carry no body (logout…). */
-  status?: 200 | 201 | 204;
-  /** For the OpenAPI document: what the route reads and answers. */
-  doc?: { summary: string; tag: string; input?: z.ZodType; output?: z.ZodType; auth?: "member" | "admin" };
+  doc: RouteDoc;
   pattern: RegExp;
   keys: string[];
-}
+};
 
-export function route(method: Method, path: string, call: RouteDef["call"], opts: Pick<RouteDef, "status" | "doc"> = {}): RouteDef {
+export function route(method: Method, path: string, call: RouteDef["call"], opts: RouteAnswer & { doc: RouteDoc }): RouteDef {
   const keys: string[] = [];
   const pattern = new RegExp(
     "^" +

@@ -1,81 +1,126 @@
+import { loginResult, notificationInput, passwordChangeResult } from "@/schemas/account";
+import { accountDetailDto, accountPageDto } from "@/schemas/admin/accounts";
+import { created, existsResult, statusOk } from "@/schemas/common";
+import { contactSubmitted, memberContactDto } from "@/schemas/contact";
+import { filterDto } from "@/schemas/filter";
+import { investmentDetailResult, investmentPageDto } from "@/schemas/investment";
+import { matchingDto, matchingsDeleted } from "@/schemas/matching";
 import { z } from "@/schemas/zod";
+import { adminInfo } from "@/server/api/routers/admin/account";
+import { userInfo } from "@/server/api/routers/member/account";
+import { siteCounts } from "@/server/services/options/counts";
+import { toAccountDetail, toInvestmentDetail, toPage, withUnderscoreId } from "./dto";
 import { route, type RestInput } from "./route";
 
 /**
- * The spec's REST paths (§7), each pointing at one tRPC procedure. No
- * business rule lives here: only how a path reads its input.
+ * The spec's REST paths (§7), each pointing at one tRPC procedure, with the
+ * body it answers pinned by an output schema (src/schemas/*: `_id`, the
+ * spec's snake_case names, nested groups). No business rule lives here: only
+ * how a path reads its input and which names its answer uses.
  */
 const b = (i: RestInput) => i.body as never;
 const q = (i: RestInput) => Object.fromEntries(i.query) as never;
 const idOf = (i: RestInput) => ({ id: i.params.id as never });
-const ok = z.object({ status: z.literal(true) });
 
 export const routes = [
   // ── Sanctum (auth) ──
-  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), { doc: { summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth", output: ok } }),
-  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), { doc: { summary: "本登録", tag: "auth", output: ok } }),
-  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), { doc: { summary: "会員ログイン (action Login)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), { doc: { summary: "管理者ログイン (action AdminLogin)", tag: "auth" } }),
-  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), { doc: { summary: "初回ログイン (仮パスワードの変更)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), { doc: { summary: "管理者 初回ログイン", tag: "auth" } }),
-  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), { doc: { summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth", output: ok } }),
-  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), { doc: { summary: "管理者 パスワード再設定メール", tag: "auth", output: ok } }),
-  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), { doc: { summary: "パスワード再設定", tag: "auth", output: ok } }),
-  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), { doc: { summary: "管理者 パスワード再設定", tag: "auth", output: ok } }),
+  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), { output: statusOk, doc: { summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth" } }),
+  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), { output: statusOk, doc: { summary: "本登録", tag: "auth" } }),
+  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), { output: loginResult, doc: { summary: "会員ログイン (action Login)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), { output: loginResult, doc: { summary: "管理者ログイン (action AdminLogin)", tag: "auth" } }),
+  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), { output: loginResult, doc: { summary: "初回ログイン (仮パスワードの変更)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), { output: loginResult, doc: { summary: "管理者 初回ログイン", tag: "auth" } }),
+  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), { output: statusOk, doc: { summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), { output: statusOk, doc: { summary: "管理者 パスワード再設定メール", tag: "auth" } }),
+  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), { output: statusOk, doc: { summary: "パスワード再設定", tag: "auth" } }),
+  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), { output: statusOk, doc: { summary: "管理者 パスワード再設定", tag: "auth" } }),
   route("POST", "/sanctum/logout", (c) => c.public.auth.logout(), { status: 204, doc: { summary: "会員ログアウト", tag: "auth" } }),
   route("POST", "/sanctum/admin/logout", (c) => c.public.auth.adminLogout(), { status: 204, doc: { summary: "管理者ログアウト", tag: "auth" } }),
-  route("GET", "/api/user/info", (c) => c.member.account.info(), { doc: { summary: "ログイン中の会員", tag: "member", auth: "member" } }),
-  route("GET", "/api/admin/user/info", (c) => c.admin.account.info(), { doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" } }),
+  route("GET", "/api/user/info", (c) => c.member.account.info(), { output: userInfo, doc: { summary: "ログイン中の会員", tag: "member", auth: "member" } }),
+  route("GET", "/api/admin/user/info", (c) => c.admin.account.info(), { output: adminInfo, doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" } }),
 
   // ── member ──
-  route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { doc: { summary: "会員情報の更新", tag: "member", auth: "member", output: ok } }),
-  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), { doc: { summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member", output: ok } }),
-  route("POST", "/api/user/password", (c, i) => c.member.account.changePassword(b(i)), { doc: { summary: "パスワード変更 ({status: boolean})", tag: "member", auth: "member" } }),
-  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), { doc: { summary: "退会 (password)", tag: "member", auth: "member", output: ok } }),
-  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), { doc: { summary: "メール配信設定", tag: "member", auth: "member" } }),
-  route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id as never }), { doc: { summary: "お気に入り追加", tag: "member", auth: "member", output: ok } }),
-  route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id as never }), { doc: { summary: "お気に入り削除", tag: "member", auth: "member", output: ok } }),
-  route("GET", "/api/user/filter", (c) => c.member.filters.list({ counts: true }), { doc: { summary: "保存した検索条件", tag: "member", auth: "member" } }),
-  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(b(i)), { status: 201, doc: { summary: "検索条件の保存 ({name, query})", tag: "member", auth: "member" } }),
-  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...(i.body as object), id: i.params.id } as never), { doc: { summary: "検索条件の変更", tag: "member", auth: "member", output: ok } }),
-  route("DELETE", "/api/user/filter/:id", (c, i) => c.member.filters.remove(idOf(i)), { doc: { summary: "検索条件の削除", tag: "member", auth: "member", output: ok } }),
+  route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { output: statusOk, doc: { summary: "会員情報の更新", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), { output: statusOk, doc: { summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/password", (c, i) => c.member.account.changePassword(b(i)), {
+    output: passwordChangeResult,
+    doc: { summary: "パスワード変更 ({status: boolean})", tag: "member", auth: "member" },
+  }),
+  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), { output: statusOk, doc: { summary: "退会 (password)", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), { output: notificationInput, doc: { summary: "メール配信設定", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id as never }), { output: statusOk, doc: { summary: "お気に入り追加", tag: "member", auth: "member" } }),
+  route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id as never }), { output: statusOk, doc: { summary: "お気に入り削除", tag: "member", auth: "member" } }),
+  route("GET", "/api/user/filter", (c) => c.member.filters.list({ counts: true }), { output: z.array(filterDto), doc: { summary: "保存した検索条件", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(b(i)), { status: 201, output: created, doc: { summary: "検索条件の保存 ({name, query})", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...(i.body as object), id: i.params.id } as never), { output: statusOk, doc: { summary: "検索条件の変更", tag: "member", auth: "member" } }),
+  route("DELETE", "/api/user/filter/:id", (c, i) => c.member.filters.remove(idOf(i)), { output: statusOk, doc: { summary: "検索条件の削除", tag: "member", auth: "member" } }),
   route("GET", "/api/user/filter/check/:id/:name", (c, i) => c.member.filters.nameTaken({ id: i.params.id as never, name: i.params.name ?? "" }), {
+    output: existsResult,
     doc: { summary: "検索条件名の重複確認 ({exists})", tag: "member", auth: "member" },
   }),
-  route("GET", "/api/user/matchings", (c) => c.member.matchings.list(), { doc: { summary: "マッチング一覧", tag: "member", auth: "member" } }),
+  route("GET", "/api/user/matchings", async (c) => (await c.member.matchings.list()).map((m) => ({ ...m, card: m.card && withUnderscoreId(m.card) })), {
+    output: z.array(matchingDto),
+    doc: { summary: "マッチング一覧", tag: "member", auth: "member" },
+  }),
   route("PATCH", "/api/user/matchings/:id", (c, i) => c.member.matchings.read({ id: i.params.id as never, read: (i.body as { read?: boolean }).read ?? true }), {
+    output: statusOk,
     doc: { summary: "マッチングを既読にする", tag: "member", auth: "member" },
   }),
-  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(b(i)), { doc: { summary: "マッチングの削除 (ids 省略で全件)", tag: "member", auth: "member" } }),
-  route("GET", "/api/user/contact", (c) => c.member.contacts.list(), { doc: { summary: "お問い合わせ履歴", tag: "member", auth: "member" } }),
-  route("DELETE", "/api/user/contact/:id", (c, i) => c.member.contacts.remove(idOf(i)), { doc: { summary: "お問い合わせ履歴から削除", tag: "member", auth: "member", output: ok } }),
+  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(b(i)), { output: matchingsDeleted, doc: { summary: "マッチングの削除 (ids 省略で全件)", tag: "member", auth: "member" } }),
+  route("GET", "/api/user/contact", (c) => c.member.contacts.list(), { output: z.array(memberContactDto), doc: { summary: "お問い合わせ履歴", tag: "member", auth: "member" } }),
+  route("DELETE", "/api/user/contact/:id", (c, i) => c.member.contacts.remove(idOf(i)), { output: statusOk, doc: { summary: "お問い合わせ履歴から削除", tag: "member", auth: "member" } }),
 
   // ── admin ──
-  route("GET", "/api/admin/account/search", (c, i) => c.admin.accounts.search(q(i)), { doc: { summary: "会員検索", tag: "admin", auth: "admin" } }),
-  route("GET", "/api/admin/account/item/:id", (c, i) => c.admin.accounts.byId(idOf(i)), { doc: { summary: "会員詳細", tag: "admin", auth: "admin" } }),
-  route("POST", "/api/admin/account", (c, i) => c.admin.accounts.create(b(i)), { status: 201, doc: { summary: "会員登録 (初回ログイン用の仮パスワードをメール)", tag: "admin", auth: "admin" } }),
-  route("DELETE", "/api/admin/account/:id", (c, i) => c.admin.accounts.remove(idOf(i)), { doc: { summary: "会員削除 (削除済み一覧へ)", tag: "admin", auth: "admin" } }),
+  route("GET", "/api/admin/account/search", async (c, i) => toPage(await c.admin.accounts.search(q(i)), withUnderscoreId), {
+    output: accountPageDto,
+    doc: { summary: "会員検索", tag: "admin", auth: "admin" },
+  }),
+  route("GET", "/api/admin/account/item/:id", async (c, i) => toAccountDetail(await c.admin.accounts.byId(idOf(i))), {
+    output: accountDetailDto,
+    doc: { summary: "会員詳細", tag: "admin", auth: "admin" },
+  }),
+  route("POST", "/api/admin/account", async (c, i) => withUnderscoreId(await c.admin.accounts.create(b(i))), {
+    status: 201,
+    output: created,
+    doc: { summary: "会員登録 (初回ログイン用の仮パスワードをメール)", tag: "admin", auth: "admin" },
+  }),
+  route("DELETE", "/api/admin/account/:id", (c, i) => c.admin.accounts.remove(idOf(i)), { output: statusOk, doc: { summary: "会員削除 (削除済み一覧へ)", tag: "admin", auth: "admin" } }),
   route("PATCH", "/api/admin/account/status/:id/:status", (c, i) => c.admin.accounts.setStatus({ id: i.params.id, status: i.params.status } as never), {
+    output: statusOk,
     doc: { summary: "ステータス変更", tag: "admin", auth: "admin" },
   }),
   route("PATCH", "/api/admin/account/type/:id/:type", (c, i) => c.admin.accounts.setType({ id: i.params.id, type: i.params.type } as never), {
+    output: statusOk,
     doc: { summary: "会員種別の変更", tag: "admin", auth: "admin" },
   }),
-  route("GET", "/api/admin/account/deleted/search", (c, i) => c.admin.accounts.deleted.search(q(i)), { doc: { summary: "削除済み会員の検索", tag: "admin", auth: "admin" } }),
-  route("GET", "/api/admin/account/deleted/item/:id", (c, i) => c.admin.accounts.deleted.byId(idOf(i)), { doc: { summary: "削除済み会員の詳細", tag: "admin", auth: "admin" } }),
-  route("DELETE", "/api/admin/account/deleted/:id", (c, i) => c.admin.accounts.deleted.remove(idOf(i)), { doc: { summary: "完全削除", tag: "admin", auth: "admin" } }),
-  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), { doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" } }),
+  route("GET", "/api/admin/account/deleted/search", async (c, i) => toPage(await c.admin.accounts.deleted.search(q(i)), withUnderscoreId), {
+    output: accountPageDto,
+    doc: { summary: "削除済み会員の検索", tag: "admin", auth: "admin" },
+  }),
+  route("GET", "/api/admin/account/deleted/item/:id", async (c, i) => toAccountDetail(await c.admin.accounts.deleted.byId(idOf(i))), {
+    output: accountDetailDto,
+    doc: { summary: "削除済み会員の詳細", tag: "admin", auth: "admin" },
+  }),
+  route("DELETE", "/api/admin/account/deleted/:id", (c, i) => c.admin.accounts.deleted.remove(idOf(i)), { output: statusOk, doc: { summary: "完全削除", tag: "admin", auth: "admin" } }),
+  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), { output: statusOk, doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" } }),
   route("GET", "/api/admin/investment/exists/:id/:no", (c, i) => c.admin.investments.exists({ id: i.params.id, no: i.params.no } as never), {
+    output: existsResult,
     doc: { summary: "物件番号の重複確認 ({exists})", tag: "admin", auth: "admin" },
   }),
 
   // ── public ──
-  route("GET", "/api/options", (c) => c.public.options.get(), { doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" } }),
-  route("POST", "/api/contacts/investment", (c, i) => c.public.contacts.investment(b(i)), { status: 201, doc: { summary: "物件へのお問い合わせ", tag: "public" } }),
-  route("POST", "/api/contacts/consult", (c, i) => c.public.contacts.consult(b(i)), { status: 201, doc: { summary: "投資相談", tag: "public" } }),
-  route("POST", "/api/contacts/other", (c, i) => c.public.contacts.other(b(i)), { status: 201, doc: { summary: "その他のお問い合わせ", tag: "public" } }),
-  route("POST", "/api/contacts/sell", (c, i) => c.public.contacts.sell(b(i)), { status: 201, doc: { summary: "売却査定", tag: "public" } }),
-  route("POST", "/api/contacts/exchange", (c, i) => c.public.contacts.exchange(b(i)), { status: 201, doc: { summary: "業者様", tag: "public" } }),
-  route("GET", "/api/investments", (c, i) => c.public.investments.search(q(i)), { doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" } }),
-  route("GET", "/api/investments/:id", (c, i) => c.public.investments.byId(idOf(i)), { doc: { summary: "物件詳細 (会員限定は会員のみ)", tag: "public" } }),
+  route("GET", "/api/options", (c) => c.public.options.get(), { output: siteCounts, doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" } }),
+  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "物件へのお問い合わせ", tag: "public" } }),
+  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "投資相談", tag: "public" } }),
+  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "その他のお問い合わせ", tag: "public" } }),
+  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "売却査定", tag: "public" } }),
+  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "業者様", tag: "public" } }),
+  route("GET", "/api/investments", async (c, i) => toPage(await c.public.investments.search(q(i)), withUnderscoreId), {
+    output: investmentPageDto,
+    doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" },
+  }),
+  route("GET", "/api/investments/:id", async (c, i) => toInvestmentDetail(await c.public.investments.byId(idOf(i))), {
+    output: investmentDetailResult,
+    doc: { summary: "物件詳細 (会員限定は会員のみ: 訪問者には {locked: true} だけ)", tag: "public" },
+  }),
 ];

@@ -1,0 +1,165 @@
+import { isoDateTime, pageOf, recordId } from "./common";
+import {
+  builtGroup,
+  codeWithOther,
+  commentsGroup,
+  featuresGroup,
+  floorGroup,
+  incomeGroup,
+  landRatioGroup,
+  landRightsGroup,
+  landRoadEntry,
+  specificationsGroup,
+} from "./investment-groups";
+import { z } from "./zod";
+
+/**
+ * A listing as the REST adapter answers it (spec §3 "Investment"): the
+ * spec's field names, `_id` for the listing, nested groups as stored
+ * (`income.month`, `floor.ground`…). These are wire shapes: timestamps are
+ * ISO strings. Anything not declared here is stripped before a body leaves
+ * the adapter, so staff-only fields (original, keywords, locality, map) can
+ * never slip out through a service that starts selecting them.
+ */
+const int = z.number().int();
+const text = z.string();
+const num = z.number();
+/** An ISO date (YYYY-MM-DD) kept as text in the database. */
+const isoDate = z.string();
+
+/** The tile every list shows (search results, related listings, matchings). */
+export const investmentCardDto = z.object({
+  _id: recordId,
+  name: text,
+  type_cd: int,
+  type_other: text.nullable(),
+  pref_cd: int,
+  pref_name: text.nullable(),
+  city_cd: text,
+  city_name: text.nullable(),
+  /** 万円 */
+  price: int,
+  /** percent */
+  yield: num.nullable(),
+  built: builtGroup.nullable(),
+  /** Nearest walk minutes over the transports. */
+  station_time: int.nullable(),
+  line_name: text.nullable(),
+  station_name: text.nullable(),
+  members: z.boolean(),
+  premium: z.boolean(),
+  price_down: z.boolean(),
+  /** Storage name of the first photo, for /api/images/{_id}/{image}/thumb. */
+  image: text.nullable(),
+  public_at: isoDateTime.nullable(),
+});
+export type InvestmentCardDto = z.infer<typeof investmentCardDto>;
+
+/** Spec §3 "Transport entry" (in display order). */
+export const investmentTransportDto = z.object({
+  id: recordId,
+  operator: int.nullable(),
+  line_cd: int.nullable(),
+  line_name: text.nullable(),
+  station_cd: int.nullable(),
+  station_name: text.nullable(),
+  group_cd: int.nullable(),
+  /** 1 徒歩, 2 バス, 3 その他 */
+  distance: int,
+  station_walk: int.nullable(),
+  bus_name: text.nullable(),
+  bus_time: int.nullable(),
+  bus_walk: int.nullable(),
+  other: text.nullable(),
+});
+
+/** A photo (in display order). */
+export const investmentImageDto = z.object({
+  id: recordId,
+  name: text,
+  comment: text.nullable(),
+  width: int.nullable(),
+  height: int.nullable(),
+});
+
+export const priceChangeDto = z.object({ price: int, price_before: int.nullable(), changed_at: isoDateTime });
+
+/** The full listing for an audience that may see it. */
+export const investmentDetailDto = z.object({
+  locked: z.literal(false),
+  _id: recordId,
+  no: text.nullable(),
+  type_cd: int,
+  type_other: text.nullable(),
+  name: text,
+  pref_cd: int,
+  pref_name: text.nullable(),
+  city_cd: text,
+  city_name: text.nullable(),
+  area_cd: int.nullable(),
+  area_name: text.nullable(),
+  district_cd: text,
+  price: int,
+  /** The former price, only while it may be shown (a cut within six months). */
+  price_before: int.nullable(),
+  price_down: z.boolean(),
+  income: incomeGroup.nullable(),
+  yield: num.nullable(),
+  service_charge: int.nullable(),
+  maintenance_fee: int.nullable(),
+  structure_cd: int.nullable(),
+  structure_other: text.nullable(),
+  floor: floorGroup.nullable(),
+  built: builtGroup.nullable(),
+  building_size: num.nullable(),
+  occupied_size: num.nullable(),
+  layout: text.nullable(),
+  total_units: int.nullable(),
+  specifications: specificationsGroup.nullable(),
+  features: featuresGroup.nullable(),
+  land_size: num.nullable(),
+  land_type: int.nullable(),
+  land_note: text.nullable(),
+  land_rights: landRightsGroup.nullable(),
+  land_use_1: text.nullable(),
+  land_use_2: text.nullable(),
+  land_ratio: landRatioGroup.nullable(),
+  land_cat: codeWithOther.nullable(),
+  land_plan: codeWithOther.nullable(),
+  land_corner: text.nullable(),
+  land_road: z.array(landRoadEntry).nullable(),
+  vacancy: codeWithOther.nullable(),
+  assign: text.nullable(),
+  transactions: int.nullable(),
+  comments: commentsGroup.nullable(),
+  members: z.boolean(),
+  premium: z.boolean(),
+  registered_at: isoDate.nullable(),
+  update_at: isoDateTime.nullable(),
+  next_update_at: isoDate.nullable(),
+  public_at: isoDateTime.nullable(),
+  residual_at: isoDate.nullable(),
+  station_time: int.nullable(),
+  new_quake: z.boolean(),
+  has_cert: z.boolean(),
+  has_repair: z.boolean(),
+  is_full: z.boolean(),
+  /** 残存耐用年数20年以上 (feature fs=1). */
+  long_residual: z.boolean(),
+  /** Whether the signed-in member has it in their favourites; null for anyone else. */
+  bookmarked: z.boolean().nullable(),
+  transports: z.array(investmentTransportDto),
+  images: z.array(investmentImageDto),
+  price_history: z.array(priceChangeDto),
+  related: z.array(investmentCardDto),
+});
+export type InvestmentDetailDto = z.infer<typeof investmentDetailDto>;
+
+/** A members-only listing asked for by a visitor: nothing of the listing, by construction. */
+export const lockedInvestmentDto = z.object({ locked: z.literal(true) });
+
+/** GET /api/investments/{id} */
+export const investmentDetailResult = z.discriminatedUnion("locked", [lockedInvestmentDto, investmentDetailDto]);
+
+/** GET /api/investments */
+export const investmentPageDto = pageOf(investmentCardDto);
