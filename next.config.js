@@ -7,6 +7,8 @@ const nextConfig = {
   serverExternalPackages: ["@libsql/client", "libsql", "@node-rs/argon2", "sharp", "bullmq", "ioredis"],
   typedRoutes: false,
   typescript: { tsconfigPath: "tsconfig.build.json" },
+  // Unmatched URLs get app/global-not-found.tsx (see why there).
+  experimental: { globalNotFound: true },
 };
 
 export default nextConfig;

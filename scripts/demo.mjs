@@ -34,7 +34,8 @@ if (!args.has("--no-build") || !existsSync(path.join(root, ".next", "BUILD_ID"))
 }
 
 const prodEnv = { ...env, NODE_ENV: "production" };
-const web = start(next, ["start", "-p", port], { env: prodEnv });
+// The production web server: Next behind the page cache, WEB_CONCURRENCY processes (src/server/http/main.ts).
+const web = start(tsx, ["src/server/http/main.ts", "-p", port], { env: prodEnv });
 const worker = start(tsx, ["worker/index.ts"], { env: prodEnv });
 
 const base = (process.env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");

@@ -50,6 +50,12 @@ const schema = z.object({
   NEWSLETTER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Instant matching mail: new matchings of a member are collected this long into one mail. */
   MATCHING_NOTIFY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+  /** Web server processes (src/server/http/main.ts); one renders on one core. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Visitors' rendered-page cache lifetime (cleared on every admin change anyway); 0 turns it off. */
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Memory bound of the page cache, per web process. */
+  PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Demo account passwords used by the seed (scripts/seed.ts). */
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),

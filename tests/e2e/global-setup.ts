@@ -68,7 +68,13 @@ export default async function setup(project: TestProject) {
   runOrThrow(bin("tsx"), ["scripts/seed.ts"]);
   if (buildIsStale()) runOrThrow(bin("next"), ["build"]);
 
-  server = spawn(bin("next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  // The production server (src/server/http/main.ts). Its visitors' page cache is off here because
+  // the tests write to the database directly; tests/e2e/page-cache.test.ts starts one with it on.
+  server = spawn(bin("tsx"), ["src/server/http/main.ts", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...env, PAGE_CACHE_TTL_SECONDS: "0" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   // The worker sends the mail (to .eml files in MAIL_OUTBOX_DIR, read by the tests).
   worker = spawn(bin("tsx"), ["worker/index.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   const base = `http://127.0.0.1:${port}`;
@@ -80,7 +86,7 @@ export default async function setup(project: TestProject) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("next start did not answer within 60 s");
+    if (Date.now() > deadline) throw new Error("the web server did not answer within 60 s");
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide("baseURL", base);

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { fieldErrors } from "@/schemas/zod";
 import { RateLimitedError } from "@/server/auth/rate-limit";
+import { announcePublicChange } from "@/server/http/invalidation";
 import { issuesOf } from "./errors";
 import type { Context } from "./context";
 
@@ -42,9 +43,13 @@ export const memberProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, userSession: ctx.userSession } });
 });
 
-export const adminProcedure = t.procedure.use(({ ctx, next }) => {
+export const adminProcedure = t.procedure.use(async ({ ctx, next, type, path }) => {
   if (!ctx.admin || !ctx.adminSession) {
     throw new TRPCError({ code: ctx.user ? "FORBIDDEN" : "UNAUTHORIZED", message: "管理者としてログインしてください" });
   }
-  return next({ ctx: { ...ctx, admin: ctx.admin, adminSession: ctx.adminSession } });
+  const result = await next({ ctx: { ...ctx, admin: ctx.admin, adminSession: ctx.adminSession } });
+  // Staff changes are what visitors' cached pages depend on (listings, CMS, options):
+  // every successful admin mutation clears the page cache of every web process.
+  if (result.ok && type === "mutation") await announcePublicChange(path);
+  return result;
 });

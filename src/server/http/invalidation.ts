@@ -1,0 +1,81 @@
+import type { Redis } from "ioredis";
+import { env } from "@/server/env";
+import { createRedis } from "@/server/jobs/redis";
+import { getRedis } from "@/server/jobs/redis-client";
+import { logger } from "@/server/logger";
+
+/**
+ * "Public content changed" between processes: whoever changes what visitors
+ * see announces it; every web process clears its page cache on the message.
+ * Redis pub/sub because several web processes (WEB_CONCURRENCY, several
+ * machines) serve the site.
+ */
+export function publicChangeChannel(): string {
+  return `${env().REDIS_PREFIX}:public-content-changed`;
+}
+
+/** Announce a change (never throws: a failed announce only leaves pages stale until their TTL). */
+export async function announcePublicChange(reason: string): Promise<void> {
+  try {
+    const redis = getRedis();
+    // The shared client has no offline queue: right after start it may still be connecting.
+    if (redis.status === "connecting" || redis.status === "connect" || redis.status === "wait") {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`redis ${redis.status}`)), 2000);
+        redis.once("ready", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    await redis.publish(publicChangeChannel(), reason);
+  } catch (e) {
+    logger.warn("page-cache.announce_failed", { reason, message: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+export interface PublicChangeSubscription {
+  /** True while subscribed: messages cannot be missed. */
+  readonly live: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Listen for announcements. `onChange` also runs whenever the subscription
+ * (re)starts or drops, because messages sent meanwhile are lost: the caller
+ * must not trust anything it cached before.
+ */
+export function subscribePublicChanges(onChange: (reason: string) => void, url = env().REDIS_URL): PublicChangeSubscription {
+  const channel = publicChangeChannel();
+  // A connection of its own (a subscribed connection can do nothing else), retrying for ever.
+  const redis: Redis = createRedis("worker", url);
+  let live = false;
+  redis.on("message", (ch: string, reason: string) => {
+    if (ch === channel) onChange(reason);
+  });
+  redis.on("ready", () => {
+    redis.subscribe(channel).then(
+      () => {
+        live = true;
+        onChange("subscribed");
+      },
+      () => undefined,
+    );
+  });
+  const drop = () => {
+    if (!live) return;
+    live = false;
+    onChange("disconnected");
+  };
+  redis.on("close", drop);
+  redis.on("end", drop);
+  return {
+    get live() {
+      return live;
+    },
+    async close() {
+      live = false;
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

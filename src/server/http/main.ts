@@ -1,0 +1,80 @@
+/**
+ * The production web server: `npm start` (`tsx src/server/http/main.ts [-p 3000] [-H 0.0.0.0]`).
+ *
+ * Next's own request handler behind two things `next start` cannot do:
+ * - WEB_CONCURRENCY processes (node:cluster) sharing the port, because one
+ *   Node process renders on one core;
+ * - the visitors' page cache (page-cache.ts), cleared across processes over
+ *   Redis pub/sub (invalidation.ts).
+ * Requires a production build (`next build`).
+ */
+import cluster from "node:cluster";
+import http from "node:http";
+import { parseArgs } from "node:util";
+
+// Before Next is loaded: it reads both at import time.
+const processEnv = process.env as Record<string, string | undefined>;
+processEnv.NODE_ENV ??= "production";
+processEnv.NEXT_TELEMETRY_DISABLED ??= "1";
+
+const { values } = parseArgs({
+  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
+  allowPositionals: true,
+});
+
+const { env } = await import("@/server/env");
+const { logger } = await import("@/server/logger");
+const config = env();
+const port = Number(values.port ?? config.PORT);
+const hostname = values.hostname ?? "0.0.0.0";
+
+if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
+  let stopping = false;
+  for (let i = 0; i < config.WEB_CONCURRENCY; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    logger.error("web.process_exited", { pid: worker.process.pid, code, signal });
+    cluster.fork(); // keep the configured number serving
+  });
+  const stop = () => {
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(0), 5000).unref();
+    cluster.on("exit", () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  logger.info("web.primary", { processes: config.WEB_CONCURRENCY, port });
+} else {
+  const { default: next } = await import("next");
+  const { PageCache, withPageCache } = await import("./page-cache");
+  const { subscribePublicChanges } = await import("./invalidation");
+
+  const app = next({ dev: false, dir: process.cwd(), hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  let subscription: { live: boolean; close(): Promise<void> } | undefined;
+  const cache = new PageCache({
+    ttlMs: config.PAGE_CACHE_TTL_SECONDS * 1000,
+    maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    // Without a live subscription an edit could go unnoticed: no caching then.
+    enabled: () => subscription?.live === true,
+  });
+  if (config.PAGE_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
+
+  const server = http.createServer(withPageCache(cache, (req, res) => handle(req, res)));
+  server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0 }));
+
+  const stop = () => {
+    server.close();
+    server.closeIdleConnections();
+    void subscription?.close();
+    setTimeout(() => process.exit(0), 3000).unref();
+    server.on("close", () => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
