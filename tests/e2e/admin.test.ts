@@ -1,4 +1,5 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -120,6 +121,32 @@ describe("admin area", () => {
     await pub.screenshot({ path: path.join(artifactsDir, "admin-price-cut-public.png"), fullPage: false });
     await pub.close();
     await page.close();
+  });
+
+  it("the dashboard draws its charts with recharts, names them and keeps their figures readable; no serious axe violations", async () => {
+    // AxeBuilder needs a page of an explicit context.
+    const context = await browser.newContext({ viewport: viewports.desktop, locale: "ja-JP" });
+    const page = await context.newPage();
+    await login(page);
+    await expect.poll(() => page.getByRole("heading", { name: "今日の状況" }).first().isVisible()).toBe(true);
+    const charts = page.locator('[data-slot="dashboard-chart"]');
+    expect(await charts.count()).toBe(3);
+    // recharts draws on the client once the container has a size
+    await expect.poll(() => page.locator('[data-slot="dashboard-chart"] .recharts-wrapper > svg.recharts-surface').count(), { timeout: 15_000 }).toBe(3);
+    const weekly = page.getByRole("figure", { name: "新規会員とお問い合わせ（週別・直近12週）" });
+    expect(await weekly.locator("tbody tr").count()).toBe(12);
+    expect(await weekly.locator(".recharts-line").count()).toBe(2);
+    expect(await weekly.locator(".recharts-wrapper > svg.recharts-surface > title").textContent()).toBe("新規会員とお問い合わせ（週別・直近12週）");
+    const byType = page.getByRole("figure", { name: "公開物件（種別）" });
+    expect(await byType.locator("tbody th").allTextContents()).toContain("一棟マンション");
+    expect(await byType.locator(".recharts-yAxis .recharts-cartesian-axis-tick").count()).toBe(await byType.locator("tbody tr").count());
+    expect(await page.getByRole("figure", { name: "公開物件（エリア別）" }).locator("tbody th").allTextContents()).toContain("エリア外");
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5000 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join("\n  ")}`)).toEqual([]);
+    await page.screenshot({ path: path.join(artifactsDir, "admin-dashboard-charts.png"), fullPage: true });
+    await context.close();
   });
 
   it("every admin screen renders for an admin (and sends a visitor to the login)", async () => {

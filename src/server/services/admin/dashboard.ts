@@ -79,6 +79,8 @@ export async function dashboardFigures(db: Db, now = new Date()) {
     },
     members,
     inquiries,
+    /** Both series side by side, one row per week (the chart's data). */
+    weeks: members.map((m, i) => ({ week: m.week, members: m.count, inquiries: inquiries[i]?.count ?? 0 })),
     byArea: [...AREAS.map((a) => ({ label: a.name, count: areaCount.get(a.id) ?? 0 })), { label: "エリア外", count: areaCount.get(null) ?? 0 }],
     byType: TYPES.map((t) => ({ label: t.name, count: typeCount.get(t.id) ?? 0 })),
   };

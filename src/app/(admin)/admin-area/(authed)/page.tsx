@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { BarChart } from "@/components/admin/bar-chart";
+import { CountChart, WeeklyChart } from "@/components/admin/dashboard-charts";
 import { requireAdmin } from "@/server/auth/page-guards";
 import { env } from "@/server/env";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "管理トップ" };
-
-const weekLabel = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}`;
 
 /** Admin top: today's figures, 12-week series and listings by area / type. */
 export default async function AdminTopPage() {
@@ -36,10 +34,15 @@ export default async function AdminTopPage() {
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {today.map((f) => (
-            <Link key={f.label} href={f.href} className="rounded-lg bg-white p-5 shadow-sm hover:ring-2 hover:ring-gold-300">
-              <dt className="text-sm text-muted-foreground">{f.label}</dt>
+            // A <dl> may hold only dt/dd groups in <div>s: the link sits in the <dt> and covers the whole card.
+            <div key={f.label} className="relative rounded-lg bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-gold-500 hover:ring-2 hover:ring-gold-300">
+              <dt className="text-sm text-muted-foreground">
+                <Link href={f.href} className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none">
+                  {f.label}
+                </Link>
+              </dt>
               <dd className="mt-1 text-2xl font-bold">{f.value.toLocaleString("ja-JP")}</dd>
-            </Link>
+            </div>
           ))}
         </dl>
       </section>
@@ -51,12 +54,18 @@ export default async function AdminTopPage() {
           </div>
         ))}
       </dl>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <BarChart id="chart-members" title="新規会員（週別・12週）" bars={d.members.map((w) => ({ label: weekLabel(w.week), count: w.count }))} unit="人" />
-        <BarChart id="chart-inquiries" title="お問い合わせ（週別・12週）" bars={d.inquiries.map((w) => ({ label: weekLabel(w.week), count: w.count }))} />
-        <BarChart id="chart-area" title="公開物件（エリア別）" bars={d.byArea.map((a) => ({ label: a.label, count: a.count }))} barWidth={64} />
-        <BarChart id="chart-type" title="公開物件（種別）" bars={d.byType.map((a) => ({ label: a.label, count: a.count }))} barWidth={64} />
-      </div>
+      <section aria-labelledby="charts-title" className="grid gap-3">
+        <h2 id="charts-title" className="font-bold">
+          推移と内訳
+        </h2>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <div className="lg:col-span-2">
+            <WeeklyChart title="新規会員とお問い合わせ（週別・直近12週）" weeks={d.weeks} />
+          </div>
+          <CountChart title="公開物件（エリア別）" figures={d.byArea} color="gold" />
+          <CountChart title="公開物件（種別）" figures={d.byType} color="primary" />
+        </div>
+      </section>
     </div>
   );
 }
