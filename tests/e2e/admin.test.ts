@@ -149,6 +149,36 @@ describe("admin area", () => {
     await context.close();
   });
 
+  it("the post editor uploads a cover (a disguised file is refused), previews it and keeps the URL field as the alternative", async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    await login(page);
+    await page.goto(base + ADMIN + "/cms/posts/new");
+    await expect.poll(() => page.getByRole("heading", { name: "記事の作成" }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    const cover = page.getByTestId("cover-image");
+    await page.getByLabel("カバー画像ファイル").setInputFiles({ name: "cover.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not an image at all") });
+    await expect.poll(() => cover.getByRole("alert").textContent(), { timeout: 15_000 }).toContain("JPEG・PNG・WebP形式の画像を選択してください");
+    expect(await page.inputValue("#f-cover_image")).toBe("");
+
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#2f4f4f" } }).png().toBuffer();
+    await page.getByLabel("カバー画像ファイル").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
+    await expect.poll(() => page.inputValue("#f-cover_image"), { timeout: 15_000 }).toMatch(/^\/api\/cms-images\/[0-9a-f]{32}\.webp$/);
+    const url = await page.inputValue("#f-cover_image");
+    const preview = cover.getByRole("img", { name: "カバー画像のプレビュー" });
+    expect(await preview.getAttribute("src")).toBe(url.replace(".webp", "_thumb.webp"));
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(480);
+    const served = await fetch(base + url);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    await page.screenshot({ path: path.join(artifactsDir, "admin-cms-cover.png") });
+
+    // The URL field is still an alternative: a typed URL becomes the preview; "外す" clears it.
+    await page.fill("#f-cover_image", "/ogp.png");
+    await expect.poll(() => preview.getAttribute("src")).toBe("/ogp.png");
+    await cover.getByRole("button", { name: "カバー画像を外す" }).click();
+    expect(await page.inputValue("#f-cover_image")).toBe("");
+    await page.close();
+  });
+
   it("every admin screen renders for an admin (and sends a visitor to the login)", async () => {
     const page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
     await login(page);

@@ -3,12 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import { PROSE_CLASSES } from "@/components/content/prose";
 import { FormAlert } from "@/components/forms/field";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
+import { cmsThumbOf } from "@/lib/cms-images";
 import { pageInput, POST_STATUSES, postInput, type PageInput, type PostInput } from "@/schemas/admin/cms";
 import { siteOptionsInput, type SiteOptionsInput } from "@/schemas/admin/options";
 import type { z } from "@/schemas/zod";
@@ -31,6 +32,93 @@ function MarkdownPreview({ md }: { md: string }) {
         <div className={`rounded-md border border-border bg-white p-4 ${PROSE_CLASSES}`} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
       ) : null}
     </div>
+  );
+}
+
+const COVER_URL = /^(\/|https:\/\/)[^\s"'<>]*$/;
+
+/**
+ * The post's cover: upload an image (JPEG/PNG/WebP; the server checks the
+ * bytes, re-encodes it to WebP under a generated name and answers its URL,
+ * which fills the URL field) or type a URL. A thumbnail shows the current one.
+ */
+function CoverImageField({ form }: { form: UseFormReturn<PostInput, unknown, z.output<typeof postInput>> }) {
+  const cover = useWatch({ control: form.control, name: "cover_image" });
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const value = typeof cover === "string" ? cover.trim() : "";
+  const previewSrc = cmsThumbOf(value) ?? (COVER_URL.test(value) ? value : null);
+
+  async function upload(file: File) {
+    setError(null);
+    setUploading(true);
+    try {
+      const fd = new FormData();
+      fd.set("file", file);
+      const res = await fetch("/api/admin/cms-images", { method: "POST", body: fd, credentials: "same-origin" });
+      const body = (await res.json().catch(() => ({}))) as { url?: string; message?: string };
+      if (!res.ok || !body.url) setError(`${file.name}：${body.message ?? "アップロードに失敗しました"}`);
+      else form.setValue("cover_image", body.url, { shouldDirty: true, shouldValidate: true });
+    } catch {
+      setError("アップロードに失敗しました。通信状況をご確認ください。");
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-border p-4" data-testid="cover-image">
+      <legend className="px-1 text-sm font-bold">カバー画像</legend>
+      <div className="flex flex-wrap items-start gap-4">
+        <div className="grid aspect-[1200/630] w-48 place-items-center overflow-hidden rounded bg-muted text-xs text-muted-foreground">
+          {previewSrc && failedSrc !== previewSrc ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={previewSrc} alt="カバー画像のプレビュー" className="size-full object-cover" onError={() => setFailedSrc(previewSrc)} />
+          ) : previewSrc ? (
+            <span>画像を読み込めません</span>
+          ) : (
+            <span>未設定</span>
+          )}
+        </div>
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="cursor-pointer rounded-md border border-primary-300 bg-white px-3 py-1.5 text-sm font-bold focus-within:ring-2 focus-within:ring-gold-500 hover:bg-primary-50">
+              画像をアップロード
+              <input
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                className="sr-only"
+                aria-label="カバー画像ファイル"
+                disabled={uploading}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void upload(file);
+                  e.target.value = "";
+                }}
+              />
+            </label>
+            {value ? (
+              <Button size="sm" variant="outline" onClick={() => form.setValue("cover_image", "", { shouldDirty: true, shouldValidate: true })}>
+                カバー画像を外す
+              </Button>
+            ) : null}
+          </div>
+          <p className="text-xs text-muted-foreground">JPEG・PNG・WebP、15MBまで。WebPに変換して保存し、下のURL欄に入ります。</p>
+          {uploading ? (
+            <p role="status" className="text-sm">
+              アップロード中…
+            </p>
+          ) : null}
+          {error ? (
+            <p role="alert" className="text-sm text-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <AdminInput form={form as never} name="cover_image" label="カバー画像URL" hint="アップロードの代わりに、/ または https:// で始まるURLを入力することもできます" />
+    </fieldset>
   );
 }
 
@@ -78,7 +166,7 @@ export function PostEditor({ base, previewBase, id, initial }: { base: string; p
           <AdminSelect form={f} name="status" label="公開状態" required choices={POST_STATUSES.map((c) => ({ id: c.key, name: c.name }))} />
           <AdminInput form={f} name="published_at" label="公開日時" type="datetime-local" hint="予約公開は必須。空欄で公開すると今すぐ公開" />
         </div>
-        <AdminInput form={f} name="cover_image" label="カバー画像URL" hint="/ または https:// で始まるURL" />
+        <CoverImageField form={form} />
         <AdminTextarea form={f} name="excerpt" label="概要" rows={2} hint="空欄なら本文の冒頭から作成します" />
         <AdminTextarea form={f} name="body_md" label="本文（Markdown）" rows={18} hint="## 見出し、### 小見出し、空行で段落" />
         <MarkdownPreview md={bodyMd ?? ""} />

@@ -21,6 +21,7 @@ import {
   newImageName,
   uploadRoot,
   variantFileName,
+  type EncodedImage,
   type ImageVariant,
   type StorageOptions,
 } from "@/server/storage/images";
@@ -68,8 +69,13 @@ export interface StagedImage {
   height: number;
 }
 
-/** Checks, re-encodes and stages one upload. Throws UploadRejectedError with a Japanese message. */
-export async function stageUpload(buffer: Buffer, opts: StorageOptions = {}): Promise<StagedImage> {
+/**
+ * The checks every admin image upload goes through (listing photos, CMS
+ * covers): size, the type sniffed from the bytes, a decoder that agrees with
+ * it, then sharp re-encodes it (webp ≤1600 px + 480 px thumbnail + JPEG
+ * fallbacks, metadata dropped). Throws UploadRejectedError with a Japanese message.
+ */
+export async function encodeUpload(buffer: Buffer): Promise<EncodedImage> {
   if (buffer.length === 0) throw new UploadRejectedError("ファイルが空です");
   if (buffer.length > MAX_UPLOAD_BYTES) throw new UploadRejectedError(`画像は${MAX_UPLOAD_BYTES / 1024 / 1024}MB以下のファイルを選択してください`);
   const type = sniffImageType(buffer);
@@ -79,12 +85,16 @@ export async function stageUpload(buffer: Buffer, opts: StorageOptions = {}): Pr
     .metadata()
     .catch(() => null);
   if (!meta || meta.format !== SHARP_FORMAT[type]) throw new UploadRejectedError("画像ファイルを読み込めませんでした");
-  let encoded;
   try {
-    encoded = await encodeImage(buffer);
+    return await encodeImage(buffer);
   } catch {
     throw new UploadRejectedError("画像ファイルを読み込めませんでした");
   }
+}
+
+/** Checks, re-encodes and stages one upload. Throws UploadRejectedError with a Japanese message. */
+export async function stageUpload(buffer: Buffer, opts: StorageOptions = {}): Promise<StagedImage> {
+  const encoded = await encodeUpload(buffer);
   const dir = stagingDir(opts);
   await mkdir(dir, { recursive: true });
   const token = newImageName();

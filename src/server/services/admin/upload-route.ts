@@ -1,12 +1,14 @@
 /**
  * The admin upload endpoints' logic, separate from the route files so tests
  * can call it with their own database: admin session + same-origin check,
- * multipart field "file", then stageUpload().
+ * multipart field "file", then stageUpload() (listing photos) or
+ * storeCmsImage() (CMS post covers).
  */
 import { createContext } from "@/server/api/context";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import type { Db } from "@/server/db";
 import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant, type StorageOptions } from "@/server/storage/images";
+import { storeCmsImage } from "@/server/services/cms/images";
 import { MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "./image-staging";
 
 const json = (status: number, body: unknown) =>
@@ -18,8 +20,8 @@ export async function isAdminRequest(db: Db, req: Request): Promise<boolean> {
   return Boolean(ctx.admin && ctx.adminSession);
 }
 
-/** POST: one image in multipart field "file" → { token, width, height } or 4xx with a Japanese message. */
-export async function handleImageUpload(db: Db, req: Request, opts: StorageOptions = {}): Promise<Response> {
+/** The uploaded file of an admin's same-origin multipart POST (field "file"), or the error answer. */
+async function readAdminUpload(db: Db, req: Request): Promise<Buffer | Response> {
   if (!isSameOriginRequest(req.headers, req.url)) return json(403, { message: "不正なリクエストです" });
   if (!(await isAdminRequest(db, req))) return json(401, { message: "管理者としてログインしてください" });
   const length = Number(req.headers.get("content-length") ?? "0");
@@ -31,13 +33,29 @@ export async function handleImageUpload(db: Db, req: Request, opts: StorageOptio
     return json(400, { message: "ファイルを選択してください" });
   }
   if (!file || typeof file === "string") return json(400, { message: "ファイルを選択してください" });
+  return Buffer.from(await file.arrayBuffer());
+}
+
+/** Reads the upload, hands it to `store` and answers 201 with its result, or 4xx with a Japanese message. */
+async function handleUpload(db: Db, req: Request, store: (buffer: Buffer) => Promise<unknown>): Promise<Response> {
+  const buffer = await readAdminUpload(db, req);
+  if (buffer instanceof Response) return buffer;
   try {
-    const staged = await stageUpload(Buffer.from(await file.arrayBuffer()), opts);
-    return json(201, staged);
+    return json(201, await store(buffer));
   } catch (e) {
     if (e instanceof UploadRejectedError) return json(422, { message: e.message });
     throw e;
   }
+}
+
+/** POST: one listing photo in multipart field "file" → { token, width, height } (staged until the listing is saved). */
+export function handleImageUpload(db: Db, req: Request, opts: StorageOptions = {}): Promise<Response> {
+  return handleUpload(db, req, (buffer) => stageUpload(buffer, opts));
+}
+
+/** POST: a CMS post cover in multipart field "file" → { name, url, thumbUrl, width, height } (stored at once). */
+export function handleCmsImageUpload(db: Db, req: Request, opts: StorageOptions = {}): Promise<Response> {
+  return handleUpload(db, req, (buffer) => storeCmsImage(buffer, opts));
 }
 
 /**

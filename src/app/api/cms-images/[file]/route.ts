@@ -1,0 +1,7 @@
+import { serveCmsImage } from "@/server/services/cms/images";
+
+/** CMS images (post covers) by generated name; see services/cms/images.ts. */
+export async function GET(req: Request, { params }: { params: Promise<{ file: string }> }) {
+  const { file } = await params;
+  return serveCmsImage(req, file);
+}
