@@ -27,9 +27,10 @@ function failed<T>(what: string) {
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   // The chrome depends on cookies: every page under (site) renders per request.
   await connection();
-  const [session, counts] = await Promise.all([
+  const [session, counts, holidayNote] = await Promise.all([
     api.public.session.state().catch(failed<LoginStateData>("chrome.session")),
     api.public.options.get().catch(failed<SiteCountsData>("chrome.counts")),
+    api.public.options.holidayNote().catch(failed<string>("chrome.holiday_note")),
   ]);
   return (
     <>
@@ -39,11 +40,16 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
       >
         本文へスキップ
       </a>
-      <Header session={session} counts={counts} adminBasePath={session?.isAdminLogin ? env().ADMIN_BASE_PATH : undefined} />
+      <Header
+        session={session}
+        counts={counts}
+        adminBasePath={session?.isAdminLogin ? env().ADMIN_BASE_PATH : undefined}
+        holidayNote={holidayNote}
+      />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <Footer />
+      <Footer holidayNote={holidayNote} />
       {/* Renders nothing without ANALYTICS_ID, and nothing on login-type pages; admin pages have their own layout. */}
       <Analytics />
     </>

@@ -1,59 +1,14 @@
-import { Building2, FileText, Home, MapPin, Newspaper, TrainFront } from "lucide-react";
-import Link from "next/link";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
-import { KeywordSearch } from "@/components/site-chrome/keyword-search";
+import { NotFoundContent } from "./not-found-content";
 
-const LINKS = [
-  { href: "/", label: "トップページ", icon: Home },
-  { href: "/investments", label: "物件一覧", icon: Building2 },
-  { href: "/investments/search/area", label: "エリアから探す", icon: MapPin },
-  { href: "/investments/search/train", label: "路線・駅から探す", icon: TrainFront },
-  { href: "/blogs", label: "ブログ", icon: Newspaper },
-  { href: "/sitemap", label: "サイトマップ", icon: FileText },
-] as const;
-
-/**
- * The 404 content (inside the site chrome): what happened, a keyword search
- * box and the main entry points. `breadcrumbs` off for the root 404, which
- * may be prerendered (the breadcrumb JSON-LD carries APP_URL, read at run time).
- */
-export function NotFoundBody({ breadcrumbs = true }: { breadcrumbs?: boolean }) {
+/** notFound() under the public site: breadcrumbs (with their JSON-LD, server-side) and the 404 content. */
+export function NotFoundBody() {
   return (
     <div data-slot="not-found">
-      {breadcrumbs && (
-        <div className="mx-auto max-w-3xl px-4 pt-3 sm:px-5">
-          <Breadcrumbs items={[{ name: "ページが見つかりません" }]} />
-        </div>
-      )}
-      <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:px-5 md:py-20">
-        <p className="tabular text-6xl font-bold tracking-widest text-gold-700 md:text-7xl" aria-hidden="true">
-          404
-        </p>
-        <h1 className="mt-4 text-2xl font-bold tracking-wider md:text-3xl">ページが見つかりません</h1>
-        <p className="mx-auto mt-4 max-w-xl text-sm leading-relaxed text-primary-600 md:text-base">
-          お探しのページは、移動または削除されたか、URLが間違っている可能性があります。
-          <br className="hidden sm:inline" />
-          掲載を終了した物件のページもこちらが表示されます。
-        </p>
-        <div className="mx-auto mt-8 max-w-lg">
-          <KeywordSearch variant="plain" fromQuery={false} label="物件をキーワードで検索" placeholder="物件ワード検索（駅名・市区町村など）" />
-        </div>
-        <nav aria-label="おすすめのページ" className="mt-10">
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {LINKS.map((l) => (
-              <li key={l.href}>
-                <Link
-                  href={l.href}
-                  className="flex h-full items-center justify-center gap-2 rounded-lg border border-border bg-white px-3 py-3 text-sm font-bold text-primary-700 transition-colors hover:border-gold hover:text-gold-700"
-                >
-                  <l.icon className="size-4 shrink-0 text-gold-700" aria-hidden="true" />
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      <div className="mx-auto max-w-3xl px-4 pt-3 sm:px-5">
+        <Breadcrumbs items={[{ name: "ページが見つかりません" }]} />
       </div>
+      <NotFoundContent />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+"use client";
+
 import { Check, MapPinned, SlidersHorizontal, TrainFront } from "lucide-react";
 import Link from "next/link";
 import { cn } from "@/lib/cn";

@@ -9,7 +9,7 @@ import { TEL_HREF } from "./links";
 
 
 /** Narrow screens: a phone button opening a popover with the number and business hours (spec §2). */
-export function ContactPopover({ className }: { className?: string }) {
+export function ContactPopover({ className, holidayNote }: { className?: string; holidayNote?: string }) {
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -44,7 +44,7 @@ export function ContactPopover({ className }: { className?: string }) {
             <dd className="font-bold">{SITE.holidays}</dd>
           </div>
         </dl>
-        <p className="mt-2 text-xs leading-relaxed text-primary-500">{SITE.holidayNote}</p>
+        <p className="mt-2 text-xs leading-relaxed text-primary-500">{holidayNote || SITE.holidayNote}</p>
       </PopoverContent>
     </Popover>
   );

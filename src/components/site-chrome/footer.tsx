@@ -1,3 +1,5 @@
+"use client";
+
 import { Clock, MapPin, Phone, Printer } from "lucide-react";
 import Link from "next/link";
 import { FOOTER_LINKS, LEGAL_LINKS, SITE, type NavLink } from "@/lib/constants/site";
@@ -9,8 +11,12 @@ import { SocialIcon } from "./social-icons";
  * Site footer (spec §2): contact block (address, licence, phone, fax, hours,
  * holidays), the corporate / main / other link lists, /terms and /privacy,
  * and the three social links.
+ *
+ * A client component although it has no state: as a server component its
+ * whole tree travelled in every page's RSC payload and was rendered twice per
+ * request (RSC, then HTML); now the payload carries only the reference.
  */
-export function Footer() {
+export function Footer({ holidayNote }: { holidayNote?: string }) {
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto bg-primary text-primary-100" data-slot="site-footer">
@@ -49,7 +55,7 @@ export function Footer() {
               <Clock className="mt-1 size-4 shrink-0 text-gold-300" aria-hidden="true" />
               <span>
                 営業時間 {SITE.hours.label}　定休日 {SITE.holidays}
-                <span className="mt-1 block text-xs text-primary-300">{SITE.holidayNote}</span>
+                <span className="mt-1 block text-xs text-primary-300">{holidayNote || SITE.holidayNote}</span>
               </span>
             </p>
           </address>
@@ -91,7 +97,7 @@ export function Footer() {
             ))}
           </ul>
           <p>
-            <small className="text-xs">
+            <small className="text-xs" suppressHydrationWarning>
               © {year} {SITE.corporateNameEn}
             </small>
           </p>

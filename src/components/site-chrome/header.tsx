@@ -1,3 +1,5 @@
+"use client";
+
 import { Clock, Mail, Phone } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
@@ -29,14 +31,18 @@ export interface HeaderProps {
   session?: LoginStateData;
   /** Only for a logged-in admin (see SideMenu). */
   adminBasePath?: string;
+  /** The staff's holiday note (site options); the default text without it. */
+  holidayNote?: string;
 }
 
 /**
  * Site header (spec §1, §2): logo, the three site-wide counts, the keyword box
  * (desktop), phone and hours (inline on wide screens, a popover on narrow ones),
  * the contact button (icon only on small screens) and the side menu.
+ * A client component for the same reason as the footer: its tree stays out of
+ * every page's RSC payload; the server passes only the data.
  */
-export function Header({ counts, session, adminBasePath }: HeaderProps) {
+export function Header({ counts, session, adminBasePath, holidayNote }: HeaderProps) {
   return (
     <header className="relative z-40 bg-primary text-white" data-slot="site-header">
       <div className="h-1 bg-gradient-to-r from-gold-600 via-gold-300 to-gold-600" aria-hidden="true" />
@@ -59,7 +65,7 @@ export function Header({ counts, session, adminBasePath }: HeaderProps) {
             {SITE.hours.label}（{SITE.holidays}休）
           </span>
         </div>
-        <ContactPopover className="xl:hidden" />
+        <ContactPopover className="xl:hidden" holidayNote={holidayNote} />
 
         <Button asChild variant="gold" className="h-10 px-2.5 text-primary-950 hover:bg-gold-400 sm:px-4" data-slot="contact-button">
           <Link href={CONTACT_PATH} aria-label="お問い合わせ">

@@ -1,3 +1,5 @@
+"use client";
+
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import Link from "next/link";
 import type * as React from "react";

@@ -93,7 +93,7 @@ describe("CMS cover upload", () => {
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(480);
 
     // Anything that is not a stored cover's name answers 404.
-    for (const bad of [`${r.body.name}.png`, `${r.body.name}.jpg`, "0".repeat(32) + ".webp", "..%2F..%2Fetc%2Fpasswd", `${r.body.name.toUpperCase()}.webp`]) {
+    for (const bad of [`${r.body.name}.png`, `${r.body.name}.jpg`, "0".repeat(32) + ".webp", "..%2F..%2Fetc%2Fpasswd", `${r.body.name!.toUpperCase()}.webp`]) {
       expect((await serveCmsImage(new Request("http://localhost:3000/"), decodeURIComponent(bad), root)).status, bad).toBe(404);
     }
 

@@ -125,7 +125,8 @@ describe("visitors' page cache", () => {
 
   it("leaves client navigations, actions, other methods and other paths alone", async () => {
     await get(a, "/investments");
-    for (const headers of [{ rsc: "1" }, { "next-router-prefetch": "1" }, { "next-action": "x" }, { "next-router-state-tree": "%5B%5D" }]) {
+    const navigations: Record<string, string>[] = [{ rsc: "1" }, { "next-router-prefetch": "1" }, { "next-action": "x" }, { "next-router-state-tree": "%5B%5D" }];
+    for (const headers of navigations) {
       expect((await get(a, "/investments", headers)).marker, JSON.stringify(headers)).toBeNull();
     }
     for (const path of ["/login", "/mypage", "/contacts", "/api/options", "/_kanri-7f3c", "/signup"]) {
@@ -177,9 +178,10 @@ describe("visitors' page cache", () => {
 
   it("caches nothing while invalidations could be missed (no live subscription)", async () => {
     // A subscription to a Redis that is not there never becomes live.
-    let sub: PublicChangeSubscription | undefined;
-    const site = await startSite({ live: () => sub?.live === true });
-    sub = subscribePublicChanges(() => site.cache.clear(), "redis://127.0.0.1:1");
+    const holder: { sub?: PublicChangeSubscription } = {};
+    const site = await startSite({ live: () => holder.sub?.live === true });
+    const sub = subscribePublicChanges(() => site.cache.clear(), "redis://127.0.0.1:1");
+    holder.sub = sub;
     try {
       await get(site, "/investments");
       const res = await get(site, "/investments");

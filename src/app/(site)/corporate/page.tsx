@@ -8,13 +8,14 @@ import { SITE } from "@/lib/constants/site";
 import { organizationJsonLd } from "@/lib/seo-jsonld";
 import { env } from "@/server/env";
 import { corporateRowsOf } from "@/server/services/cms";
+import { api } from "@/trpc/server";
 
 export const generateMetadata = () => cmsPageMetadata("corporate");
 
 const FULL_ADDRESS = `〒${SITE.postalCode} ${SITE.address}`;
 
 export default async function CorporatePage() {
-  const page = await loadPage("corporate");
+  const [page, holidayNote] = await Promise.all([loadPage("corporate"), api.public.options.holidayNote().catch(() => "")]);
   const rows = corporateRowsOf(page);
   const { APP_URL, GOOGLE_MAPS_API_KEY } = env();
   const mapQuery = encodeURIComponent(SITE.address);
@@ -67,7 +68,7 @@ export default async function CorporatePage() {
               <Clock className="mt-1 size-4 shrink-0 text-gold-700" aria-hidden="true" />
               <span>
                 営業時間 {SITE.hours.label}／定休日 {SITE.holidays}
-                <span className="mt-1 block text-xs text-primary-500">{SITE.holidayNote}</span>
+                <span className="mt-1 block text-xs text-primary-500">{holidayNote || SITE.holidayNote}</span>
               </span>
             </p>
             <p>

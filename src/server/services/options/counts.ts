@@ -41,6 +41,12 @@ export async function refreshSiteCounts(db: Db): Promise<SiteCounts> {
   return counts;
 }
 
+/** The staff's holiday note for the chrome (spec §3 "Site options"); "" when none is set. */
+export async function getHolidayNote(db: Db): Promise<string> {
+  const row = await db.select({ value: site_options.value }).from(site_options).where(eq(site_options.key, "holiday_note")).get();
+  return typeof row?.value === "string" ? row.value.trim() : "";
+}
+
 /** Stored counts with the staff override applied; computed on first use. */
 export async function getSiteCounts(db: Db): Promise<SiteCounts> {
   const rows = await db.select().from(site_options).all();

@@ -159,7 +159,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
 
           {result.items.length > 0 && <InvestmentCardGrid cards={result.items} eager={3} className="xl:grid-cols-3" data-slot="investment-results" />}
 
-          <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={params} className="mt-4" />
+          <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={params.toString()} className="mt-4" />
 
           {result.total === 0 && (
             <div className="grid gap-3 text-center text-sm text-primary-600">

@@ -1,0 +1,28 @@
+"use client";
+
+import { Footer } from "@/components/site-chrome/footer";
+import { Header } from "@/components/site-chrome/header";
+import { NotFoundContent } from "./not-found-content";
+
+/**
+ * The whole 404 page with the site chrome, for URLs outside the public
+ * layout: unmatched ones (app/global-not-found.tsx) and notFound() in the
+ * admin and preview areas (app/not-found.tsx) — the same page, so a 404
+ * never tells whether a hidden prefix exists. No server data: the header's
+ * counts and side menu load from the browser. A client component, so that
+ * embedding it as the root not-found costs every page's payload only a
+ * reference.
+ */
+export function SiteNotFoundPage() {
+  return (
+    <>
+      <Header />
+      <main id="main" className="flex-1">
+        <div data-slot="not-found">
+          <NotFoundContent />
+        </div>
+      </main>
+      <Footer />
+    </>
+  );
+}
