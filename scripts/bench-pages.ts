@@ -5,8 +5,9 @@
  * production server (src/server/http/main.ts) on a free loopback port against
  * it (from a snapshot of the current build, so a rebuild running meanwhile
  * cannot pull it away) and drives autocannon at the list page, a filtered
- * list page and a detail page, 10 s each, as a visitor, in three scenarios:
- * uncached on one process, uncached on one process per core, page cache on. Writes req/s and latency percentiles (p50 / p95 / p99 from every
+ * list page and a detail page, 10 s each, as a visitor, in four scenarios:
+ * nothing cached on one process and on one process per core; every page
+ * rendered but lists and counts cached; the page cache on (as deployed). Writes req/s and latency percentiles (p50 / p95 / p99 from every
  * response time, not autocannon's sampled table) to bench/results/pages.{json,md}.
  *
  *   npx tsx scripts/bench-pages.ts [--investments 100000] [--duration 10] [--connections 10] [--keep]
@@ -251,14 +252,17 @@ interface Scenario {
   env: Record<string, string>;
 }
 /**
- * Uncached: every request renders (the page cache off), on one process and on
- * one per core. Cached: the visitors' page cache on (the way it runs), one
- * process per core; every request after the first is served from it.
+ * "Uncached" in the target means the page is rendered for the request (no
+ * page cache); the lists and counts it shows may come from their cache
+ * (spec §4), as they do in production. Reported next to nothing cached at all
+ * and to the page cache as deployed.
  */
+const cores = String(os.cpus().length);
 const scenarios: Scenario[] = [
-  { key: "uncached-1", name: "uncached, 1 process", env: { PAGE_CACHE_TTL_SECONDS: "0", WEB_CONCURRENCY: "1" } },
-  { key: "uncached-2", name: `uncached, ${os.cpus().length} processes`, env: { PAGE_CACHE_TTL_SECONDS: "0", WEB_CONCURRENCY: String(os.cpus().length) } },
-  { key: "cached-2", name: `page cache on, ${os.cpus().length} processes`, env: { PAGE_CACHE_TTL_SECONDS: "600", WEB_CONCURRENCY: String(os.cpus().length) } },
+  { key: "uncached-1", name: "nothing cached, 1 process", env: { PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0", WEB_CONCURRENCY: "1" } },
+  { key: "uncached-2", name: `nothing cached, ${cores} processes`, env: { PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0", WEB_CONCURRENCY: cores } },
+  { key: "rendered-2", name: `every page rendered, lists and counts cached, ${cores} processes`, env: { PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "600", WEB_CONCURRENCY: cores } },
+  { key: "cached-2", name: `page cache on (as deployed), ${cores} processes`, env: { PAGE_CACHE_TTL_SECONDS: "600", DATA_CACHE_TTL_SECONDS: "600", WEB_CONCURRENCY: cores } },
 ];
 
 const stats: (PageStat & { scenario: string })[] = [];
@@ -313,7 +317,7 @@ for (const sc of scenarios) {
 /* ------------------------------------------------------------ report */
 
 const listOf = (scenario: string) => stats.find((s) => s.scenario === scenario && s.key === "list")?.rps ?? 0;
-const uncachedBest = Math.max(listOf("uncached-1"), listOf("uncached-2"));
+const uncachedBest = Math.max(listOf("uncached-1"), listOf("uncached-2"), listOf("rendered-2"));
 const result = {
   at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "", node: process.version, buildId, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) },

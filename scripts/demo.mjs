@@ -2,6 +2,7 @@
 // migrations, demo data (only into an empty database), a production build,
 // then web and worker side by side until Ctrl-C.
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { ensureDependencies, ensureRedis, log, root, run, start } from "./lib/prepare.mjs";
 
@@ -33,7 +34,8 @@ if (!args.has("--no-build") || !existsSync(path.join(root, ".next", "BUILD_ID"))
   log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
-const prodEnv = { ...env, NODE_ENV: "production" };
+// One web process per core (at most 2 for a demo): a Node process renders on one core.
+const prodEnv = { ...env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? String(Math.min(2, availableParallelism())) };
 // The production web server: Next behind the page cache, WEB_CONCURRENCY processes (src/server/http/main.ts).
 const web = start(tsx, ["src/server/http/main.ts", "-p", port], { env: prodEnv });
 const worker = start(tsx, ["worker/index.ts"], { env: prodEnv });

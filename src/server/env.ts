@@ -54,6 +54,8 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Visitors' rendered-page cache lifetime (cleared on every admin change anyway); 0 turns it off. */
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Cached lists and counts for visitors and members (cleared on every admin change anyway); 0 turns it off. */
+  DATA_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Memory bound of the page cache, per web process. */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -92,6 +92,8 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", base);
   project.provide("databaseURL", env.DATABASE_URL!);
   project.provide("mailDir", env.MAIL_OUTBOX_DIR!);
+  project.provide("redisPrefix", env.REDIS_PREFIX!);
+  project.provide("uploadDir", env.UPLOAD_DIR!);
 
   return async () => {
     server?.kill("SIGTERM");
@@ -106,5 +108,7 @@ declare module "vitest" {
     baseURL: string;
     databaseURL: string;
     mailDir: string;
+    redisPrefix: string;
+    uploadDir: string;
   }
 }

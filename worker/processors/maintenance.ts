@@ -1,6 +1,7 @@
 import type { Job } from "bullmq";
 import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
+import { announcePublicChange } from "@/server/http/invalidation";
 import { logger } from "@/server/logger";
 import { purgeStaleStaging } from "@/server/services/admin/image-staging";
 import { backupDatabase } from "@/server/services/maintenance/backup";
@@ -15,6 +16,8 @@ export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
       jobs.refreshSiteCounts.payload.parse(job.data);
       const counts = await refreshSiteCounts(db);
       logger.info("maintenance.counts", { counts });
+      // The header counts are on every page: the web processes' cached pages go stale.
+      await announcePublicChange("counts");
       return counts;
     }
     case "backupDatabase": {
@@ -39,6 +42,7 @@ export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
       jobs.hideOverdueListings.payload.parse(job.data);
       const r = await hideOverdueListings(db);
       logger.info("maintenance.overdue", { hidden: r.hidden });
+      if (r.hidden > 0) await announcePublicChange("overdue listings hidden");
       return r;
     }
     default:

@@ -10,7 +10,7 @@ import { organizationJsonLd, websiteJsonLd } from "@/lib/seo-jsonld";
 import { env } from "@/server/env";
 import { DEFAULT_TITLE } from "@/lib/seo";
 import { getDb } from "@/server/db";
-import { homeListings } from "@/server/services/investments/home";
+import { cachedFacets } from "@/server/services/investments/public-cache";
 import { audienceOf } from "@/server/services/investments/visibility";
 import { api } from "@/trpc/server";
 
@@ -30,7 +30,7 @@ export default async function HomePage() {
     getDb(),
   ]);
   const audience = audienceOf({ user: session.isUserLogin || null, admin: session.isAdminLogin || null });
-  const { latest, premium } = await homeListings(db, audience);
+  const { latest, premium } = await cachedFacets(db, audience, "home");
 
   return (
     <>

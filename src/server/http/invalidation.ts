@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import { env } from "@/server/env";
 import { createRedis } from "@/server/jobs/redis";
 import { getRedis } from "@/server/jobs/redis-client";
+import { publicContentChanged, setPublicContentLive } from "@/server/cache/public-content";
 import { logger } from "@/server/logger";
 
 /**
@@ -43,7 +44,9 @@ export interface PublicChangeSubscription {
 /**
  * Listen for announcements. `onChange` also runs whenever the subscription
  * (re)starts or drops, because messages sent meanwhile are lost: the caller
- * must not trust anything it cached before.
+ * must not trust anything it cached before. The process-wide public-content
+ * state (src/server/cache/public-content.ts) follows the same events, so the
+ * data caches inside Next's bundle go stale and live together with the page cache.
  */
 export function subscribePublicChanges(onChange: (reason: string) => void, url = env().REDIS_URL): PublicChangeSubscription {
   const channel = publicChangeChannel();
@@ -51,12 +54,15 @@ export function subscribePublicChanges(onChange: (reason: string) => void, url =
   const redis: Redis = createRedis("worker", url);
   let live = false;
   redis.on("message", (ch: string, reason: string) => {
-    if (ch === channel) onChange(reason);
+    if (ch !== channel) return;
+    publicContentChanged();
+    onChange(reason);
   });
   redis.on("ready", () => {
     redis.subscribe(channel).then(
       () => {
         live = true;
+        setPublicContentLive(true);
         onChange("subscribed");
       },
       () => undefined,
@@ -65,6 +71,7 @@ export function subscribePublicChanges(onChange: (reason: string) => void, url =
   const drop = () => {
     if (!live) return;
     live = false;
+    setPublicContentLive(false);
     onChange("disconnected");
   };
   redis.on("close", drop);
@@ -74,6 +81,7 @@ export function subscribePublicChanges(onChange: (reason: string) => void, url =
       return live;
     },
     async close() {
+      if (live) setPublicContentLive(false);
       live = false;
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -4,8 +4,9 @@
  * Next's own request handler behind two things `next start` cannot do:
  * - WEB_CONCURRENCY processes (node:cluster) sharing the port, because one
  *   Node process renders on one core;
- * - the visitors' page cache (page-cache.ts), cleared across processes over
- *   Redis pub/sub (invalidation.ts).
+ * - the visitors' page cache (page-cache.ts) and, through the same
+ *   subscription, the lists-and-counts cache (services/investments/public-cache.ts),
+ *   both cleared across processes over Redis pub/sub (invalidation.ts).
  * Requires a production build (`next build`).
  */
 import cluster from "node:cluster";
@@ -63,10 +64,11 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     // Without a live subscription an edit could go unnoticed: no caching then.
     enabled: () => subscription?.live === true,
   });
-  if (config.PAGE_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
+  // The subscription also makes the lists-and-counts cache inside Next's bundle live (public-content.ts).
+  if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
   const server = http.createServer(withPageCache(cache, (req, res) => handle(req, res)));
-  server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0 }));
+  server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));
 
   const stop = () => {
     server.close();

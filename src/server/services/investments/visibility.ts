@@ -16,7 +16,7 @@ export function visibleTo(audience: Audience): SQL | undefined {
   return audience === "member" ? base : and(base, eq(investments.members, false));
 }
 
-export function audienceOf(viewer: { user: unknown; admin: unknown }): Audience {
+export function audienceOf(viewer: { user: unknown; admin: unknown }): Exclude<Audience, "admin"> {
   // An admin browsing the public site sees it as a member would; admin screens ask for "admin" explicitly.
   return viewer.user || viewer.admin ? "member" : "visitor";
 }

@@ -1,0 +1,66 @@
+import type { LRUCache } from "lru-cache";
+import type { SearchQuery } from "@/schemas/search";
+import { memoPublic, publicCache } from "@/server/cache/public-content";
+import type { Db } from "@/server/db";
+import { env } from "@/server/env";
+import { areaFacets, featureFacets, trainFacets } from "./facets";
+import { homeListings } from "./home";
+import { countInvestments, searchInvestments } from "./search";
+import type { Audience } from "./visibility";
+
+/**
+ * Lists and counts for visitors and members, cached (spec §4): the same
+ * answers for everyone of an audience, refreshed after every change to public
+ * content (src/server/cache/public-content.ts) and after DATA_CACHE_TTL_SECONDS
+ * at the latest (what changes with the clock alone: "new within N days",
+ * next-update dates). Admin searches are never cached. Results are shared:
+ * read-only for callers.
+ */
+type Caches = { search: LRUCache<string, object>; count: LRUCache<string, object>; facets: LRUCache<string, object> };
+let caches: Caches | null | undefined;
+
+function store(): Caches | undefined {
+  if (caches === undefined) {
+    const ttl = env().DATA_CACHE_TTL_SECONDS * 1000;
+    caches = ttl > 0 ? { search: publicCache(2000, ttl), count: publicCache(5000, ttl), facets: publicCache(50, ttl) } : null;
+  }
+  return caches ?? undefined;
+}
+
+const keyOf = (audience: Audience, query: SearchQuery) => `${audience}|${JSON.stringify(query)}`;
+
+export function cachedSearch(db: Db, audience: Exclude<Audience, "admin">, query: SearchQuery) {
+  return memoPublic(store()?.search as LRUCache<string, Awaited<ReturnType<typeof searchInvestments>>> | undefined, keyOf(audience, query), () =>
+    searchInvestments(db, audience, query),
+  );
+}
+
+export async function cachedCount(db: Db, audience: Exclude<Audience, "admin">, query: SearchQuery): Promise<number> {
+  const box = await memoPublic(store()?.count as LRUCache<string, { n: number }> | undefined, keyOf(audience, query), async () => ({
+    n: await countInvestments(db, audience, query),
+  }));
+  return box.n;
+}
+
+export function cachedFacets<K extends "area" | "train" | "feature" | "home">(db: Db, audience: Exclude<Audience, "admin">, kind: K) {
+  const compute = {
+    area: () => areaFacets(db, audience),
+    train: () => trainFacets(db, audience),
+    feature: () => featureFacets(db, audience),
+    home: () => homeListings(db, audience),
+  }[kind] as () => Promise<FacetsOf<K>>;
+  return memoPublic(store()?.facets as LRUCache<string, FacetsOf<K>> | undefined, `${kind}|${audience}`, compute);
+}
+
+type FacetsOf<K> = K extends "area"
+  ? Awaited<ReturnType<typeof areaFacets>>
+  : K extends "train"
+    ? Awaited<ReturnType<typeof trainFacets>>
+    : K extends "feature"
+      ? Awaited<ReturnType<typeof featureFacets>>
+      : Awaited<ReturnType<typeof homeListings>>;
+
+/** Tests: forget the caches (and re-read the TTL). */
+export function resetPublicCachesForTests(): void {
+  caches = undefined;
+}
