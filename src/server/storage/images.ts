@@ -71,7 +71,8 @@ export class InvalidImageError extends Error {
 }
 
 export function uploadRoot(opts: StorageOptions = {}): string {
-  return path.resolve(opts.root ?? env().UPLOAD_DIR);
+  // turbopackIgnore: a run-time directory, not a module; without it the build traces the whole project.
+  return path.resolve(/*turbopackIgnore: true*/ opts.root ?? env().UPLOAD_DIR);
 }
 
 function checkId(investmentId: number): void {
