@@ -86,6 +86,8 @@ export type LoginInput = z.infer<typeof loginInput>;
 
 export const forgotPasswordInput = z.object({ email: email(), recaptcha_token });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+/** The admin variant sends no bot-check token. */
+export const adminForgotPasswordInput = forgotPasswordInput.pick({ email: true });
 
 export const resetPasswordInput = withConfirmation({ token: z.string().min(1).max(200) });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
@@ -109,6 +111,28 @@ export const notificationInput = z.object({
   newsletter: label(z.boolean(), "メールマガジン"),
 });
 export type NotificationInput = z.infer<typeof notificationInput>;
+
+// ---------------------------------------------------------------------------
+// Responses
+// ---------------------------------------------------------------------------
+
+/** The current member without secrets (GET /api/user/info). */
+export const userInfo = z.object({
+  _id: z.number().int(),
+  email: z.string(),
+  names: z.object({ last: z.string(), first: z.string() }),
+  status: z.string(),
+  type: z.string(),
+  must_reset_password: z.boolean(),
+});
+
+/** The current administrator without secrets (GET /api/admin/user/info). */
+export const adminInfo = z.object({
+  _id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  must_reset_password: z.boolean(),
+});
 
 /** POST /sanctum/login (admin and first-login too): `first_login` means the initial password must be replaced first. */
 export const loginResult = z.object({ status: z.enum(["ok", "first_login"]) });

@@ -187,24 +187,56 @@ export const statusOk = z.object({ status: z.literal(true) });
 /** `{ exists }`: a uniqueness check (saved-filter name, property number). */
 export const existsResult = z.object({ exists: z.boolean() });
 
-/** A row's primary key as REST bodies carry it (the spec's `_id`). */
+/** A row's primary key (the spec's `_id` in REST bodies, `id` in a procedure's answer). */
 export const recordId = z.number().int().positive();
 
-/** `{ _id }`: the answer of a call that created one row. */
-export const created = z.object({ _id: recordId });
+type UnderscoreId<S> = { [K in keyof S as K extends "id" ? "_id" : K]: S[K] };
+
+/**
+ * A procedure's row schema as REST bodies carry it: `id` renamed `_id` (and
+ * put first), the rename dto.ts's `withUnderscoreId` makes on the value.
+ */
+export function underscoreId<S extends z.ZodRawShape & { id: z.ZodType }>(row: z.ZodObject<S>): z.ZodObject<UnderscoreId<S>> {
+  const { id, ...rest } = row.shape;
+  // The same field schemas under the renamed key; TypeScript cannot follow the rename through a spread.
+  return z.object({ _id: id, ...rest }) as unknown as z.ZodObject<UnderscoreId<S>>;
+}
+
+/**
+ * One of `keys`, read from a text column: any string goes in (the column's
+ * type), only a key passes and comes out. In a JSON Schema it is the enum.
+ */
+export function storedEnum<const T extends readonly [string, ...string[]]>(keys: T) {
+  return z.string().pipe(z.enum(keys));
+}
+
+/** `{ id }`: a call that created one row, as the procedure answers it. */
+export const createdRow = z.object({ id: recordId });
+
+/** `{ _id }`: the answer of a call that created one row (REST). */
+export const created = underscoreId(createdRow);
 
 /** A point in time on the wire: ISO 8601 in UTC, as `Date#toJSON` writes it. */
 export const isoDateTime = z.iso.datetime();
 
-const pageNumber = z.number().int().min(1);
+/**
+ * How a timestamp travels: a `Date` in a procedure's answer (tRPC carries it
+ * with superjson) and an ISO string in a REST body (JSON). A response schema
+ * with timestamps is written once, as a function of this, and instantiated
+ * for both: `accountListItemOf(z.date())` for `.output()`,
+ * `accountListItemOf(isoDateTime)` for the REST route's pin.
+ */
+export type Timestamp = z.ZodDate | typeof isoDateTime;
 
-/** One page of a list: its items, the total over all pages, this page and the last one (1 when empty). */
+const pageNumber = z.number().int().min(1);
+const pageFields = { total: z.number().int().min(0), page: pageNumber, last: pageNumber };
+
+/** One page of a list (REST): its items, the total over all pages, this page and the last one (1 when empty). */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int().min(0),
-    page: pageNumber,
-    last: pageNumber,
-    page_size: pageNumber,
-  });
+  return z.object({ items: z.array(item), ...pageFields, page_size: pageNumber });
+}
+
+/** The same page as a procedure answers it: `pageSize` (the REST adapter renames it `page_size`). */
+export function pageResultOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), ...pageFields, pageSize: pageNumber });
 }

@@ -1,7 +1,7 @@
 import { CONTACT_METHOD_KEYS, CONTACT_TIME_KEYS, SALARY_KEYS } from "@/lib/constants/account";
 import { INQUIRY_KIND_KEYS, INQUIRY_MAIN, INQUIRY_STATUS_KEYS, SELL_TIMING_KEYS } from "@/lib/constants/contact";
 import { TYPES } from "@/lib/constants/investment";
-import { digits, email, ifFilled, isoDateTime, katakana, recordId, requiredString, tel, toHalfWidth } from "./common";
+import { digits, email, ifFilled, isoDateTime, katakana, recordId, requiredString, storedEnum, tel, toHalfWidth, underscoreId, type Timestamp } from "./common";
 import { label, z } from "./zod";
 
 /**
@@ -133,22 +133,30 @@ export const contactInputs = {
 export type ContactFormKind = keyof typeof contactInputs;
 export type ContactInput<K extends ContactFormKind> = z.infer<(typeof contactInputs)[K]>;
 
-/** POST /api/contacts/{kind}: the inquiry is stored (its mails follow through the outbox). */
-export const contactSubmitted = z.object({ status: z.literal(true), _id: recordId });
+/** public.contacts.{kind}: the inquiry is stored (its mails follow through the outbox). */
+export const contactSubmittedResult = z.object({ status: z.literal(true), id: recordId });
+/** POST /api/contacts/{kind} */
+export const contactSubmitted = underscoreId(contactSubmittedResult);
 
-/** One of the member's own inquiries as GET /api/user/contact lists it (newest first). */
-export const memberContactDto = z.object({
-  _id: recordId,
-  kind: z.enum(INQUIRY_KIND_KEYS),
-  investment_id: recordId.nullable(),
-  /** The listing's number, name and price when the inquiry was sent (kept if the listing goes). */
-  investment_snapshot: z.object({ no: z.string().nullable(), name: z.string(), price: z.number().int() }).nullable(),
-  /** Whether the listing is still published; null when it is gone. */
-  investment_public: z.boolean().nullable(),
-  inquiry: z.object({ main: z.array(z.string()), other: z.string().nullable().optional() }).nullable(),
-  comment: z.string().nullable(),
-  content: z.string().nullable(),
-  status: z.enum(INQUIRY_STATUS_KEYS),
-  created_at: isoDateTime,
-});
+/** One of the member's own inquiries (newest first). */
+const memberContactOf = <T extends Timestamp>(at: T) =>
+  z.object({
+    _id: recordId,
+    kind: storedEnum(INQUIRY_KIND_KEYS),
+    investment_id: recordId.nullable(),
+    /** The listing's number, name and price when the inquiry was sent (kept if the listing goes). */
+    investment_snapshot: z.object({ no: z.string().nullable(), name: z.string(), price: z.number().int() }).nullable(),
+    /** Whether the listing is still published; null when it is gone. */
+    investment_public: z.boolean().nullable(),
+    inquiry: z.object({ main: z.array(z.string()), other: z.string().nullable().optional() }).nullable(),
+    comment: z.string().nullable(),
+    content: z.string().nullable(),
+    status: storedEnum(INQUIRY_STATUS_KEYS),
+    created_at: at,
+  });
+
+/** member.contacts.list */
+export const memberContact = memberContactOf(z.date());
+/** GET /api/user/contact */
+export const memberContactDto = memberContactOf(isoDateTime);
 export type MemberContactDto = z.infer<typeof memberContactDto>;

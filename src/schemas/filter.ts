@@ -1,4 +1,4 @@
-import { isoDateTime, recordId } from "./common";
+import { isoDateTime, recordId, type Timestamp } from "./common";
 import { searchQuery, searchQueryDto } from "./search";
 import { label, z } from "./zod";
 
@@ -17,13 +17,15 @@ export const updateFilterInput = z.object({
   query: searchQuery.optional(),
 });
 
-/** A saved condition as GET /api/user/filter lists it; `count` is how many listings it finds now. */
-export const filterDto = z.object({
-  _id: recordId,
-  name: z.string(),
-  query: searchQueryDto,
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-  count: z.number().int().min(0),
-});
+const filterOf = <T extends Timestamp>(at: T) => z.object({ _id: recordId, name: z.string(), created_at: at, updated_at: at });
+
+/**
+ * A saved condition as member.filters.list answers it: the query canonical
+ * (typed as the search's own), `count` (how many listings it finds now) only
+ * when asked for.
+ */
+export const savedFilter = filterOf(z.date()).extend({ query: searchQuery, count: z.number().int().min(0).optional() });
+
+/** A saved condition as GET /api/user/filter lists it (always with its `count`). */
+export const filterDto = filterOf(isoDateTime).extend({ query: searchQueryDto, count: z.number().int().min(0) });
 export type FilterDto = z.infer<typeof filterDto>;

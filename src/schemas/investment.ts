@@ -1,4 +1,4 @@
-import { isoDateTime, pageOf, recordId } from "./common";
+import { isoDateTime, pageOf, pageResultOf, recordId, underscoreId, type Timestamp } from "./common";
 import {
   builtGroup,
   codeWithOther,
@@ -14,12 +14,15 @@ import {
 import { z } from "./zod";
 
 /**
- * A listing as the REST adapter answers it (spec §3 "Investment"): the
- * spec's field names, `_id` for the listing, nested groups as stored
- * (`income.month`, `floor.ground`…). These are wire shapes: timestamps are
- * ISO strings. Anything not declared here is stripped before a body leaves
- * the adapter, so staff-only fields (original, keywords, locality, map) can
- * never slip out through a service that starts selecting them.
+ * A listing as the public procedures and the REST adapter answer it (spec §3
+ * "Investment"): the spec's field names, nested groups as stored
+ * (`income.month`, `floor.ground`…). Each shape is written once as a function
+ * of how timestamps travel (common.ts `Timestamp`) and comes in two
+ * encodings: the procedure's answer (`id`, Dates; `investmentCard`,
+ * `investmentDetail`) and the REST body (`_id`, ISO strings; the `…Dto`
+ * schemas). Anything not declared here is stripped before an answer leaves,
+ * so staff-only fields (original, keywords, locality, map) can never slip out
+ * through a service that starts selecting them.
  */
 const int = z.number().int();
 const text = z.string();
@@ -28,31 +31,37 @@ const num = z.number();
 const isoDate = z.string();
 
 /** The tile every list shows (search results, related listings, matchings). */
-export const investmentCardDto = z.object({
-  _id: recordId,
-  name: text,
-  type_cd: int,
-  type_other: text.nullable(),
-  pref_cd: int,
-  pref_name: text.nullable(),
-  city_cd: text,
-  city_name: text.nullable(),
-  /** 万円 */
-  price: int,
-  /** percent */
-  yield: num.nullable(),
-  built: builtGroup.nullable(),
-  /** Nearest walk minutes over the transports. */
-  station_time: int.nullable(),
-  line_name: text.nullable(),
-  station_name: text.nullable(),
-  members: z.boolean(),
-  premium: z.boolean(),
-  price_down: z.boolean(),
-  /** Storage name of the first photo, for /api/images/{_id}/{image}/thumb. */
-  image: text.nullable(),
-  public_at: isoDateTime.nullable(),
-});
+const cardOf = <T extends Timestamp>(at: T) =>
+  z.object({
+    id: recordId,
+    name: text,
+    type_cd: int,
+    type_other: text.nullable(),
+    pref_cd: int,
+    pref_name: text.nullable(),
+    city_cd: text,
+    city_name: text.nullable(),
+    /** 万円 */
+    price: int,
+    /** percent */
+    yield: num.nullable(),
+    built: builtGroup.nullable(),
+    /** Nearest walk minutes over the transports. */
+    station_time: int.nullable(),
+    line_name: text.nullable(),
+    station_name: text.nullable(),
+    members: z.boolean(),
+    premium: z.boolean(),
+    price_down: z.boolean(),
+    /** Storage name of the first photo, for /api/images/{_id}/{image}/thumb. */
+    image: text.nullable(),
+    public_at: z.nullable(at),
+  });
+
+/** A card as procedures answer it: `locked: false` tells it from the locked teaser of a card grid. */
+export const investmentCard = cardOf(z.date()).extend({ locked: z.literal(false) });
+/** A card in a REST body. */
+export const investmentCardDto = underscoreId(cardOf(isoDateTime));
 export type InvestmentCardDto = z.infer<typeof investmentCardDto>;
 
 /** Spec §3 "Transport entry" (in display order). */
@@ -82,12 +91,11 @@ export const investmentImageDto = z.object({
   height: int.nullable(),
 });
 
-export const priceChangeDto = z.object({ price: int, price_before: int.nullable(), changed_at: isoDateTime });
+const priceChangeOf = <T extends Timestamp>(at: T) => z.object({ price: int, price_before: int.nullable(), changed_at: at });
+export const priceChangeDto = priceChangeOf(isoDateTime);
 
-/** The full listing for an audience that may see it. */
-export const investmentDetailDto = z.object({
-  locked: z.literal(false),
-  _id: recordId,
+/** The full listing for an audience that may see it (all but its key, price history and related cards). */
+const detailFields = <T extends Timestamp>(at: T) => ({
   no: text.nullable(),
   type_cd: int,
   type_other: text.nullable(),
@@ -135,9 +143,9 @@ export const investmentDetailDto = z.object({
   members: z.boolean(),
   premium: z.boolean(),
   registered_at: isoDate.nullable(),
-  update_at: isoDateTime.nullable(),
+  update_at: z.nullable(at),
   next_update_at: isoDate.nullable(),
-  public_at: isoDateTime.nullable(),
+  public_at: z.nullable(at),
   residual_at: isoDate.nullable(),
   station_time: int.nullable(),
   new_quake: z.boolean(),
@@ -150,6 +158,22 @@ export const investmentDetailDto = z.object({
   bookmarked: z.boolean().nullable(),
   transports: z.array(investmentTransportDto),
   images: z.array(investmentImageDto),
+});
+
+/** A listing's detail as public.investments.byId answers it. */
+export const investmentDetail = z.object({
+  locked: z.literal(false),
+  id: recordId,
+  ...detailFields(z.date()),
+  priceHistory: z.array(priceChangeOf(z.date())),
+  related: z.array(investmentCard),
+});
+
+/** The same in a REST body (`_id`, `price_history`). */
+export const investmentDetailDto = z.object({
+  locked: z.literal(false),
+  _id: recordId,
+  ...detailFields(isoDateTime),
   price_history: z.array(priceChangeDto),
   related: z.array(investmentCardDto),
 });
@@ -158,8 +182,12 @@ export type InvestmentDetailDto = z.infer<typeof investmentDetailDto>;
 /** A members-only listing asked for by a visitor: nothing of the listing, by construction. */
 export const lockedInvestmentDto = z.object({ locked: z.literal(true) });
 
+/** public.investments.byId */
+export const investmentDetailOrLocked = z.discriminatedUnion("locked", [lockedInvestmentDto, investmentDetail]);
 /** GET /api/investments/{id} */
 export const investmentDetailResult = z.discriminatedUnion("locked", [lockedInvestmentDto, investmentDetailDto]);
 
+/** public.investments.search */
+export const investmentPage = pageResultOf(investmentCard);
 /** GET /api/investments */
 export const investmentPageDto = pageOf(investmentCardDto);

@@ -64,11 +64,13 @@
  */
 import municipalitiesJson from "@/master-data/municipalities.json";
 import {
+  AREAS,
   AREA_IDS,
   DEFAULT_SORT,
   FEATURES,
   PREFECTURES,
   SORT_KEYS,
+  SORTS,
   STRUCTURES,
   TRANSACTIONS,
   TYPES,
@@ -283,45 +285,50 @@ interface ParamDef {
   kind: ParamKind;
   /** The schema of one value. */
   value: z.ZodType;
+  /** What the key means, in Japanese (the OpenAPI document's parameter description). */
+  description: string;
   admin?: boolean;
 }
 
-const multi = (value: z.ZodType): ParamDef => ({ kind: "multi", value });
-const scalar = (value: z.ZodType, admin = false): ParamDef => ({ kind: "scalar", value, admin });
+const multi = (value: z.ZodType, description: string): ParamDef => ({ kind: "multi", value, description });
+const scalar = (value: z.ZodType, description: string, admin = false): ParamDef => ({ kind: "scalar", value, description, admin });
+/** "1 阪神、2 北摂…": a code table for a description. */
+const codes = (list: readonly { id: number | string; name: string }[]) => list.map((c) => `${c.id} ${c.name}`).join("、");
+const several = "（複数可: 繰り返しまたはカンマ区切り、いずれかに一致）";
 
 /** Every parameter in canonical order (toSearchParams writes them in this order). */
 const PARAMS = {
-  re: multi(areaId),
-  pf: multi(prefId),
-  ct: multi(municipalityCode),
-  dt: scalar(districtText),
-  ty: multi(typeId),
-  sc: multi(structureId),
-  sl: multi(railCode),
-  st: multi(railCode),
-  rg: multi(railCode),
-  sw: scalar(walkMinutes),
-  lp: scalar(priceManYen),
-  hp: scalar(priceManYen),
-  ly: scalar(yieldPercent),
-  hy: scalar(yieldPercent),
-  bt: scalar(years),
-  rs: scalar(years),
-  ls: scalar(squareMeters),
-  hs: scalar(squareMeters),
-  fs: multi(featureId),
-  ss: scalar(flag),
-  sf: multi(transactionId),
-  dy: scalar(days),
-  up: scalar(days),
-  fw: scalar(freeWord),
-  no: scalar(propertyNo, true),
-  ps: scalar(publicationState, true),
-  nu: scalar(isoDate, true),
-  xu: scalar(isoDate, true),
-  cp: scalar(companyText, true),
-  sr: scalar(sortKey),
-  page: scalar(pageNumber),
+  re: multi(areaId, `エリア${several}: ${codes(AREAS)}`),
+  pf: multi(prefId, `都道府県${several}: ${codes(PREFECTURES)}`),
+  ct: multi(municipalityCode, `市区町村コード（6桁）${several}。政令指定都市のコードはその全区に一致`),
+  dt: scalar(districtText, "町名（前方一致）"),
+  ty: multi(typeId, `物件種別${several}: ${codes(TYPES)}`),
+  sc: multi(structureId, `構造${several}: ${codes(STRUCTURES)}`),
+  sl: multi(railCode, `路線コード（駅データ line_cd）${several}。sl・st・rg のいずれかに一致する交通があれば該当`),
+  st: multi(railCode, `駅コード（駅データ station_cd）${several}`),
+  rg: multi(railCode, `駅グループコード（駅データ station_g_cd）${several}`),
+  sw: scalar(walkMinutes, "駅徒歩（分以内）"),
+  lp: scalar(priceManYen, "価格の下限（万円、以上）"),
+  hp: scalar(priceManYen, "価格の上限（万円、以下）"),
+  ly: scalar(yieldPercent, "表面利回りの下限（%、以上）"),
+  hy: scalar(yieldPercent, "表面利回りの上限（%、以下）"),
+  bt: scalar(years, "築年数（年以内）"),
+  rs: scalar(years, "残存耐用年数（年以上）"),
+  ls: scalar(squareMeters, "面積の下限（㎡、区分は専有面積・それ以外は土地面積）"),
+  hs: scalar(squareMeters, "面積の上限（㎡）"),
+  fs: multi(featureId, `こだわり条件（複数可: 選んだすべてを満たす）: ${codes(FEATURES)}`),
+  ss: scalar(flag, "おすすめ物件のみ（1）"),
+  sf: multi(transactionId, `取引態様${several}: ${codes(TRANSACTIONS)}`),
+  dy: scalar(days, "新着（公開から日以内）"),
+  up: scalar(days, "更新（日以内）"),
+  fw: scalar(freeWord, "フリーワード（空白区切りの語をすべて含む、最大5語）"),
+  no: scalar(propertyNo, "物件番号（前方一致、管理者のみ）", true),
+  ps: scalar(publicationState, `公開状態（管理者のみ）: ${PUBLICATION_STATES.map((p) => `${p.key} ${p.name}`).join("、")}`, true),
+  nu: scalar(isoDate, "更新日の開始（YYYY-MM-DD、管理者のみ）", true),
+  xu: scalar(isoDate, "更新日の終了（YYYY-MM-DD、管理者のみ）", true),
+  cp: scalar(companyText, "元付会社（部分一致、管理者のみ）", true),
+  sr: scalar(sortKey, `並び順（既定 ${DEFAULT_SORT}）: ${SORTS.map((s) => `${s.key} ${s.name}`).join("、")}`),
+  page: scalar(pageNumber, "ページ番号（既定 1）"),
 } as const satisfies Record<string, ParamDef>;
 
 export type SearchParamKey = keyof typeof PARAMS;
@@ -406,18 +413,27 @@ export type SearchQuery = z.output<typeof searchQuery>;
 
 /**
  * The canonical query as a response carries it (a saved filter's `query`):
- * built from the same parameter table, every key optional, several-valued
- * ones as non-empty arrays. It has no transform, so unlike `searchQuery` it
- * has a JSON Schema (the REST adapter's OpenAPI document).
+ * built from the same parameter table, every key optional and described,
+ * several-valued ones as non-empty arrays. It has no transform, so unlike
+ * `searchQuery` it has a JSON Schema (the REST adapter's OpenAPI document).
  */
 export const searchQueryDto = z.object(
   Object.fromEntries(
     SEARCH_PARAM_KEYS.map((k) => {
       const p: ParamDef = PARAMS[k];
-      return [k, (p.kind === "multi" ? z.array(p.value).min(1).max(MULTI_MAX) : p.value).optional()];
+      return [k, (p.kind === "multi" ? z.array(p.value).min(1).max(MULTI_MAX) : p.value).optional().describe(p.description)];
     }),
   ),
 );
+
+/**
+ * The list page's URL parameters as visitors and members send them (GET
+ * /api/investments; the admin-only keys are dropped for them): the
+ * canonical query's keys, described, for the OpenAPI document. Parsing is
+ * {@link parseSearchParams}'s, which is more lenient (comma lists,
+ * full-width digits, invalid values ignored).
+ */
+export const publicSearchParams = searchQueryDto.omit(Object.fromEntries(ADMIN_PARAM_KEYS.map((k) => [k, true] as const)));
 
 /* ---------------------------------------------------------------- parse */
 

@@ -1,6 +1,6 @@
-import { MEMBER_STATUS_KEYS, MEMBER_TYPE_KEYS } from "@/lib/constants/account";
+import { MEMBER_STATUS_KEYS, MEMBER_STATUSES, MEMBER_TYPE_KEYS, MEMBER_TYPES } from "@/lib/constants/account";
 import { notificationInput } from "@/schemas/account";
-import { email, ifFilled, isoDateTime, katakana, pageOf, recordId, requiredString, tel, toHalfWidth } from "@/schemas/common";
+import { email, ifFilled, isoDateTime, katakana, pageOf, pageResultOf, recordId, requiredString, storedEnum, tel, toHalfWidth, underscoreId, type Timestamp } from "@/schemas/common";
 import { INQUIRY_KIND_KEYS, INQUIRY_STATUS_KEYS } from "@/lib/constants/contact";
 import { MATCHING_REASONS } from "@/schemas/matching";
 import { searchQueryDto } from "@/schemas/search";
@@ -34,23 +34,21 @@ const isoDate = z
 const optional = <T extends z.core.$ZodType>(schema: T) =>
   z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), z.optional(schema).catch(undefined));
 const text = (max: number) => optional(z.string().trim().min(1).max(max));
+/** "provisional 仮登録、active 有効…": a key table for a parameter description. */
+const keyNames = (list: readonly { key: string; name: string }[]) => list.map((o) => `${o.key} ${o.name}`).join("、");
 
 export const accountSearchInput = z.object({
-  /** 氏名 (姓名, with or without the space) */
-  name: text(100),
-  kana: text(100),
-  email: text(254),
-  /** digits are compared without hyphens */
-  tel: text(30),
-  status: optional(z.enum(MEMBER_STATUS_KEYS)),
-  type: optional(z.enum(MEMBER_TYPE_KEYS)),
-  /** registered on or after (JST) */
-  from: optional(isoDate),
-  /** registered on or before (JST) */
-  to: optional(isoDate),
-  sort: optional(z.enum(SORT_KEYS)),
-  dir: optional(z.enum(["asc", "desc"])),
-  page: optional(z.coerce.number().int().min(1).max(100_000)),
+  name: text(100).describe("氏名（姓名を続けて部分一致、空白は無視）"),
+  kana: text(100).describe("フリガナ（セイメイを続けて部分一致、空白は無視）"),
+  email: text(254).describe("メールアドレス（部分一致）"),
+  tel: text(30).describe("電話番号（数字だけで部分一致、ハイフンは無視）"),
+  status: optional(z.enum(MEMBER_STATUS_KEYS)).describe(`ステータス: ${keyNames(MEMBER_STATUSES)}`),
+  type: optional(z.enum(MEMBER_TYPE_KEYS)).describe(`会員種別: ${keyNames(MEMBER_TYPES)}`),
+  from: optional(isoDate).describe("登録日の開始（YYYY-MM-DD、日本時間、その日を含む）"),
+  to: optional(isoDate).describe("登録日の終了（YYYY-MM-DD、日本時間、その日を含む）"),
+  sort: optional(z.enum(SORT_KEYS)).describe(`並び順: ${keyNames(ACCOUNT_SORTS)}（既定は登録日の新しい順、削除済みは削除日の新しい順）`),
+  dir: optional(z.enum(["asc", "desc"])).describe("昇順 asc / 降順 desc（既定 desc）"),
+  page: optional(z.coerce.number().int().min(1).max(100_000)).describe("ページ番号（30件ごと）"),
 });
 export type AccountSearchInput = z.input<typeof accountSearchInput>;
 export type AccountSearch = z.output<typeof accountSearchInput>;
@@ -78,91 +76,116 @@ export const CSV_ENCODINGS = [
 export type CsvEncoding = (typeof CSV_ENCODINGS)[number]["key"];
 
 // ---------------------------------------------------------------------------
-// Responses (REST wire shapes: `_id` for keys, ISO strings for timestamps)
+// Responses: each written once over how timestamps travel, then instantiated
+// as the procedure answers it (`id`, Dates: `.output()`) and as the REST
+// adapter sends it (`_id`, ISO strings: the `…Dto` route pins).
 // ---------------------------------------------------------------------------
 
 const nullableText = z.string().nullable();
-const memberStatus = z.enum(MEMBER_STATUS_KEYS);
-const memberType = z.enum(MEMBER_TYPE_KEYS);
+const memberStatus = storedEnum(MEMBER_STATUS_KEYS);
+const memberType = storedEnum(MEMBER_TYPE_KEYS);
 
-/** A row of the member search (GET /api/admin/account/search and the deleted list). */
-export const accountListItemDto = z.object({
-  _id: recordId,
-  email: z.string(),
-  status: memberStatus,
-  type: memberType,
-  last_name: z.string(),
-  first_name: z.string(),
-  kana_last: z.string(),
-  kana_first: z.string(),
-  company: nullableText,
-  tel: nullableText,
-  pref: nullableText,
-  city: nullableText,
-  created_at: isoDateTime,
-  last_login_at: isoDateTime.nullable(),
-  deleted_at: isoDateTime.nullable(),
-  deleted_reason: nullableText,
-});
+/** A row of the member search (and of the deleted list). */
+const accountListItemOf = <T extends Timestamp>(at: T) =>
+  z.object({
+    id: recordId,
+    email: z.string(),
+    status: memberStatus,
+    type: memberType,
+    last_name: z.string(),
+    first_name: z.string(),
+    kana_last: z.string(),
+    kana_first: z.string(),
+    company: nullableText,
+    tel: nullableText,
+    pref: nullableText,
+    city: nullableText,
+    created_at: at,
+    last_login_at: z.nullable(at),
+    deleted_at: z.nullable(at),
+    deleted_reason: nullableText,
+  });
+
+/** admin.accounts.search (and deleted.search) */
+export const accountPage = pageResultOf(accountListItemOf(z.date()));
+/** A row of GET /api/admin/account/search (and the deleted list). */
+export const accountListItemDto = underscoreId(accountListItemOf(isoDateTime));
 export const accountPageDto = pageOf(accountListItemDto);
 
 /** The member's own record as staff see it: everything but the password hash. */
-export const accountProfileDto = accountListItemDto.extend({
-  zip: nullableText,
-  address: nullableText,
-  fax: nullableText,
-  job: nullableText,
-  job_other: nullableText,
-  salary: nullableText,
-  /** own funds in 万円 */
-  money: z.number().int().nullable(),
-  contact_method: z.array(z.string()).nullable(),
-  contact_time: nullableText,
-  interest_areas: z.array(z.number().int()).nullable(),
-  must_reset_password: z.boolean(),
-  password_expires_at: isoDateTime.nullable(),
-  email_verified_at: isoDateTime.nullable(),
-  last_mypage_at: isoDateTime.nullable(),
-  updated_at: isoDateTime,
-});
+const accountProfileOf = <T extends Timestamp>(at: T) =>
+  accountListItemOf(at).extend({
+    zip: nullableText,
+    address: nullableText,
+    fax: nullableText,
+    job: nullableText,
+    job_other: nullableText,
+    salary: nullableText,
+    /** own funds in 万円 */
+    money: z.number().int().nullable(),
+    contact_method: z.array(z.string()).nullable(),
+    contact_time: nullableText,
+    interest_areas: z.array(z.number().int()).nullable(),
+    must_reset_password: z.boolean(),
+    password_expires_at: z.nullable(at),
+    email_verified_at: z.nullable(at),
+    last_mypage_at: z.nullable(at),
+    updated_at: at,
+  });
 
-/** GET /api/admin/account/item/{id} (and …/deleted/item/{id}): the member and what they did. */
-export const accountDetailDto = z.object({
-  profile: accountProfileDto,
-  bookmarks: z.array(
-    z.object({
-      investment_id: recordId,
-      name: z.string(),
-      no: nullableText,
-      price: z.number().int(),
-      price_at_bookmark: z.number().int(),
-      created_at: isoDateTime,
-    }),
-  ),
-  // A stored query that no longer parses shows as no condition, as on the member's own list.
-  filters: z.array(z.object({ _id: recordId, name: z.string(), query: searchQueryDto.catch({}), created_at: isoDateTime })),
-  matchings: z.array(
-    z.object({
-      _id: recordId,
-      investment_id: recordId,
-      name: z.string(),
-      reason: z.enum(MATCHING_REASONS),
-      price: z.number().int(),
-      read_at: isoDateTime.nullable(),
-      created_at: isoDateTime,
-    }),
-  ),
-  contacts: z.array(
-    z.object({
-      _id: recordId,
-      kind: z.enum(INQUIRY_KIND_KEYS),
-      status: z.enum(INQUIRY_STATUS_KEYS),
-      snapshot: z.object({ no: nullableText, name: z.string(), price: z.number().int() }).nullable(),
-      created_at: isoDateTime,
-    }),
-  ),
-  /** Live sessions (never their ids). */
-  sessions: z.array(z.object({ created_at: isoDateTime, expires_at: isoDateTime, ip: nullableText, user_agent: nullableText })),
-  notification: notificationInput.nullable(),
+/** The member's mail settings as stored: the form's values, read from a text column. */
+const storedNotification = notificationInput.extend({ matching: z.string().pipe(notificationInput.shape.matching) });
+
+/** The member and what they did: profile, bookmarks, saved conditions, matchings, inquiries, live sessions; rows keyed `id`. */
+const accountDetailOf = <T extends Timestamp>(at: T) =>
+  z.object({
+    profile: accountProfileOf(at),
+    bookmarks: z.array(
+      z.object({
+        investment_id: recordId,
+        name: z.string(),
+        no: nullableText,
+        price: z.number().int(),
+        price_at_bookmark: z.number().int(),
+        created_at: at,
+      }),
+    ),
+    // A stored query that no longer parses shows as no condition, as on the member's own list.
+    filters: z.array(z.object({ id: recordId, name: z.string(), query: searchQueryDto.catch({}), created_at: at })),
+    matchings: z.array(
+      z.object({
+        id: recordId,
+        investment_id: recordId,
+        name: z.string(),
+        reason: storedEnum(MATCHING_REASONS),
+        price: z.number().int(),
+        read_at: z.nullable(at),
+        created_at: at,
+      }),
+    ),
+    contacts: z.array(
+      z.object({
+        id: recordId,
+        kind: storedEnum(INQUIRY_KIND_KEYS),
+        status: storedEnum(INQUIRY_STATUS_KEYS),
+        snapshot: z.object({ no: nullableText, name: z.string(), price: z.number().int() }).nullable(),
+        created_at: at,
+      }),
+    ),
+    /** Live sessions (never their ids). */
+    sessions: z.array(z.object({ created_at: at, expires_at: at, ip: nullableText, user_agent: nullableText })),
+    notification: storedNotification.nullable(),
+  });
+
+/** admin.accounts.byId (and deleted.byId) */
+export const accountDetail = accountDetailOf(z.date());
+
+const wireDetail = accountDetailOf(isoDateTime);
+/** GET /api/admin/account/item/{id} (and …/deleted/item/{id}): the same with every row keyed `_id` (dto.ts toAccountDetail). */
+export const accountDetailDto = wireDetail.extend({
+  profile: underscoreId(wireDetail.shape.profile),
+  filters: z.array(underscoreId(wireDetail.shape.filters.element)),
+  matchings: z.array(underscoreId(wireDetail.shape.matchings.element)),
+  contacts: z.array(underscoreId(wireDetail.shape.contacts.element)),
 });
 export type AccountDetailDto = z.infer<typeof accountDetailDto>;

@@ -10,7 +10,6 @@ export type RestInput = { params: Record<string, string>; body: Record<string, u
 export interface RouteDoc {
   summary: string;
   tag: string;
-  input?: z.ZodType;
   auth?: "member" | "admin";
 }
 
@@ -23,16 +22,26 @@ export type RouteAnswer =
   | { status?: 200 | 201; output: z.ZodType }
   | { status: 204; output?: undefined };
 
-export type RouteDef = RouteAnswer & {
-  method: Method;
-  path: string;
-  call: (c: Caller, input: RestInput) => Promise<unknown>;
-  doc: RouteDoc;
-  pattern: RegExp;
-  keys: string[];
-};
+/**
+ * What a route reads besides its path parameters: the JSON body of a
+ * state-changing route, the query string of a GET. It is the schema the
+ * procedure already validates with (its `.input()`, imported from
+ * src/schemas; less the keys the route fills from the path), never a copy:
+ * the procedure does the validating, the route table only publishes it.
+ */
+export type RouteInput = { input?: z.ZodObject };
 
-export function route(method: Method, path: string, call: RouteDef["call"], opts: RouteAnswer & { doc: RouteDoc }): RouteDef {
+export type RouteDef = RouteAnswer &
+  RouteInput & {
+    method: Method;
+    path: string;
+    call: (c: Caller, input: RestInput) => Promise<unknown>;
+    doc: RouteDoc;
+    pattern: RegExp;
+    keys: string[];
+  };
+
+export function route(method: Method, path: string, call: RouteDef["call"], opts: RouteAnswer & RouteInput & { doc: RouteDoc }): RouteDef {
   const keys: string[] = [];
   const pattern = new RegExp(
     "^" +

@@ -1,13 +1,30 @@
-import { loginResult, notificationInput, passwordChangeResult } from "@/schemas/account";
-import { accountDetailDto, accountPageDto } from "@/schemas/admin/accounts";
+import {
+  adminForgotPasswordInput,
+  adminInfo,
+  changeEmailInput,
+  changePasswordInput,
+  deleteAccountInput,
+  firstLoginInput,
+  forgotPasswordInput,
+  loginInput,
+  loginResult,
+  notificationInput,
+  passwordChangeResult,
+  profileInput,
+  registerInput,
+  resetPasswordInput,
+  signupInput,
+  userInfo,
+} from "@/schemas/account";
+import { accountDetailDto, accountPageDto, accountSearchInput, registerMemberInput } from "@/schemas/admin/accounts";
+import { siteOptionsInput } from "@/schemas/admin/options";
 import { created, existsResult, statusOk } from "@/schemas/common";
-import { contactSubmitted, memberContactDto } from "@/schemas/contact";
-import { filterDto } from "@/schemas/filter";
+import { contactInputs, contactSubmitted, memberContactDto } from "@/schemas/contact";
+import { filterDto, saveFilterInput, updateFilterInput } from "@/schemas/filter";
 import { investmentDetailResult, investmentPageDto } from "@/schemas/investment";
-import { matchingDto, matchingsDeleted } from "@/schemas/matching";
+import { matchingDto, matchingReadInput, matchingsDeleted, removeMatchingsInput } from "@/schemas/matching";
+import { publicSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { adminInfo } from "@/server/api/routers/admin/account";
-import { userInfo } from "@/server/api/routers/member/account";
 import { siteCounts } from "@/server/services/options/counts";
 import { toAccountDetail, toInvestmentDetail, toPage, withUnderscoreId } from "./dto";
 import { route, type RestInput } from "./route";
@@ -15,44 +32,53 @@ import { route, type RestInput } from "./route";
 /**
  * The spec's REST paths (§7), each pointing at one tRPC procedure, with the
  * body it answers pinned by an output schema (src/schemas/*: `_id`, the
- * spec's snake_case names, nested groups). No business rule lives here: only
- * how a path reads its input and which names its answer uses.
+ * spec's snake_case names, nested groups) and, where it reads a body or a
+ * query, the procedure's own input schema (for the OpenAPI document). No
+ * business rule lives here: only how a path reads its input and which names
+ * its answer uses.
  */
 const b = (i: RestInput) => i.body as never;
-const q = (i: RestInput) => Object.fromEntries(i.query) as never;
+/** The query string as a record; a repeated key (`ty=1&ty=2`, the form the OpenAPI document gives for lists) becomes a list. */
+const q = (i: RestInput) => {
+  const values = new Map<string, string[]>();
+  for (const [k, v] of i.query) values.set(k, [...(values.get(k) ?? []), v]);
+  // fromEntries defines own properties, so a "__proto__" key stays data
+  return Object.fromEntries([...values].map(([k, vs]) => [k, vs.length === 1 ? vs[0] : vs])) as never;
+};
 const idOf = (i: RestInput) => ({ id: i.params.id as never });
 
 export const routes = [
   // ── Sanctum (auth) ──
-  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), { output: statusOk, doc: { summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth" } }),
-  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), { output: statusOk, doc: { summary: "本登録", tag: "auth" } }),
-  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), { output: loginResult, doc: { summary: "会員ログイン (action Login)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), { output: loginResult, doc: { summary: "管理者ログイン (action AdminLogin)", tag: "auth" } }),
-  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), { output: loginResult, doc: { summary: "初回ログイン (仮パスワードの変更)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), { output: loginResult, doc: { summary: "管理者 初回ログイン", tag: "auth" } }),
-  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), { output: statusOk, doc: { summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), { output: statusOk, doc: { summary: "管理者 パスワード再設定メール", tag: "auth" } }),
-  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), { output: statusOk, doc: { summary: "パスワード再設定", tag: "auth" } }),
-  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), { output: statusOk, doc: { summary: "管理者 パスワード再設定", tag: "auth" } }),
+  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), { input: signupInput, output: statusOk, doc: { summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth" } }),
+  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), { input: registerInput, output: statusOk, doc: { summary: "本登録", tag: "auth" } }),
+  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), { input: loginInput, output: loginResult, doc: { summary: "会員ログイン (action Login)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), { input: loginInput, output: loginResult, doc: { summary: "管理者ログイン (action AdminLogin)", tag: "auth" } }),
+  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), { input: firstLoginInput, output: loginResult, doc: { summary: "初回ログイン (仮パスワードの変更)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), { input: firstLoginInput, output: loginResult, doc: { summary: "管理者 初回ログイン", tag: "auth" } }),
+  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), { input: forgotPasswordInput, output: statusOk, doc: { summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), { input: adminForgotPasswordInput, output: statusOk, doc: { summary: "管理者 パスワード再設定メール", tag: "auth" } }),
+  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), { input: resetPasswordInput, output: statusOk, doc: { summary: "パスワード再設定", tag: "auth" } }),
+  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), { input: resetPasswordInput, output: statusOk, doc: { summary: "管理者 パスワード再設定", tag: "auth" } }),
   route("POST", "/sanctum/logout", (c) => c.public.auth.logout(), { status: 204, doc: { summary: "会員ログアウト", tag: "auth" } }),
   route("POST", "/sanctum/admin/logout", (c) => c.public.auth.adminLogout(), { status: 204, doc: { summary: "管理者ログアウト", tag: "auth" } }),
   route("GET", "/api/user/info", (c) => c.member.account.info(), { output: userInfo, doc: { summary: "ログイン中の会員", tag: "member", auth: "member" } }),
   route("GET", "/api/admin/user/info", (c) => c.admin.account.info(), { output: adminInfo, doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" } }),
 
   // ── member ──
-  route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { output: statusOk, doc: { summary: "会員情報の更新", tag: "member", auth: "member" } }),
-  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), { output: statusOk, doc: { summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member" } }),
+  route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { input: profileInput, output: statusOk, doc: { summary: "会員情報の更新", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), { input: changeEmailInput, output: statusOk, doc: { summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member" } }),
   route("POST", "/api/user/password", (c, i) => c.member.account.changePassword(b(i)), {
+    input: changePasswordInput,
     output: passwordChangeResult,
     doc: { summary: "パスワード変更 ({status: boolean})", tag: "member", auth: "member" },
   }),
-  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), { output: statusOk, doc: { summary: "退会 (password)", tag: "member", auth: "member" } }),
-  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), { output: notificationInput, doc: { summary: "メール配信設定", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), { input: deleteAccountInput, output: statusOk, doc: { summary: "退会 (password)", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), { input: notificationInput, output: notificationInput, doc: { summary: "メール配信設定", tag: "member", auth: "member" } }),
   route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id as never }), { output: statusOk, doc: { summary: "お気に入り追加", tag: "member", auth: "member" } }),
   route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id as never }), { output: statusOk, doc: { summary: "お気に入り削除", tag: "member", auth: "member" } }),
   route("GET", "/api/user/filter", (c) => c.member.filters.list({ counts: true }), { output: z.array(filterDto), doc: { summary: "保存した検索条件", tag: "member", auth: "member" } }),
-  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(b(i)), { status: 201, output: created, doc: { summary: "検索条件の保存 ({name, query})", tag: "member", auth: "member" } }),
-  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...(i.body as object), id: i.params.id } as never), { output: statusOk, doc: { summary: "検索条件の変更", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(b(i)), { status: 201, input: saveFilterInput, output: created, doc: { summary: "検索条件の保存 ({name, query})", tag: "member", auth: "member" } }),
+  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...(i.body as object), id: i.params.id } as never), { input: updateFilterInput.omit({ id: true }), output: statusOk, doc: { summary: "検索条件の変更", tag: "member", auth: "member" } }),
   route("DELETE", "/api/user/filter/:id", (c, i) => c.member.filters.remove(idOf(i)), { output: statusOk, doc: { summary: "検索条件の削除", tag: "member", auth: "member" } }),
   route("GET", "/api/user/filter/check/:id/:name", (c, i) => c.member.filters.nameTaken({ id: i.params.id as never, name: i.params.name ?? "" }), {
     output: existsResult,
@@ -63,15 +89,17 @@ export const routes = [
     doc: { summary: "マッチング一覧", tag: "member", auth: "member" },
   }),
   route("PATCH", "/api/user/matchings/:id", (c, i) => c.member.matchings.read({ id: i.params.id as never, read: (i.body as { read?: boolean }).read ?? true }), {
+    input: matchingReadInput.omit({ id: true }),
     output: statusOk,
     doc: { summary: "マッチングを既読にする", tag: "member", auth: "member" },
   }),
-  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(b(i)), { output: matchingsDeleted, doc: { summary: "マッチングの削除 (ids 省略で全件)", tag: "member", auth: "member" } }),
+  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(b(i)), { input: removeMatchingsInput, output: matchingsDeleted, doc: { summary: "マッチングの削除 (ids 省略で全件)", tag: "member", auth: "member" } }),
   route("GET", "/api/user/contact", (c) => c.member.contacts.list(), { output: z.array(memberContactDto), doc: { summary: "お問い合わせ履歴", tag: "member", auth: "member" } }),
   route("DELETE", "/api/user/contact/:id", (c, i) => c.member.contacts.remove(idOf(i)), { output: statusOk, doc: { summary: "お問い合わせ履歴から削除", tag: "member", auth: "member" } }),
 
   // ── admin ──
   route("GET", "/api/admin/account/search", async (c, i) => toPage(await c.admin.accounts.search(q(i)), withUnderscoreId), {
+    input: accountSearchInput,
     output: accountPageDto,
     doc: { summary: "会員検索", tag: "admin", auth: "admin" },
   }),
@@ -81,6 +109,7 @@ export const routes = [
   }),
   route("POST", "/api/admin/account", async (c, i) => withUnderscoreId(await c.admin.accounts.create(b(i))), {
     status: 201,
+    input: registerMemberInput,
     output: created,
     doc: { summary: "会員登録 (初回ログイン用の仮パスワードをメール)", tag: "admin", auth: "admin" },
   }),
@@ -94,6 +123,7 @@ export const routes = [
     doc: { summary: "会員種別の変更", tag: "admin", auth: "admin" },
   }),
   route("GET", "/api/admin/account/deleted/search", async (c, i) => toPage(await c.admin.accounts.deleted.search(q(i)), withUnderscoreId), {
+    input: accountSearchInput,
     output: accountPageDto,
     doc: { summary: "削除済み会員の検索", tag: "admin", auth: "admin" },
   }),
@@ -102,7 +132,7 @@ export const routes = [
     doc: { summary: "削除済み会員の詳細", tag: "admin", auth: "admin" },
   }),
   route("DELETE", "/api/admin/account/deleted/:id", (c, i) => c.admin.accounts.deleted.remove(idOf(i)), { output: statusOk, doc: { summary: "完全削除", tag: "admin", auth: "admin" } }),
-  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), { output: statusOk, doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" } }),
+  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), { input: siteOptionsInput, output: statusOk, doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" } }),
   route("GET", "/api/admin/investment/exists/:id/:no", (c, i) => c.admin.investments.exists({ id: i.params.id, no: i.params.no } as never), {
     output: existsResult,
     doc: { summary: "物件番号の重複確認 ({exists})", tag: "admin", auth: "admin" },
@@ -110,12 +140,13 @@ export const routes = [
 
   // ── public ──
   route("GET", "/api/options", (c) => c.public.options.get(), { output: siteCounts, doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" } }),
-  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "物件へのお問い合わせ", tag: "public" } }),
-  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "投資相談", tag: "public" } }),
-  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "その他のお問い合わせ", tag: "public" } }),
-  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "売却査定", tag: "public" } }),
-  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), { status: 201, output: contactSubmitted, doc: { summary: "業者様", tag: "public" } }),
+  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(b(i))), { status: 201, input: contactInputs.investment, output: contactSubmitted, doc: { summary: "物件へのお問い合わせ", tag: "public" } }),
+  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(b(i))), { status: 201, input: contactInputs.consult, output: contactSubmitted, doc: { summary: "投資相談", tag: "public" } }),
+  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(b(i))), { status: 201, input: contactInputs.other, output: contactSubmitted, doc: { summary: "その他のお問い合わせ", tag: "public" } }),
+  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), { status: 201, input: contactInputs.sell, output: contactSubmitted, doc: { summary: "売却査定", tag: "public" } }),
+  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), { status: 201, input: contactInputs.exchange, output: contactSubmitted, doc: { summary: "業者様", tag: "public" } }),
   route("GET", "/api/investments", async (c, i) => toPage(await c.public.investments.search(q(i)), withUnderscoreId), {
+    input: publicSearchParams,
     output: investmentPageDto,
     doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" },
   }),

@@ -123,6 +123,14 @@ describe("REST bodies are the routes' output schemas", () => {
     for (const card of detail.related as Record<string, unknown>[]) expect(card).toHaveProperty("_id");
   });
 
+  it("a list parameter may repeat its key, as the OpenAPI document describes it (style form, explode)", async () => {
+    const ids = async (query: string) => ((await get(`/api/investments?${query}`)).json as { items: { _id: number }[]; total: number });
+    const [repeated, comma, one, other] = await Promise.all([ids("ty=1&ty=2&sr=price_asc"), ids("ty=1,2&sr=price_asc"), ids("ty=1"), ids("ty=2")]);
+    expect(one.total + other.total).toBeGreaterThan(0);
+    expect(repeated.total).toBe(one.total + other.total);
+    expect(repeated).toEqual(comma);
+  });
+
   it("a members-only listing is exactly { locked: true } for a visitor and the full record for a member", async () => {
     const locked = await get(`/api/investments/${membersOnlyId}`);
     expect(locked.status).toBe(200);

@@ -1,14 +1,7 @@
-import { z } from "@/schemas/zod";
+import { adminInfo } from "@/schemas/account";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
-/** The current administrator without secrets (GET /api/admin/user/info). */
-export const adminInfo = z.object({
-  _id: z.number().int(),
-  email: z.string(),
-  name: z.string(),
-  must_reset_password: z.boolean(),
-});
-
+/** The current administrator (GET /api/admin/user/info). */
 export const adminAccountRouter = createTRPCRouter({
   info: adminProcedure.output(adminInfo).query(({ ctx }) => ({
     _id: ctx.admin.id,

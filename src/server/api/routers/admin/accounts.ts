@@ -1,10 +1,13 @@
 import {
+  accountDetail,
   accountIdInput,
+  accountPage,
   accountSearchInput,
   accountStatusInput,
   accountTypeInput,
   registerMemberInput,
 } from "@/schemas/admin/accounts";
+import { createdRow, statusOk } from "@/schemas/common";
 import {
   endAccountSessions,
   getAccountDetail,
@@ -31,32 +34,62 @@ const ok = { status: true as const };
  *  deleted.*     GET /api/admin/account/deleted/search, …/deleted/item/{id}, DELETE …/deleted/{id}
  */
 export const adminAccountsRouter = createTRPCRouter({
-  search: adminProcedure.input(accountSearchInput).query(({ ctx, input }) => searchAccounts(ctx.db, input)),
-  byId: adminProcedure.input(accountIdInput).query(({ ctx, input }) => getAccountDetail(ctx.db, input.id)),
-  create: adminProcedure.input(registerMemberInput).mutation(({ ctx, input }) => registerMember(ctx.db, input)),
-  setStatus: adminProcedure.input(accountStatusInput).mutation(async ({ ctx, input }) => {
-    await setAccountStatus(ctx.db, input.id, input.status);
-    return ok;
-  }),
-  setType: adminProcedure.input(accountTypeInput).mutation(async ({ ctx, input }) => {
-    await setAccountType(ctx.db, input.id, input.type);
-    return ok;
-  }),
-  sendForgotPassword: adminProcedure.input(accountIdInput).mutation(async ({ ctx, input }) => {
-    await sendForgotPassword(ctx.db, input.id);
-    return ok;
-  }),
-  endSessions: adminProcedure.input(accountIdInput).mutation(({ ctx, input }) => endAccountSessions(ctx.db, input.id)),
-  remove: adminProcedure.input(accountIdInput).mutation(async ({ ctx, input }) => {
-    await softDeleteAccount(ctx.db, input.id);
-    return ok;
-  }),
-  deleted: createTRPCRouter({
-    search: adminProcedure.input(accountSearchInput).query(({ ctx, input }) => searchAccounts(ctx.db, input, { deleted: true })),
-    byId: adminProcedure.input(accountIdInput).query(({ ctx, input }) => getAccountDetail(ctx.db, input.id, { deleted: true })),
-    remove: adminProcedure.input(accountIdInput).mutation(async ({ ctx, input }) => {
-      await purgeAccount(ctx.db, input.id);
+  search: adminProcedure
+    .input(accountSearchInput)
+    .output(accountPage)
+    .query(({ ctx, input }) => searchAccounts(ctx.db, input)),
+  byId: adminProcedure
+    .input(accountIdInput)
+    .output(accountDetail)
+    .query(({ ctx, input }) => getAccountDetail(ctx.db, input.id)),
+  create: adminProcedure
+    .input(registerMemberInput)
+    .output(createdRow)
+    .mutation(({ ctx, input }) => registerMember(ctx.db, input)),
+  setStatus: adminProcedure
+    .input(accountStatusInput)
+    .output(statusOk)
+    .mutation(async ({ ctx, input }) => {
+      await setAccountStatus(ctx.db, input.id, input.status);
       return ok;
     }),
+  setType: adminProcedure
+    .input(accountTypeInput)
+    .output(statusOk)
+    .mutation(async ({ ctx, input }) => {
+      await setAccountType(ctx.db, input.id, input.type);
+      return ok;
+    }),
+  sendForgotPassword: adminProcedure
+    .input(accountIdInput)
+    .output(statusOk)
+    .mutation(async ({ ctx, input }) => {
+      await sendForgotPassword(ctx.db, input.id);
+      return ok;
+    }),
+  endSessions: adminProcedure.input(accountIdInput).mutation(({ ctx, input }) => endAccountSessions(ctx.db, input.id)),
+  remove: adminProcedure
+    .input(accountIdInput)
+    .output(statusOk)
+    .mutation(async ({ ctx, input }) => {
+      await softDeleteAccount(ctx.db, input.id);
+      return ok;
+    }),
+  deleted: createTRPCRouter({
+    search: adminProcedure
+      .input(accountSearchInput)
+      .output(accountPage)
+      .query(({ ctx, input }) => searchAccounts(ctx.db, input, { deleted: true })),
+    byId: adminProcedure
+      .input(accountIdInput)
+      .output(accountDetail)
+      .query(({ ctx, input }) => getAccountDetail(ctx.db, input.id, { deleted: true })),
+    remove: adminProcedure
+      .input(accountIdInput)
+      .output(statusOk)
+      .mutation(async ({ ctx, input }) => {
+        await purgeAccount(ctx.db, input.id);
+        return ok;
+      }),
   }),
 });

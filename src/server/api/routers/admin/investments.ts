@@ -6,6 +6,7 @@ import {
   investmentIdInput,
   updateInvestmentInput,
 } from "@/schemas/admin/investment";
+import { existsResult } from "@/schemas/common";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { getInvestmentDetail } from "@/server/services/investments/detail";
@@ -50,9 +51,10 @@ export const adminInvestmentsRouter = createTRPCRouter({
   }),
   byId: adminProcedure.input(investmentIdInput).query(({ ctx, input }) => getInvestmentForEdit(ctx.db, input.id)),
   /** GET /api/admin/investment/exists/{id}/{no} */
-  exists: adminProcedure.input(existsInput).query(async ({ ctx, input }) => ({
-    exists: await investmentNoExists(ctx.db, input.no, input.id || null),
-  })),
+  exists: adminProcedure
+    .input(existsInput)
+    .output(existsResult)
+    .query(async ({ ctx, input }) => ({ exists: await investmentNoExists(ctx.db, input.no, input.id || null) })),
   create: adminProcedure
     .input(createInvestmentInput)
     .mutation(({ ctx, input }) => saveInvestment(ctx.db, ctx.admin.id, null, input)),

@@ -1,4 +1,5 @@
 import { siteOptionsInput } from "@/schemas/admin/options";
+import { statusOk } from "@/schemas/common";
 import { dashboardFigures } from "@/server/services/admin/dashboard";
 import { getSiteOptionsAdmin, saveSiteOptions } from "@/server/services/admin/options";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
@@ -7,8 +8,11 @@ import { adminProcedure, createTRPCRouter } from "../../trpc";
 export const adminOptionsRouter = createTRPCRouter({
   dashboard: adminProcedure.query(({ ctx }) => dashboardFigures(ctx.db)),
   get: adminProcedure.query(({ ctx }) => getSiteOptionsAdmin(ctx.db)),
-  save: adminProcedure.input(siteOptionsInput).mutation(async ({ ctx, input }) => {
-    await saveSiteOptions(ctx.db, input);
-    return { status: true as const };
-  }),
+  save: adminProcedure
+    .input(siteOptionsInput)
+    .output(statusOk)
+    .mutation(async ({ ctx, input }) => {
+      await saveSiteOptions(ctx.db, input);
+      return { status: true as const };
+    }),
 });

@@ -3,9 +3,11 @@ import {
   changePasswordInput,
   deleteAccountInput,
   notificationInput,
+  passwordChangeResult,
   profileInput,
+  userInfo,
 } from "@/schemas/account";
-import { z } from "@/schemas/zod";
+import { statusOk } from "@/schemas/common";
 import { blankSessionCookie } from "@/server/auth/session";
 import {
   changePassword,
@@ -18,17 +20,7 @@ import {
 } from "@/server/services/accounts/settings";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
-/** The current member without secrets (GET /api/user/info). */
-export const userInfo = z.object({
-  _id: z.number().int(),
-  email: z.string(),
-  names: z.object({ last: z.string(), first: z.string() }),
-  status: z.string(),
-  type: z.string(),
-  must_reset_password: z.boolean(),
-});
-const ok = z.object({ status: z.literal(true) });
-
+/** The current member's account (GET /api/user/info) and settings. */
 export const accountRouter = createTRPCRouter({
   info: memberProcedure.output(userInfo).query(({ ctx }) => ({
     _id: ctx.user.id,
@@ -44,7 +36,7 @@ export const accountRouter = createTRPCRouter({
   /** POST /api/user */
   update: memberProcedure
     .input(profileInput)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await updateProfile(ctx.db, ctx.user.id, input);
       return { status: true as const };
@@ -53,7 +45,7 @@ export const accountRouter = createTRPCRouter({
   /** POST /api/user/email: a confirmation link goes to the new address. */
   changeEmail: memberProcedure
     .input(changeEmailInput)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await requestEmailChange(ctx.db, ctx.user.id, input);
       return { status: true as const };
@@ -62,13 +54,13 @@ export const accountRouter = createTRPCRouter({
   /** POST /api/user/password: { status: false } when the current password is wrong (spec §8). */
   changePassword: memberProcedure
     .input(changePasswordInput)
-    .output(z.object({ status: z.boolean() }))
+    .output(passwordChangeResult)
     .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user.id, ctx.userSession.id, input)),
 
   /** POST /api/user/delete */
   delete: memberProcedure
     .input(deleteAccountInput)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await deleteAccount(ctx.db, ctx.user.id, input.password);
       ctx.setCookie(blankSessionCookie("user"));

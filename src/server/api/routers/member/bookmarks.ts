@@ -1,10 +1,10 @@
 import { TRPCError } from "@trpc/server";
+import { statusOk } from "@/schemas/common";
 import { z } from "@/schemas/zod";
 import { addBookmark, compareBookmarks, isBookmarked, listBookmarks, removeBookmark } from "@/server/services/members/bookmarks";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 const byListing = z.object({ investmentId: z.coerce.number().int().positive() });
-const ok = z.object({ status: z.literal(true) });
 
 /** PATCH / DELETE /api/user/bookmark/{id} and the bookmark screen. */
 export const bookmarksRouter = createTRPCRouter({
@@ -14,14 +14,14 @@ export const bookmarksRouter = createTRPCRouter({
   has: memberProcedure.input(byListing).query(({ ctx, input }) => isBookmarked(ctx.db, ctx.user.id, input.investmentId)),
   add: memberProcedure
     .input(byListing)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await addBookmark(ctx.db, ctx.user.id, input.investmentId);
       return { status: true as const };
     }),
   remove: memberProcedure
     .input(byListing)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       if (!(await removeBookmark(ctx.db, ctx.user.id, input.investmentId))) throw new TRPCError({ code: "NOT_FOUND", message: "お気に入りが見つかりません" });
       return { status: true as const };

@@ -1,4 +1,6 @@
 import { TRPCError } from "@trpc/server";
+import { statusOk } from "@/schemas/common";
+import { matching, matchingReadInput, matchingsDeleted, removeMatchingsInput } from "@/schemas/matching";
 import { z } from "@/schemas/zod";
 import { deleteMatchings, listMatchings, markAllMatchingsRead, setMatchingRead, unreadMatchingCount } from "@/server/services/members/matchings";
 import { memberDashboard } from "@/server/services/members/dashboard";
@@ -6,17 +8,19 @@ import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 /** GET /api/user/matchings, PATCH /api/user/matchings/{id}, DELETE /api/user/matchings; and the My Page dashboard. */
 export const matchingsRouter = createTRPCRouter({
-  list: memberProcedure.query(({ ctx }) => listMatchings(ctx.db, ctx.user.id)),
+  list: memberProcedure.output(z.array(matching)).query(({ ctx }) => listMatchings(ctx.db, ctx.user.id)),
   unread: memberProcedure.query(({ ctx }) => unreadMatchingCount(ctx.db, ctx.user.id)),
   read: memberProcedure
-    .input(z.object({ id: z.coerce.number().int().positive(), read: z.boolean().default(true) }))
+    .input(matchingReadInput)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       if (!(await setMatchingRead(ctx.db, ctx.user.id, input.id, input.read))) throw new TRPCError({ code: "NOT_FOUND", message: "マッチングが見つかりません" });
       return { status: true as const };
     }),
   readAll: memberProcedure.mutation(async ({ ctx }) => ({ updated: await markAllMatchingsRead(ctx.db, ctx.user.id) })),
   remove: memberProcedure
-    .input(z.object({ ids: z.array(z.coerce.number().int().positive()).max(1000).optional() }).optional())
+    .input(removeMatchingsInput.optional())
+    .output(matchingsDeleted)
     .mutation(async ({ ctx, input }) => ({ deleted: await deleteMatchings(ctx.db, ctx.user.id, input?.ids) })),
   dashboard: memberProcedure.query(({ ctx }) => memberDashboard(ctx.db, ctx.user.id)),
 });

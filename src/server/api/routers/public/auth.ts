@@ -1,12 +1,15 @@
 import {
+  adminForgotPasswordInput,
   firstLoginInput,
   forgotPasswordInput,
   loginInput,
+  loginResult,
   registerInput,
   resetPasswordInput,
   signupInput,
   tokenInput,
 } from "@/schemas/account";
+import { statusOk } from "@/schemas/common";
 import { z } from "@/schemas/zod";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
@@ -20,9 +23,6 @@ import { createTRPCRouter, publicProcedure } from "../../trpc";
  * Guest-side account calls (spec §7 /sanctum/...). Member and admin variants
  * are separate procedures with separate cookies.
  */
-const ok = z.object({ status: z.literal(true) });
-const loginOutput = z.object({ status: z.enum(["ok", "first_login"]) });
-
 const meta = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.headers.get("user-agent") });
 const ipKey = (ctx: Context) => ctx.ip ?? "unknown";
 
@@ -42,7 +42,7 @@ export const authRouter = createTRPCRouter({
   /** POST /sanctum/signup */
   signup: publicProcedure
     .input(signupInput)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await consume("signup", ipKey(ctx));
       await assertHuman(input.recaptcha_token, "Signup", ctx.ip);
@@ -53,7 +53,7 @@ export const authRouter = createTRPCRouter({
   /** POST /sanctum/register: the mailed token + password + profile; logs the new member in. */
   register: publicProcedure
     .input(registerInput)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await consume("signup", `register|${ipKey(ctx)}`);
       const r = await register(ctx.db, input, meta(ctx));
@@ -64,7 +64,7 @@ export const authRouter = createTRPCRouter({
   /** POST /sanctum/login */
   login: publicProcedure
     .input(loginInput)
-    .output(loginOutput)
+    .output(loginResult)
     .mutation(async ({ ctx, input }) => {
       await consume("loginIp", ipKey(ctx));
       await assertHuman(input.recaptcha_token, "Login", ctx.ip);
@@ -74,7 +74,7 @@ export const authRouter = createTRPCRouter({
   /** POST /sanctum/admin/login */
   adminLogin: publicProcedure
     .input(loginInput)
-    .output(loginOutput)
+    .output(loginResult)
     .mutation(async ({ ctx, input }) => {
       await consume("loginIp", ipKey(ctx));
       await assertHuman(input.recaptcha_token, "AdminLogin", ctx.ip);
@@ -84,7 +84,7 @@ export const authRouter = createTRPCRouter({
   /** POST /sanctum/reset-password/first-login */
   firstLogin: publicProcedure
     .input(firstLoginInput)
-    .output(loginOutput)
+    .output(loginResult)
     .mutation(async ({ ctx, input }) => {
       await consume("loginIp", ipKey(ctx));
       return startSession(ctx, "user", await firstLogin(ctx.db, "user", input, meta(ctx)));
@@ -92,7 +92,7 @@ export const authRouter = createTRPCRouter({
 
   adminFirstLogin: publicProcedure
     .input(firstLoginInput)
-    .output(loginOutput)
+    .output(loginResult)
     .mutation(async ({ ctx, input }) => {
       await consume("loginIp", ipKey(ctx));
       return startSession(ctx, "admin", await firstLogin(ctx.db, "admin", input, meta(ctx)));
@@ -101,7 +101,7 @@ export const authRouter = createTRPCRouter({
   /** POST /sanctum/forgot-password (member: with bot check) */
   forgotPassword: publicProcedure
     .input(forgotPasswordInput)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await consume("forgotPassword", ipKey(ctx));
       await assertHuman(input.recaptcha_token, "ForgotPassword", ctx.ip);
@@ -111,8 +111,8 @@ export const authRouter = createTRPCRouter({
 
   /** The admin variant sends no bot-check token. */
   adminForgotPassword: publicProcedure
-    .input(forgotPasswordInput.pick({ email: true }))
-    .output(ok)
+    .input(adminForgotPasswordInput)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await consume("forgotPassword", `admin|${ipKey(ctx)}`);
       await forgotPassword(ctx.db, "admin", input.email);
@@ -122,7 +122,7 @@ export const authRouter = createTRPCRouter({
   /** POST /sanctum/reset-password */
   resetPassword: publicProcedure
     .input(resetPasswordInput)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await resetPassword(ctx.db, "user", input);
       return { status: true as const };
@@ -130,7 +130,7 @@ export const authRouter = createTRPCRouter({
 
   adminResetPassword: publicProcedure
     .input(resetPasswordInput)
-    .output(ok)
+    .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await resetPassword(ctx.db, "admin", input);
       return { status: true as const };
@@ -143,7 +143,7 @@ export const authRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => confirmEmailChange(ctx.db, input.token)),
 
   /** POST /sanctum/logout */
-  logout: publicProcedure.output(ok).mutation(({ ctx }) => endSession(ctx, "user")),
+  logout: publicProcedure.output(statusOk).mutation(({ ctx }) => endSession(ctx, "user")),
   /** POST /sanctum/admin/logout */
-  adminLogout: publicProcedure.output(ok).mutation(({ ctx }) => endSession(ctx, "admin")),
+  adminLogout: publicProcedure.output(statusOk).mutation(({ ctx }) => endSession(ctx, "admin")),
 });

@@ -1,5 +1,4 @@
-import { contactInputs, type ContactFormKind } from "@/schemas/contact";
-import { z } from "@/schemas/zod";
+import { contactInputs, contactSubmittedResult, type ContactFormKind } from "@/schemas/contact";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
 import { getProfile } from "@/server/services/accounts/settings";
@@ -9,12 +8,10 @@ import type { Context } from "../../context";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /** Inquiry forms. Stored first; the mails follow through the outbox. */
-const submitted = z.object({ status: z.literal(true), id: z.number().int() });
-
 function submitter<K extends ContactFormKind>(kind: K) {
   return publicProcedure
     .input(contactInputs[kind])
-    .output(submitted)
+    .output(contactSubmittedResult)
     .mutation(async ({ ctx, input }) => {
       await consume("contact", ctx.ip ?? "unknown");
       await assertHuman((input as { recaptcha_token?: string }).recaptcha_token, "Contact", ctx.ip);

@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { getInvestmentDetail } from "@/server/services/investments/detail";
@@ -57,7 +58,10 @@ const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX
 
 export const investmentsRouter = createTRPCRouter({
   /** A page of the list for a query (page and sort are part of the query). */
-  search: publicProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
+  search: publicProcedure
+    .input(rawSearchQuery)
+    .output(investmentPage)
+    .query(async ({ ctx, input }) => {
     const query = parseSearchParams(toRawRecord(input));
     const r = await searchInvestments(ctx.db, audienceOf(ctx), query);
     return { items: r.items, total: r.total, page: r.page, last: r.last, pageSize: r.pageSize };
@@ -74,7 +78,10 @@ export const investmentsRouter = createTRPCRouter({
    * visitor answers { locked: true } with nothing of the listing in it; a
    * listing nobody of this audience may see answers NOT_FOUND.
    */
-  byId: publicProcedure.input(idInput).query(async ({ ctx, input }) => {
+  byId: publicProcedure
+    .input(idInput)
+    .output(investmentDetailOrLocked)
+    .query(async ({ ctx, input }) => {
     const detail = await getInvestmentDetail(ctx.db, audienceOf(ctx), input.id, { userId: ctx.user?.id ?? null });
     if (!detail) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
     return detail;
