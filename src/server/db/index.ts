@@ -13,7 +13,7 @@ export { schema };
 function ensureDir(url: string): void {
   if (!url.startsWith("file:") || url.includes(":memory:")) return;
   const file = url.slice("file:".length).split("?")[0] ?? "";
-  if (file) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
 }
 
 /**

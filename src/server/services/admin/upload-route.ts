@@ -76,7 +76,7 @@ export async function handleImagePreview(db: Db, req: Request, parts: string[], 
   }
   if (!file) return notFound();
   const { readFile } = await import("node:fs/promises");
-  const body = await readFile(file).catch(() => null);
+  const body = await readFile(/*turbopackIgnore: true*/ file).catch(() => null);
   if (!body) return notFound();
   return new Response(new Uint8Array(body), {
     headers: {
