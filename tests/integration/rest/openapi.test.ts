@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountSearchInput } from "@/schemas/admin/accounts";
-import { ADMIN_PARAM_KEYS, SEARCH_PARAM_KEYS, publicSearchParams } from "@/schemas/search";
+import { ADMIN_PARAM_KEYS, SEARCH_PARAM_KEYS, parseSearchParams, publicSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { appRouter } from "@/server/api/root";
 import { openApiDocument } from "@/server/rest/openapi";
@@ -106,7 +106,7 @@ function probe(r: RouteDef): { procedure: string; read: boolean } {
   return { procedure, read };
 }
 
-type AnyProcedure = { _def: { inputs: z.ZodType[] } };
+type AnyProcedure = { _def: { inputs: z.ZodType[]; output?: z.ZodType } };
 const procedures = (appRouter._def as unknown as { procedures: Record<string, AnyProcedure> }).procedures;
 
 /** Subschemas that describe nothing ({} is what zod emits for an unrepresentable type). */
@@ -260,6 +260,33 @@ describe("requests: each route's input is its procedure's own input schema", () 
       const left = Object.keys(ownShape).filter((k) => !(k in r.input!.shape));
       expect(left.length, name).toBeGreaterThan(0);
       expect(left.every((k) => r.keys.includes(k)), `${name}: ${left.join(", ")}`).toBe(true);
+    }
+  });
+
+  it("every procedure a route calls pins its own answer with .output() (ARCHITECTURE: wherever REST exposes the data)", () => {
+    for (const r of routes) {
+      const { procedure } = probe(r);
+      expect(procedures[procedure]?._def.output, `${nameOf(r)} → ${procedure}`).toBeInstanceOf(z.ZodType);
+    }
+  });
+
+  it("a value the document allows for a list-page parameter is one the search keeps", () => {
+    const sample = (schema: Schema, name: string): unknown => {
+      if (Array.isArray(schema.enum)) return schema.enum[0];
+      if ("const" in schema) return schema.const;
+      if (schema.type === "array") return [sample(schema.items as Schema, name)];
+      if (schema.type === "integer" || schema.type === "number") return Math.max(1, (schema.minimum as number | undefined) ?? 1);
+      if (name === "ct") return "271004"; // 大阪市: any code of the municipality master
+      return "梅田";
+    };
+    for (const p of parametersOf(operation("GET", "/api/investments")!)) {
+      const value = sample(p.schema, p.name);
+      const query = new URLSearchParams();
+      for (const v of Array.isArray(value) ? value : [value]) query.append(p.name, String(v === true ? 1 : v));
+      // defaults (sr=new, page=1) are left out of the canonical query
+      if (p.name === "sr") query.set("sr", "price_asc");
+      if (p.name === "page") query.set("page", "2");
+      expect(parseSearchParams(query), `${p.name}=${query.get(p.name)}`).toHaveProperty(p.name);
     }
   });
 
