@@ -16,6 +16,10 @@ import {
   recentPosts,
   salesRecordsOf,
   sitemapEntries,
+  sitemapFile,
+  sitemapIndexXml,
+  sitemapPageEntries,
+  sitemapPlan,
   staffProfilesOf,
   advantagePointsOf,
 } from "@/server/services/cms";
@@ -225,7 +229,37 @@ describe("sitemap.xml and robots.txt", () => {
     expect(urls.some((u) => u.includes("/mypage") || u.includes("/api/") || u.includes("/_"))).toBe(false);
   });
 
-  it("the sitemap.ts and robots.ts routes read APP_URL and the database at run time", async () => {
+  it("past the per-file limit /sitemap.xml becomes an index whose files hold every visible URL once", async () => {
+    const all = (await sitemapEntries(db, APP_URL, NOW)).map((e) => e.url);
+    const pages = await sitemapPageEntries(db, APP_URL, NOW);
+    const listings = all.length - pages.length;
+    expect(listings).toBeGreaterThanOrEqual(3);
+    const limit = Math.ceil(listings / 3); // three listing files (the pages file holds the few non-listing URLs)
+    const plan = await sitemapPlan(db, APP_URL, NOW, limit);
+    expect(plan.kind).toBe("index");
+    if (plan.kind !== "index") return;
+    expect(plan.files[0]).toBe("pages.xml");
+    expect(plan.files.length).toBeGreaterThanOrEqual(4);
+    const fromFiles: string[] = [];
+    for (const f of plan.files) {
+      const entries = await sitemapFile(db, APP_URL, f, NOW, limit);
+      expect(entries, f).not.toBeNull();
+      if (f !== "pages.xml") expect(entries!.length, f).toBeLessThanOrEqual(limit);
+      fromFiles.push(...entries!.map((e) => e.url));
+    }
+    expect(fromFiles.sort()).toEqual([...all].sort());
+    // One past the last file, and anything that is not a file name, is no file.
+    for (const bad of [`investments-${plan.files.length - 1}.xml`, "investments-01.xml", "investments--1.xml", "../pages.xml", "pages.xml.gz"]) {
+      expect(await sitemapFile(db, APP_URL, bad, NOW, limit), bad).toBeNull();
+    }
+    const index = sitemapIndexXml(APP_URL, plan.files, NOW);
+    expect(index).toContain("<sitemapindex");
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(plan.files.map((f) => `${APP_URL}/sitemaps/${f}`));
+    // Within the limit it is one plain file.
+    expect((await sitemapPlan(db, APP_URL, NOW)).kind).toBe("single");
+  });
+
+  it("the sitemap.xml and robots.ts routes read APP_URL and the database at run time", async () => {
     process.env.DATABASE_URL = url;
     process.env.APP_URL = APP_URL;
     process.env.ADMIN_BASE_PATH = "/_kanri-secret-test";
@@ -233,11 +267,15 @@ describe("sitemap.xml and robots.txt", () => {
     resetEnvForTests();
     await closeDb();
 
-    const { default: sitemap } = await import("@/app/sitemap");
-    const urls = (await sitemap()).map((e) => e.url);
+    const { GET } = await import("@/app/sitemap.xml/route");
+    const res = await GET();
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(urls).toContain(`${APP_URL}/investments/${ids.public}`);
     expect(urls).not.toContain(`${APP_URL}/investments/${ids.membersOnly}`);
-    expect(urls.some((u) => u.includes("secret-test"))).toBe(false);
+    expect(urls.some((u) => u?.includes("secret-test"))).toBe(false);
 
     const { default: robots } = await import("@/app/robots");
     const r = robots();
