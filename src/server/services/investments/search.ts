@@ -151,7 +151,8 @@ function adminConditions(p: QueryPlan): (SQL | undefined)[] {
 
 /**
  * A column as a plain value (`+col`): SQLite will not pick that column's own
- * index for the term. Every condition but visibility is written this way so
+ * index for the term. Every condition but visibility (and the city, which has
+ * a covering index of its own) is written this way so
  * that the plan is always "visibility range of investments_search_idx, the
  * other conditions checked inside that covering index" — a few ms at 100,000
  * listings whatever the parameters — instead of a single-column index whose
@@ -197,7 +198,8 @@ export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Da
     sizeCondition(p),
     p.builtFrom !== null ? gte(v(i.built_at), p.builtFrom) : undefined,
     p.residualFrom !== null ? gte(v(i.residual_at), p.residualFrom) : undefined,
-    p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(v(i.city_cd), from) : between(v(i.city_cd), from, to)))) : undefined,
+    // Left open to investments_city_search_idx (city first, covering): a city is selective.
+    p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(i.city_cd, from) : between(i.city_cd, from, to)))) : undefined,
     p.district !== null ? sql`instr(${i.district_cd}, ${p.district}) = 1` : undefined,
     railCondition(p),
     ...freeWordConditions(p),

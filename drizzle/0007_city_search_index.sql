@@ -1,0 +1,2 @@
+DROP INDEX `investments_city_cd_idx`;--> statement-breakpoint
+CREATE INDEX `investments_city_search_idx` ON `investments` (`city_cd`,`public`,`not_updated_at`,`members`,`district_cd`,`public_at`,`area_cd`,`type_cd`,`price`,`yield`,`structure_cd`,`pref_cd`,`built_at`,`residual_at`,`station_time`,`land_size`,`occupied_size`,`premium`,`price_down`,`new_quake`,`has_cert`,`has_repair`,`is_full`,`transactions`,`update_at`);
