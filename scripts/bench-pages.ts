@@ -18,7 +18,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -27,6 +26,7 @@ import { openDb } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { investments } from "@/server/db/schema";
 import { seedScale } from "@/server/seed";
+import { freePort } from "./lib/free-port";
 
 /* ------------------------------------------------------------ autocannon (untyped) */
 
@@ -72,16 +72,6 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   process.exit(1);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "kir-bench-pages-"));
 

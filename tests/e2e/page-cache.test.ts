@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { RestClient } from "./rest-client";
+import { freePort } from "../../scripts/lib/free-port";
 
 /**
  * The visitors' page cache as it runs in production: a second web server
@@ -18,16 +18,6 @@ const mainBase = inject("baseURL");
 let cachedBase = "";
 let server: ChildProcess | undefined;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 async function visit(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(cachedBase + path, { headers: { accept: "text/html", ...headers } });
