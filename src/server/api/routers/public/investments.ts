@@ -3,8 +3,7 @@ import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { getInvestmentDetail } from "@/server/services/investments/detail";
-import { areaFacets, featureFacets, trainFacets } from "@/server/services/investments/facets";
-import { countInvestments, searchInvestments } from "@/server/services/investments/search";
+import { cachedCount, cachedFacets, cachedSearch } from "@/server/services/investments/public-cache";
 import { audienceOf } from "@/server/services/investments/visibility";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
@@ -63,14 +62,14 @@ export const investmentsRouter = createTRPCRouter({
     .output(investmentPage)
     .query(async ({ ctx, input }) => {
     const query = parseSearchParams(toRawRecord(input));
-    const r = await searchInvestments(ctx.db, audienceOf(ctx), query);
+    const r = await cachedSearch(ctx.db, audienceOf(ctx), query);
     return { items: r.items, total: r.total, page: r.page, last: r.last, pageSize: r.pageSize };
   }),
 
   /** How many listings a query finds (the search dialog's live total). */
   count: publicProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
     const query = parseSearchParams(toRawRecord(input));
-    return { total: await countInvestments(ctx.db, audienceOf(ctx), query) };
+    return { total: await cachedCount(ctx.db, audienceOf(ctx), query) };
   }),
 
   /**
@@ -89,8 +88,8 @@ export const investmentsRouter = createTRPCRouter({
 
   /** Live counts for the search entry pages. */
   facets: createTRPCRouter({
-    area: publicProcedure.query(({ ctx }) => areaFacets(ctx.db, audienceOf(ctx))),
-    train: publicProcedure.query(({ ctx }) => trainFacets(ctx.db, audienceOf(ctx))),
-    feature: publicProcedure.query(({ ctx }) => featureFacets(ctx.db, audienceOf(ctx))),
+    area: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "area")),
+    train: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "train")),
+    feature: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "feature")),
   }),
 });
