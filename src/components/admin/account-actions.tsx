@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MEMBER_STATUSES, MEMBER_TYPES, type MemberStatus, type MemberType } from "@/lib/constants/account";
 import { api } from "@/trpc/react";
+import { AdminDeleteButton } from "./delete-button";
 
 const select = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 
@@ -96,24 +97,18 @@ export function AccountActions({ base, id, status, type }: { base: string; id: n
 
 /** The deleted list's only action: permanent removal. */
 export function PurgeAccountButton({ base, id }: { base: string; id: number }) {
-  const router = useRouter();
   const purge = api.admin.accounts.deleted.remove.useMutation();
   return (
     <section className="grid gap-3 rounded-lg bg-white p-5 text-sm shadow-sm" aria-label="会員の操作">
       <h2 className="font-bold">操作</h2>
-      <Button
-        variant="destructive"
-        size="sm"
+      <AdminDeleteButton
+        confirm="この会員を完全に削除します。お気に入り・検索条件なども消え、元に戻せません。よろしいですか？"
+        remove={() => purge.mutateAsync({ id })}
+        then={`${base}/accounts/deleted`}
         disabled={purge.isPending}
-        onClick={async () => {
-          if (!window.confirm("この会員を完全に削除します。お気に入り・検索条件なども消え、元に戻せません。よろしいですか？")) return;
-          await purge.mutateAsync({ id });
-          router.push(`${base}/accounts/deleted`);
-          router.refresh();
-        }}
       >
         完全に削除
-      </Button>
+      </AdminDeleteButton>
       {purge.isError ? <p role="alert" className="text-error">{purge.error.message}</p> : null}
     </section>
   );

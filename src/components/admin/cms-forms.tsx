@@ -1,13 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { useWatch, type UseFormReturn } from "react-hook-form";
 import { PROSE_CLASSES } from "@/components/content/prose";
-import { FormAlert } from "@/components/forms/field";
-import { applyServerErrors } from "@/components/forms/server-errors";
-import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
 import { cmsThumbOf } from "@/lib/cms-images";
 import { pageInput, POST_STATUSES, postInput, type PageInput, type PostInput } from "@/schemas/admin/cms";
@@ -15,6 +10,8 @@ import { siteOptionsInput, type SiteOptionsInput } from "@/schemas/admin/options
 import type { z } from "@/schemas/zod";
 import { POST_CATEGORIES } from "@/server/services/cms/categories";
 import { api } from "@/trpc/react";
+import { AdminForm, AdminSubmitRow, useAdminForm, type AdminSaveOutcome } from "./admin-form";
+import { AdminDeleteButton } from "./delete-button";
 import { AdminInput, AdminSelect, AdminTextarea, gridCols, Section } from "./form-fields";
 
 /** Markdown body with a rendered preview (the same renderer as the save). */
@@ -122,42 +119,59 @@ function CoverImageField({ form }: { form: UseFormReturn<PostInput, unknown, z.o
   );
 }
 
+/**
+ * The Markdown body of a post or a content page: the textarea and, under it,
+ * the rendered preview of what is typed now.
+ */
+function MarkdownBodyField<T extends { body_md: string }>({ form, rows, hint }: { form: UseFormReturn<T, unknown, unknown>; rows: number; hint?: string }) {
+  const f = form as unknown as UseFormReturn<{ body_md: string }, unknown, unknown>;
+  const bodyMd = useWatch({ control: f.control, name: "body_md" });
+  return (
+    <>
+      <AdminTextarea form={f} name="body_md" label="本文（Markdown）" rows={rows} hint={hint} />
+      <MarkdownPreview md={bodyMd ?? ""} />
+    </>
+  );
+}
+
 const POST_FIELDS = ["title", "slug", "category", "cover_image", "excerpt", "body_md", "status", "published_at"];
 
 /** `previewBase` (PREVIEW_BASE_PATH, admins only): a saved post's preview opens there in a new tab. */
 export function PostEditor({ base, previewBase, id, initial }: { base: string; previewBase?: string; id: number | null; initial: PostInput }) {
-  const router = useRouter();
-  const s = useSubmitStatus();
-  const [saved, setSaved] = useState<string | null>(null);
-  const form = useForm<PostInput, unknown, z.output<typeof postInput>>({ resolver: zodResolver(postInput), defaultValues: initial });
   const create = api.admin.cms.createPost.useMutation();
   const update = api.admin.cms.updatePost.useMutation();
   const remove = api.admin.cms.removePost.useMutation();
-  const bodyMd = useWatch({ control: form.control, name: "body_md" });
-  const f = form as never;
-  const onSubmit = form.handleSubmit(async (values) => {
-    s.start();
-    setSaved(null);
-    try {
-      if (id === null) {
-        const r = await create.mutateAsync(values);
-        s.succeed();
-        router.push(`${base}/cms/posts/${r.id}`);
-      } else {
-        await update.mutateAsync({ id, ...values });
-        s.succeed();
-        setSaved("保存しました");
-        form.reset(form.getValues());
-        router.refresh();
-      }
-    } catch (e) {
-      s.fail(applyServerErrors(e, form.setError, POST_FIELDS));
-    }
+  const { form, formProps } = useAdminForm({
+    schema: postInput,
+    defaultValues: initial,
+    fields: POST_FIELDS,
+    save: async (values): Promise<AdminSaveOutcome> => {
+      if (id === null) return { goTo: `${base}/cms/posts/${(await create.mutateAsync(values)).id}` };
+      await update.mutateAsync({ id, ...values });
+      return { saved: "保存しました", resetDirty: true };
+    },
   });
+  const f = form as never;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
-      <FormAlert message={s.message} />
-      <FormAlert message={saved} tone="success" />
+    <AdminForm
+      {...formProps}
+      actions={
+        <AdminSubmitRow submitting={formProps.submitting} label={id === null ? "作成する" : "保存する"} className="flex flex-wrap items-center gap-3">
+          {id !== null ? (
+            <>
+              {previewBase ? (
+                <a href={`${previewBase}/blogs/${id}`} target="_blank" rel="noreferrer" className="text-sm underline">
+                  プレビュー
+                </a>
+              ) : null}
+              <AdminDeleteButton confirm="この記事を削除します。よろしいですか？" remove={() => remove.mutateAsync({ id })} then={`${base}/cms`}>
+                削除
+              </AdminDeleteButton>
+            </>
+          ) : null}
+        </AdminSubmitRow>
+      }
+    >
       <Section title="記事">
         <AdminInput form={f} name="title" label="タイトル" required />
         <div className={gridCols}>
@@ -168,68 +182,29 @@ export function PostEditor({ base, previewBase, id, initial }: { base: string; p
         </div>
         <CoverImageField form={form} />
         <AdminTextarea form={f} name="excerpt" label="概要" rows={2} hint="空欄なら本文の冒頭から作成します" />
-        <AdminTextarea form={f} name="body_md" label="本文（Markdown）" rows={18} hint="## 見出し、### 小見出し、空行で段落" />
-        <MarkdownPreview md={bodyMd ?? ""} />
+        <MarkdownBodyField form={form} rows={18} hint="## 見出し、### 小見出し、空行で段落" />
       </Section>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant="gold" disabled={s.submitting}>
-          {s.submitting ? "保存中…" : id === null ? "作成する" : "保存する"}
-        </Button>
-        {id !== null ? (
-          <>
-            {previewBase ? (
-              <a href={`${previewBase}/blogs/${id}`} target="_blank" rel="noreferrer" className="text-sm underline">
-                プレビュー
-              </a>
-            ) : null}
-            <Button
-              variant="destructive"
-              size="sm"
-              onClick={async () => {
-                if (!window.confirm("この記事を削除します。よろしいですか？")) return;
-                await remove.mutateAsync({ id });
-                router.push(`${base}/cms`);
-                router.refresh();
-              }}
-            >
-              削除
-            </Button>
-          </>
-        ) : null}
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
 export function PageEditor({ initial, dataField }: { initial: PageInput; dataField: string | null }) {
-  const router = useRouter();
-  const s = useSubmitStatus();
-  const [saved, setSaved] = useState<string | null>(null);
-  const form = useForm<PageInput, unknown, z.output<typeof pageInput>>({ resolver: zodResolver(pageInput), defaultValues: initial });
   const save = api.admin.cms.savePage.useMutation();
-  const bodyMd = useWatch({ control: form.control, name: "body_md" });
-  const f = form as never;
-  const onSubmit = form.handleSubmit(async (values) => {
-    s.start();
-    setSaved(null);
-    try {
+  const { form, formProps } = useAdminForm({
+    schema: pageInput,
+    defaultValues: initial,
+    fields: ["title", "description", "body_md", "data_json"],
+    save: async (values) => {
       await save.mutateAsync(values);
-      s.succeed();
-      setSaved("保存しました");
-      router.refresh();
-    } catch (e) {
-      s.fail(applyServerErrors(e, form.setError, ["title", "description", "body_md", "data_json"]));
-    }
+    },
   });
+  const f = form as never;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
-      <FormAlert message={s.message} />
-      <FormAlert message={saved} tone="success" />
+    <AdminForm {...formProps}>
       <Section title="ページ">
         <AdminInput form={f} name="title" label="タイトル" required />
         <AdminTextarea form={f} name="description" label="説明文（meta description）" rows={2} />
-        <AdminTextarea form={f} name="body_md" label="本文（Markdown）" rows={16} />
-        <MarkdownPreview md={bodyMd ?? ""} />
+        <MarkdownBodyField form={form} rows={16} />
         {dataField ? (
           <AdminTextarea
             form={f}
@@ -240,38 +215,23 @@ export function PageEditor({ initial, dataField }: { initial: PageInput; dataFie
           />
         ) : null}
       </Section>
-      <div>
-        <Button type="submit" variant="gold" disabled={s.submitting}>
-          {s.submitting ? "保存中…" : "保存する"}
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
 
 export function SiteOptionsForm({ initial, computed }: { initial: SiteOptionsInput; computed: { members: number; investment: { members: number; public: number } } }) {
-  const router = useRouter();
-  const s = useSubmitStatus();
-  const [saved, setSaved] = useState<string | null>(null);
-  const form = useForm<SiteOptionsInput, unknown, z.output<typeof siteOptionsInput>>({ resolver: zodResolver(siteOptionsInput), defaultValues: initial });
   const save = api.admin.options.save.useMutation();
-  const f = form as never;
-  const onSubmit = form.handleSubmit(async (values) => {
-    s.start();
-    setSaved(null);
-    try {
+  const { form, formProps } = useAdminForm({
+    schema: siteOptionsInput,
+    defaultValues: initial,
+    fields: ["counts_override.members", "counts_override.investment.members", "counts_override.investment.public", "holiday_note"],
+    save: async (values) => {
       await save.mutateAsync(values);
-      s.succeed();
-      setSaved("保存しました");
-      router.refresh();
-    } catch (e) {
-      s.fail(applyServerErrors(e, form.setError, ["counts_override.members", "counts_override.investment.members", "counts_override.investment.public", "holiday_note"]));
-    }
+    },
   });
+  const f = form as never;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
-      <FormAlert message={s.message} />
-      <FormAlert message={saved} tone="success" />
+    <AdminForm {...formProps}>
       <Section title="ヘッダーの件数表示">
         <p className="text-sm text-muted-foreground">件数は自動で集計されます。表示を変えたい項目だけ入力してください（空欄なら自動集計の値）。</p>
         <div className={gridCols}>
@@ -283,11 +243,6 @@ export function SiteOptionsForm({ initial, computed }: { initial: SiteOptionsInp
       <Section title="休業のお知らせ">
         <AdminTextarea form={f} name="holiday_note" label="休業のお知らせ" rows={2} hint="例：年末年始は12月29日〜1月3日まで休業いたします。" />
       </Section>
-      <div>
-        <Button type="submit" variant="gold" disabled={s.submitting}>
-          {s.submitting ? "保存中…" : "保存する"}
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -15,6 +15,34 @@ import { cn } from "@/lib/cn";
 type Form<T extends FieldValues> = UseFormReturn<T, unknown, unknown>;
 const idOf = (name: string) => `f-${name.replace(/\./g, "-")}`;
 
+/** What every labelled admin control takes besides its own props. */
+interface FieldProps<T extends FieldValues> {
+  form: Form<T>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+}
+
+/** The props that tie a control to its label, hint and error. */
+interface ControlWiring {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** The label / hint / error frame of one form field; `control` draws the control with the wiring props spread on it. */
+function AdminField<T extends FieldValues>({ form, name, label, required, hint, className, control }: FieldProps<T> & { control: (wiring: ControlWiring) => React.ReactNode }) {
+  const id = idOf(name);
+  const error = errorAt(form.formState.errors, name);
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, { error, hint: Boolean(hint) }) })}
+    </Field>
+  );
+}
+
 export function AdminInput<T extends FieldValues>({
   form,
   name,
@@ -24,65 +52,22 @@ export function AdminInput<T extends FieldValues>({
   className,
   suffix,
   ...input
-}: {
-  form: Form<T>;
-  name: Path<T>;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  className?: string;
-  suffix?: string;
-} & Omit<React.ComponentProps<"input">, "name" | "form">) {
-  const id = idOf(name);
-  const error = errorAt(form.formState.errors, name);
+}: FieldProps<T> & { suffix?: string } & Omit<React.ComponentProps<"input">, "name" | "form">) {
   return (
-    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          className={cn(inputClassName, "h-9")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, { error, hint: Boolean(hint) })}
-          {...input}
-          {...form.register(name)}
-        />
-        {suffix ? <span className="shrink-0 text-sm text-muted-foreground">{suffix}</span> : null}
-      </div>
-    </Field>
+    <AdminField
+      {...{ form, name, label, required, hint, className }}
+      control={(wiring) => (
+        <div className="flex items-center gap-2">
+          <input className={cn(inputClassName, "h-9")} {...wiring} {...input} {...form.register(name)} />
+          {suffix ? <span className="shrink-0 text-sm text-muted-foreground">{suffix}</span> : null}
+        </div>
+      )}
+    />
   );
 }
 
-export function AdminTextarea<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required,
-  hint,
-  className,
-  rows = 4,
-}: {
-  form: Form<T>;
-  name: Path<T>;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  className?: string;
-  rows?: number;
-}) {
-  const id = idOf(name);
-  const error = errorAt(form.formState.errors, name);
-  return (
-    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <textarea
-        id={id}
-        rows={rows}
-        className={cn(inputClassName, "h-auto")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error, hint: Boolean(hint) })}
-        {...form.register(name)}
-      />
-    </Field>
-  );
+export function AdminTextarea<T extends FieldValues>({ rows = 4, ...field }: FieldProps<T> & { rows?: number }) {
+  return <AdminField {...field} control={(wiring) => <textarea rows={rows} className={cn(inputClassName, "h-auto")} {...wiring} {...field.form.register(field.name)} />} />;
 }
 
 export interface Choice {
@@ -91,50 +76,38 @@ export interface Choice {
 }
 
 export function AdminSelect<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required,
-  hint,
-  className,
   choices,
   placeholder = "選択してください",
   onValue,
-}: {
-  form: Form<T>;
-  name: Path<T>;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  className?: string;
+  ...field
+}: FieldProps<T> & {
   choices: readonly Choice[];
   placeholder?: string;
   onValue?: (value: string) => void;
 }) {
-  const id = idOf(name);
-  const error = errorAt(form.formState.errors, name);
-  const reg = form.register(name);
+  const reg = field.form.register(field.name);
   return (
-    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <select
-        id={id}
-        className={cn(inputClassName, "h-9")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error, hint: Boolean(hint) })}
-        {...reg}
-        onChange={(e) => {
-          void reg.onChange(e);
-          onValue?.(e.target.value);
-        }}
-      >
-        <option value="">{placeholder}</option>
-        {choices.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <AdminField
+      {...field}
+      control={(wiring) => (
+        <select
+          className={cn(inputClassName, "h-9")}
+          {...wiring}
+          {...reg}
+          onChange={(e) => {
+            void reg.onChange(e);
+            onValue?.(e.target.value);
+          }}
+        >
+          <option value="">{placeholder}</option>
+          {choices.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

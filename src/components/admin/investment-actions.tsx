@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
+import { AdminDeleteButton } from "./delete-button";
 
 /**
  * Header actions of the listing editor: public page, preview (the public page
@@ -34,19 +35,9 @@ export function InvestmentActions({ base, previewBase, id, isPublic }: { base: s
       >
         複製
       </Button>
-      <Button
-        size="sm"
-        variant="destructive"
-        disabled={remove.isPending}
-        onClick={async () => {
-          if (!window.confirm("この物件を削除します。元に戻せません。よろしいですか？")) return;
-          await remove.mutateAsync({ id });
-          router.push(`${base}/investments`);
-          router.refresh();
-        }}
-      >
+      <AdminDeleteButton confirm="この物件を削除します。元に戻せません。よろしいですか？" remove={() => remove.mutateAsync({ id })} then={`${base}/investments`} disabled={remove.isPending}>
         削除
-      </Button>
+      </AdminDeleteButton>
     </div>
   );
 }

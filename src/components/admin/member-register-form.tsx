@@ -1,44 +1,28 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
-import { FormAlert } from "@/components/forms/field";
-import { applyServerErrors } from "@/components/forms/server-errors";
-import { useSubmitStatus } from "@/components/forms/use-submit-status";
-import { Button } from "@/components/ui/button";
 import { MEMBER_TYPES } from "@/lib/constants/account";
 import { registerMemberInput } from "@/schemas/admin/accounts";
-import type { z } from "@/schemas/zod";
 import { api } from "@/trpc/react";
+import { AdminForm, AdminSubmitRow, useAdminForm } from "./admin-form";
 import { AdminInput, AdminSelect, gridCols, Section } from "./form-fields";
 
-type Values = z.input<typeof registerMemberInput>;
 const FIELDS = ["email", "names.last", "names.first", "kanas.last", "kanas.first", "type", "company", "tel"];
 
 /** Staff register a member; the member receives a first-login mail with a random initial password. */
 export function MemberRegisterForm({ base }: { base: string }) {
-  const router = useRouter();
-  const s = useSubmitStatus();
-  const form = useForm<Values, unknown, z.output<typeof registerMemberInput>>({
-    resolver: zodResolver(registerMemberInput),
-    defaultValues: { email: "", names: { last: "", first: "" }, kanas: { last: "", first: "" }, type: "individual", company: "", tel: "" },
-  });
   const create = api.admin.accounts.create.useMutation();
-  const onSubmit = form.handleSubmit(async (values) => {
-    s.start();
-    try {
-      const r = await create.mutateAsync(values);
-      s.succeed();
-      router.push(`${base}/accounts/${r.id}`);
-    } catch (e) {
-      s.fail(applyServerErrors(e, form.setError, FIELDS));
-    }
+  const { form, formProps } = useAdminForm({
+    schema: registerMemberInput,
+    defaultValues: { email: "", names: { last: "", first: "" }, kanas: { last: "", first: "" }, type: "individual", company: "", tel: "" },
+    fields: FIELDS,
+    save: async (values) => ({ goTo: `${base}/accounts/${(await create.mutateAsync(values)).id}` }),
   });
   const f = form as never;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
-      <FormAlert message={s.message} />
+    <AdminForm
+      {...formProps}
+      actions={<AdminSubmitRow submitting={formProps.submitting} label="登録して案内メールを送信" busyLabel="登録中…" />}
+    >
       <Section title="会員情報">
         <AdminInput form={f} name="email" label="メールアドレス" required type="email" />
         <div className={gridCols}>
@@ -54,11 +38,6 @@ export function MemberRegisterForm({ base }: { base: string }) {
           登録すると仮登録の状態になり、ランダムな仮パスワードを記載した案内メールが送信されます。会員は初回ログイン時に新しいパスワードを設定します（仮パスワードの有効期限は7日間）。
         </p>
       </Section>
-      <div>
-        <Button type="submit" variant="gold" disabled={s.submitting}>
-          {s.submitting ? "登録中…" : "登録して案内メールを送信"}
-        </Button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }
