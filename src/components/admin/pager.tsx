@@ -31,3 +31,16 @@ export function AdminPager({ page, last, href }: { page: number; last: number; h
     </nav>
   );
 }
+
+/** The short form: 前へ, the page position (always shown) and 次へ. */
+export function AdminPrevNextPager({ page, last, href }: { page: number; last: number; href: (n: number) => string }) {
+  return (
+    <nav aria-label="ページ送り" className="flex gap-3 text-sm">
+      {page > 1 ? <Link href={href(page - 1)}>前へ</Link> : null}
+      <span>
+        {page} / {last}
+      </span>
+      {page < last ? <Link href={href(page + 1)}>次へ</Link> : null}
+    </nav>
+  );
+}

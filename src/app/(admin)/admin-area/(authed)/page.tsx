@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CountChart, WeeklyChart } from "@/components/admin/dashboard-charts";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { api } from "@/trpc/server";
+import { adminPage } from "./_lib/page-guard";
 
 export const metadata: Metadata = { title: "管理トップ" };
 
 /** Admin top: today's figures, 12-week series and listings by area / type. */
 export default async function AdminTopPage() {
-  await requireAdmin();
-  const base = env().ADMIN_BASE_PATH;
+  const base = await adminPage();
   const [me, counts, d] = await Promise.all([api.admin.account.info(), api.public.options.get(), api.admin.options.dashboard()]);
   const today = [
     { label: "本日の新規お問い合わせ", value: d.today.newContacts, href: `${base}/contacts?from=${d.today.date}` },
@@ -25,8 +24,7 @@ export default async function AdminTopPage() {
     { label: "公開物件", value: counts.investment.public },
   ];
   return (
-    <div className="grid gap-6">
-      <h1 className="text-xl font-bold">管理トップ</h1>
+    <AdminPageShell title="管理トップ">
       <p className="text-sm text-muted-foreground">{me.name || me.email} さんでログイン中</p>
       <section aria-labelledby="today-title" className="grid gap-3">
         <h2 id="today-title" className="font-bold">
@@ -66,6 +64,6 @@ export default async function AdminTopPage() {
           <CountChart title="公開物件（種別）" figures={d.byType} color="primary" />
         </div>
       </section>
-    </div>
+    </AdminPageShell>
   );
 }

@@ -1,24 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AccountList, accountQueryString } from "@/components/admin/account-list";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
+import type { SearchParams } from "@/components/admin/filter-bar";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { api } from "@/trpc/server";
+import { adminPage } from "../_lib/page-guard";
 
 export const metadata: Metadata = { title: "会員管理" };
 
-type SP = Record<string, string | string[] | undefined>;
-
-export default async function AdminAccountsPage({ searchParams }: { searchParams: Promise<SP> }) {
-  await requireAdmin();
+export default async function AdminAccountsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const base = await adminPage();
   const sp = await searchParams;
-  const base = env().ADMIN_BASE_PATH;
   const data = await api.admin.accounts.search(sp as never);
   const qs = accountQueryString(sp);
   return (
-    <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-bold">会員管理</h1>
+    <AdminPageShell
+      title="会員管理"
+      actions={
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <a href={`/api/admin/accounts/csv?${qs}`} className="underline">
             CSV（UTF-8）
@@ -33,8 +31,9 @@ export default async function AdminAccountsPage({ searchParams }: { searchParams
             会員を登録
           </Link>
         </div>
-      </div>
+      }
+    >
       <AccountList sp={sp} path={`${base}/accounts`} data={data} />
-    </div>
+    </AdminPageShell>
   );
 }

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AdminDataTable, type AdminColumn } from "@/components/admin/data-table";
+import { AdminPageShell } from "@/components/admin/page-header";
+import { AdminPrevNextPager } from "@/components/admin/pager";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
 import { api } from "@/trpc/server";
+import { adminPage } from "../_lib/page-guard";
 
 export const metadata: Metadata = { title: "メール配信管理" };
 
@@ -25,14 +27,39 @@ function audienceLabel(a: Audience): string {
 }
 
 export default async function AdminNewslettersPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
-  await requireAdmin();
-  const base = env().ADMIN_BASE_PATH;
+  const base = await adminPage();
   const page = Number((await searchParams).page ?? 1) || 1;
   const data = await api.admin.newsletters.list({ page });
+  const columns: AdminColumn<(typeof data.items)[number]>[] = [
+    {
+      key: "subject",
+      header: "件名",
+      cell: (n) => (
+        <Link href={`${base}/newsletter/${n.id}`} className="font-bold underline underline-offset-2">
+          {n.subject}
+        </Link>
+      ),
+    },
+    { key: "status", header: "状態", cellClassName: "whitespace-nowrap", cell: (n) => STATUS_NAMES[n.status] ?? n.status },
+    { key: "audience", header: "配信先", cell: (n) => audienceLabel(n.audience as Audience) },
+    { key: "scheduled_at", header: "配信日時", cellClassName: "whitespace-nowrap", cell: (n) => (n.scheduled_at ? dateFmt.format(new Date(n.scheduled_at)) : "—") },
+    {
+      key: "sent",
+      header: "送信済み / 対象",
+      className: "text-right",
+      cellClassName: "tabular",
+      cell: (n) => (
+        <>
+          {n.counts.sent.toLocaleString("ja-JP")} / {n.counts.total.toLocaleString("ja-JP")}
+        </>
+      ),
+    },
+    { key: "failed", header: "失敗", className: "text-right", cellClassName: "tabular", cell: (n) => (n.counts.failed ? <span className="text-error">{n.counts.failed}</span> : "0") },
+  ];
   return (
-    <div className="grid gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-bold">メール配信管理</h1>
+    <AdminPageShell
+      title="メール配信管理"
+      actions={
         <div className="flex gap-4 text-sm">
           <Link href={`${base}/queues`} className="underline underline-offset-2">
             ジョブキューの状況
@@ -41,53 +68,10 @@ export default async function AdminNewslettersPage({ searchParams }: { searchPar
             新規作成
           </Link>
         </div>
-      </div>
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
-        <table className="w-full text-sm">
-          <thead className="bg-primary-50 text-left">
-            <tr>
-              <th className="px-3 py-2">件名</th>
-              <th className="px-3 py-2">状態</th>
-              <th className="px-3 py-2">配信先</th>
-              <th className="px-3 py-2">配信日時</th>
-              <th className="px-3 py-2 text-right">送信済み / 対象</th>
-              <th className="px-3 py-2 text-right">失敗</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
-                  メール配信はまだありません
-                </td>
-              </tr>
-            ) : null}
-            {data.items.map((n) => (
-              <tr key={n.id} className="border-t border-border">
-                <td className="px-3 py-2">
-                  <Link href={`${base}/newsletter/${n.id}`} className="font-bold underline underline-offset-2">
-                    {n.subject}
-                  </Link>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{STATUS_NAMES[n.status] ?? n.status}</td>
-                <td className="px-3 py-2">{audienceLabel(n.audience as Audience)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{n.scheduled_at ? dateFmt.format(new Date(n.scheduled_at)) : "—"}</td>
-                <td className="px-3 py-2 text-right tabular">
-                  {n.counts.sent.toLocaleString("ja-JP")} / {n.counts.total.toLocaleString("ja-JP")}
-                </td>
-                <td className="px-3 py-2 text-right tabular">{n.counts.failed ? <span className="text-error">{n.counts.failed}</span> : "0"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <nav aria-label="ページ送り" className="flex gap-3 text-sm">
-        {data.page > 1 ? <Link href={`${base}/newsletter?page=${data.page - 1}`}>前へ</Link> : null}
-        <span>
-          {data.page} / {data.last}
-        </span>
-        {data.page < data.last ? <Link href={`${base}/newsletter?page=${data.page + 1}`}>次へ</Link> : null}
-      </nav>
-    </div>
+      }
+    >
+      <AdminDataTable columns={columns} rows={data.items} rowKey={(n) => n.id} empty="メール配信はまだありません" emptyAs="row" />
+      <AdminPrevNextPager page={data.page} last={data.last} href={(n) => `${base}/newsletter?page=${n}`} />
+    </AdminPageShell>
   );
 }

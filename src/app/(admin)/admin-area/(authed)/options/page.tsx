@@ -1,18 +1,18 @@
 import type { Metadata } from "next";
 import { SiteOptionsForm } from "@/components/admin/cms-forms";
-import { requireAdmin } from "@/server/auth/page-guards";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { api } from "@/trpc/server";
+import { adminPage } from "../_lib/page-guard";
 
 export const metadata: Metadata = { title: "サイト設定" };
 
 const str = (n: number | null) => (n === null ? "" : String(n));
 
 export default async function SiteOptionsPage() {
-  await requireAdmin();
+  await adminPage();
   const o = await api.admin.options.get();
   return (
-    <div className="grid gap-6">
-      <h1 className="text-xl font-bold">サイト設定</h1>
+    <AdminPageShell title="サイト設定">
       <SiteOptionsForm
         computed={o.computed}
         initial={{
@@ -23,6 +23,6 @@ export default async function SiteOptionsPage() {
           holiday_note: o.holiday_note,
         }}
       />
-    </div>
+    </AdminPageShell>
   );
 }

@@ -1,32 +1,22 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AccountActions } from "@/components/admin/account-actions";
 import { AccountDetailView } from "@/components/admin/account-detail";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { api } from "@/trpc/server";
+import { adminPage, idParam } from "../../_lib/page-guard";
 
 export const metadata: Metadata = { title: "会員詳細" };
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  await requireAdmin();
-  const { id } = await params;
-  if (!/^[1-9]\d{0,14}$/.test(id)) notFound();
-  const data = await api.admin.accounts.byId({ id: Number(id) }).catch(() => null);
+  const base = await adminPage();
+  const id = idParam((await params).id);
+  const data = await api.admin.accounts.byId({ id }).catch(() => null);
   if (!data) notFound();
-  const base = env().ADMIN_BASE_PATH;
+  const p = data.profile;
   return (
-    <div className="grid gap-6">
-      <p className="text-sm">
-        <Link href={`${base}/accounts`} className="underline">
-          ← 会員一覧
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">
-        {data.profile.last_name} {data.profile.first_name} <span className="text-base font-normal text-muted-foreground">#{data.profile.id}</span>
-      </h1>
-      <AccountDetailView data={data} base={base} actions={<AccountActions base={base} id={data.profile.id} status={data.profile.status} type={data.profile.type} />} />
-    </div>
+    <AdminPageShell title={`${p.last_name} ${p.first_name}`} suffix={`#${p.id}`} back={{ href: `${base}/accounts`, label: "会員一覧" }}>
+      <AccountDetailView data={data} base={base} actions={<AccountActions base={base} id={p.id} status={p.status} type={p.type} />} />
+    </AdminPageShell>
   );
 }

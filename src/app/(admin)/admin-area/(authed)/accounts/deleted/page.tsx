@@ -1,28 +1,19 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AccountList } from "@/components/admin/account-list";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
+import type { SearchParams } from "@/components/admin/filter-bar";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { api } from "@/trpc/server";
+import { adminPage } from "../../_lib/page-guard";
 
 export const metadata: Metadata = { title: "削除済み会員" };
 
-type SP = Record<string, string | string[] | undefined>;
-
-export default async function DeletedAccountsPage({ searchParams }: { searchParams: Promise<SP> }) {
-  await requireAdmin();
+export default async function DeletedAccountsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const base = await adminPage();
   const sp = await searchParams;
-  const base = env().ADMIN_BASE_PATH;
   const data = await api.admin.accounts.deleted.search(sp as never);
   return (
-    <div className="grid gap-6">
-      <p className="text-sm">
-        <Link href={`${base}/accounts`} className="underline">
-          ← 会員一覧
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">削除済み会員</h1>
+    <AdminPageShell title="削除済み会員" back={{ href: `${base}/accounts`, label: "会員一覧" }}>
       <AccountList sp={sp} path={`${base}/accounts/deleted`} data={data} deleted />
-    </div>
+    </AdminPageShell>
   );
 }

@@ -3,23 +3,22 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ContactStatusForm } from "@/components/admin/contact-status-form";
 import { inquiryKindName } from "@/lib/constants/contact";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { formatPrice } from "@/lib/price";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
 import { contactSummary } from "@/server/services/contacts/summary";
 import { api } from "@/trpc/server";
+import { adminPage } from "../../_lib/page-guard";
 
 export const metadata: Metadata = { title: "お問い合わせ詳細" };
 
 export default async function AdminContactPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireAdmin();
+  const base = await adminPage();
   const { id } = await params;
   const n = Number(id);
   if (!Number.isSafeInteger(n) || n <= 0) notFound();
   const data = await api.admin.contacts.byId({ id: n }).catch(() => null);
   if (!data) notFound();
   const { contact: c, listing, member } = data;
-  const base = env().ADMIN_BASE_PATH;
   const summary = contactSummary(c.kind as never, {
     names: { last: c.last_name, first: c.first_name ?? undefined },
     kanas: { last: c.kana_last, first: c.kana_first ?? undefined },
@@ -34,15 +33,7 @@ export default async function AdminContactPage({ params }: { params: Promise<{ i
     property: (c.details as { property?: Record<string, string> } | null)?.property,
   });
   return (
-    <div className="grid gap-6">
-      <p className="text-sm">
-        <Link href={`${base}/contacts`} className="underline">
-          ← お問い合わせ一覧
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">
-        #{c.id} {inquiryKindName(c.kind)}
-      </h1>
+    <AdminPageShell title={`#${c.id} ${inquiryKindName(c.kind)}`} back={{ href: `${base}/contacts`, label: "お問い合わせ一覧" }}>
       <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
         <pre className="whitespace-pre-wrap rounded-lg bg-white p-5 font-sans text-sm leading-relaxed shadow-sm">{summary}</pre>
         <aside className="grid content-start gap-4">
@@ -70,6 +61,6 @@ export default async function AdminContactPage({ params }: { params: Promise<{ i
           <ContactStatusForm id={c.id} status={c.status} memo={c.memo ?? ""} />
         </aside>
       </div>
-    </div>
+    </AdminPageShell>
   );
 }

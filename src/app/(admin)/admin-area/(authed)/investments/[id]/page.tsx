@@ -1,44 +1,35 @@
 import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { InvestmentActions } from "@/components/admin/investment-actions";
 import { InvestmentEditor } from "@/components/admin/investment-editor";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { formatPrice } from "@/lib/price";
-import { requireAdmin } from "@/server/auth/page-guards";
 import { env } from "@/server/env";
 import { api } from "@/trpc/server";
+import { adminPage, idParam } from "../../_lib/page-guard";
 
 export const metadata: Metadata = { title: "物件の編集" };
 
 const dateFmt = new Intl.DateTimeFormat("ja-JP", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" });
 
 export default async function EditInvestmentPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ saved?: string }> }) {
-  await requireAdmin();
-  const { id } = await params;
+  const base = await adminPage();
+  const id = idParam((await params).id);
   const { saved } = await searchParams;
-  const n = Number(id);
-  if (!/^[1-9]\d{0,14}$/.test(id)) notFound();
-  const data = await api.admin.investments.byId({ id: n }).catch((e: unknown) => {
+  const data = await api.admin.investments.byId({ id }).catch((e: unknown) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
     throw e;
   });
   if (!data) notFound();
-  const base = env().ADMIN_BASE_PATH;
   const m = data.meta;
   return (
-    <div className="grid gap-6">
-      <p className="text-sm">
-        <Link href={`${base}/investments`} className="underline">
-          ← 物件一覧
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-xl font-bold">
-          物件の編集 <span className="text-base font-normal text-muted-foreground">#{m.id}</span>
-        </h1>
-        <InvestmentActions base={base} previewBase={env().PREVIEW_BASE_PATH} id={m.id} isPublic={data.values.public === true} />
-      </div>
+    <AdminPageShell
+      title="物件の編集"
+      suffix={`#${m.id}`}
+      back={{ href: `${base}/investments`, label: "物件一覧" }}
+      actions={<InvestmentActions base={base} previewBase={env().PREVIEW_BASE_PATH} id={m.id} isPublic={data.values.public === true} />}
+    >
       {saved ? (
         <p role="status" className="rounded-md border border-gold-300 bg-gold-50 px-4 py-3 text-sm">
           登録しました
@@ -105,6 +96,6 @@ export default async function EditInvestmentPage({ params, searchParams }: { par
           </table>
         </section>
       ) : null}
-    </div>
+    </AdminPageShell>
   );
 }

@@ -1,17 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
 import { api } from "@/trpc/server";
+import { adminPage } from "../../_lib/page-guard";
 import { NewsletterEditor, type EditorInitial } from "../_components/newsletter-editor";
 import { NewsletterProgress } from "../_components/newsletter-progress";
 
 export const metadata: Metadata = { title: "メール配信" };
 
 export default async function NewsletterPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireAdmin();
-  const base = env().ADMIN_BASE_PATH;
+  const base = await adminPage();
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id <= 0) notFound();
   const n = await api.admin.newsletters.byId({ id }).catch(() => null);

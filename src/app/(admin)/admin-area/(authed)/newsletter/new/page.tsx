@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
+import { adminPage } from "../../_lib/page-guard";
 import { NewsletterEditor } from "../_components/newsletter-editor";
 
 export const metadata: Metadata = { title: "メール配信の作成" };
 
 export default async function NewNewsletterPage() {
-  await requireAdmin();
-  const base = env().ADMIN_BASE_PATH;
+  const base = await adminPage();
   return (
     <div className="grid gap-6">
       <Link href={`${base}/newsletter`} className="text-sm underline underline-offset-2">

@@ -1,34 +1,23 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageEditor } from "@/components/admin/cms-forms";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { CMS_PAGE_KEYS, CMS_PAGE_NAMES, type CmsPageKey } from "@/schemas/admin/cms";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
 import { api } from "@/trpc/server";
+import { adminPage } from "../../../_lib/page-guard";
 
 export const metadata: Metadata = { title: "固定ページの編集" };
 
+const isPageKey = (key: string): key is CmsPageKey => (CMS_PAGE_KEYS as readonly string[]).includes(key);
+
 export default async function EditCmsPage({ params }: { params: Promise<{ key: string }> }) {
-  await requireAdmin();
+  const base = await adminPage();
   const { key } = await params;
-  if (!(CMS_PAGE_KEYS as readonly string[]).includes(key)) notFound();
-  const page = await api.admin.cms.page({ key: key as CmsPageKey });
-  const base = env().ADMIN_BASE_PATH;
+  if (!isPageKey(key)) notFound();
+  const page = await api.admin.cms.page({ key });
   return (
-    <div className="grid gap-6">
-      <p className="text-sm">
-        <Link href={`${base}/cms`} className="underline">
-          ← CMS
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">
-        {CMS_PAGE_NAMES[key as CmsPageKey]} <span className="text-base font-normal text-muted-foreground">/{key}</span>
-      </h1>
-      <PageEditor
-        initial={{ key: key as CmsPageKey, title: page.title, description: page.description, body_md: page.body_md, data_json: page.data_json }}
-        dataField={page.data_field}
-      />
-    </div>
+    <AdminPageShell title={CMS_PAGE_NAMES[key]} suffix={`/${key}`} back={{ href: `${base}/cms`, label: "CMS" }}>
+      <PageEditor initial={{ key, title: page.title, description: page.description, body_md: page.body_md, data_json: page.data_json }} dataField={page.data_field} />
+    </AdminPageShell>
   );
 }

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PostEditor } from "@/components/admin/cms-forms";
-import { requireAdmin } from "@/server/auth/page-guards";
+import { AdminPageShell } from "@/components/admin/page-header";
 import { env } from "@/server/env";
 import { api } from "@/trpc/server";
+import { adminPage, idParam } from "../../../_lib/page-guard";
 
 export const metadata: Metadata = { title: "記事の編集" };
 
@@ -12,20 +12,12 @@ export const metadata: Metadata = { title: "記事の編集" };
 const local = (d: Date | null) => (d ? new Date(d.getTime() + 9 * 3600 * 1000).toISOString().slice(0, 16) : "");
 
 export default async function EditPostPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireAdmin();
-  const { id } = await params;
-  if (!/^[1-9]\d{0,14}$/.test(id)) notFound();
-  const post = await api.admin.cms.post({ id: Number(id) }).catch(() => null);
+  const base = await adminPage();
+  const id = idParam((await params).id);
+  const post = await api.admin.cms.post({ id }).catch(() => null);
   if (!post) notFound();
-  const base = env().ADMIN_BASE_PATH;
   return (
-    <div className="grid gap-6">
-      <p className="text-sm">
-        <Link href={`${base}/cms`} className="underline">
-          ← CMS
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">記事の編集</h1>
+    <AdminPageShell title="記事の編集" back={{ href: `${base}/cms`, label: "CMS" }}>
       <PostEditor
         base={base}
         previewBase={env().PREVIEW_BASE_PATH}
@@ -41,6 +33,6 @@ export default async function EditPostPage({ params }: { params: Promise<{ id: s
           published_at: local(post.published_at),
         }}
       />
-    </div>
+    </AdminPageShell>
   );
 }

@@ -1,27 +1,19 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { PostEditor } from "@/components/admin/cms-forms";
-import { requireAdmin } from "@/server/auth/page-guards";
-import { env } from "@/server/env";
+import { AdminPageShell } from "@/components/admin/page-header";
+import { adminPage } from "../../../_lib/page-guard";
 
 export const metadata: Metadata = { title: "記事の作成" };
 
 export default async function NewPostPage() {
-  await requireAdmin();
-  const base = env().ADMIN_BASE_PATH;
+  const base = await adminPage();
   return (
-    <div className="grid gap-6">
-      <p className="text-sm">
-        <Link href={`${base}/cms`} className="underline">
-          ← CMS
-        </Link>
-      </p>
-      <h1 className="text-xl font-bold">記事の作成</h1>
+    <AdminPageShell title="記事の作成" back={{ href: `${base}/cms`, label: "CMS" }}>
       <PostEditor
         base={base}
         id={null}
         initial={{ title: "", slug: "", category: "news", cover_image: "", excerpt: "", body_md: "", status: "draft", published_at: "" }}
       />
-    </div>
+    </AdminPageShell>
   );
 }

@@ -1,11 +1,10 @@
-import { notFound, redirect } from "next/navigation";
-import { requireAdmin } from "@/server/auth/page-guards";
+import { redirect } from "next/navigation";
 import { env } from "@/server/env";
+import { adminPage, idParam } from "../../../_lib/page-guard";
 
 /** Former in-admin preview: the preview area (PREVIEW_BASE_PATH) shows the page with the site chrome now. */
 export default async function InvestmentPreviewRedirect({ params }: { params: Promise<{ id: string }> }) {
-  await requireAdmin();
-  const { id } = await params;
-  if (!/^[1-9]\d{0,14}$/.test(id)) notFound();
+  await adminPage();
+  const id = idParam((await params).id);
   redirect(`${env().PREVIEW_BASE_PATH}/investments/${id}`);
 }
