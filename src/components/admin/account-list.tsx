@@ -1,8 +1,7 @@
-import Link from "next/link";
 import { MEMBER_STATUSES, MEMBER_TYPES, memberStatusName, memberTypeName } from "@/lib/constants/account";
 import { ACCOUNT_SORTS } from "@/schemas/admin/accounts";
 import type { AccountDetailData } from "./account-detail";
-import { AdminDataTable, type AdminColumn, type ColumnSort } from "./data-table";
+import { AdminDataTable, RecordLink, type AdminColumn, type ColumnSort } from "./data-table";
 import { AdminFilterBar, firstParam as one, type FilterField, type SearchParams } from "./filter-bar";
 import { AdminPager } from "./pager";
 
@@ -58,9 +57,7 @@ export function AccountList({
       sort: sort("kana"),
       cell: (u) => (
         <>
-          <Link href={`${path}/${u.id}`} className="font-bold underline underline-offset-2">
-            {u.last_name} {u.first_name}
-          </Link>
+          <RecordLink href={`${path}/${u.id}`}>{u.last_name} {u.first_name}</RecordLink>
           <span className="block text-xs text-muted-foreground">
             {u.kana_last} {u.kana_first}
           </span>

@@ -88,3 +88,12 @@ export function AdminDataTable<Row>({
     </div>
   );
 }
+
+/** The bold link from a list row to the record's screen. */
+export function RecordLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <Link href={href} className="font-bold underline underline-offset-2">
+      {children}
+    </Link>
+  );
+}

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -9,6 +8,7 @@ import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import { BULK_ACTIONS, type BulkAction } from "@/schemas/admin/investment";
 import { api } from "@/trpc/react";
+import { AdminDataTable, RecordLink, type AdminColumn } from "./data-table";
 
 export interface AdminInvestmentRow {
   id: number;
@@ -59,6 +59,60 @@ export function InvestmentTable({ base, rows }: { base: string; rows: AdminInves
     }
   }
 
+  const columns: AdminColumn<AdminInvestmentRow>[] = [
+    {
+      key: "select",
+      header: <input type="checkbox" aria-label="すべて選択" checked={all} onChange={() => setSelected(all ? new Set() : new Set(rows.map((r) => r.id)))} />,
+      cell: (r) => <input type="checkbox" aria-label={`${r.name}を選択`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />,
+    },
+    { key: "no", header: "物件番号", cellClassName: "whitespace-nowrap", cell: (r) => r.no ?? "—" },
+    { key: "name", header: "物件名", cell: (r) => <RecordLink href={`${base}/investments/${r.id}`}>{r.name}</RecordLink> },
+    { key: "type", header: "種別", cellClassName: "whitespace-nowrap", cell: (r) => typeName(r.type_cd, r.type_other) },
+    { key: "city", header: "所在地", cellClassName: "whitespace-nowrap", cell: (r) => r.city_name ?? "—" },
+    {
+      key: "price",
+      header: "価格",
+      className: "text-right",
+      cellClassName: "whitespace-nowrap",
+      cell: (r) => (
+        <>
+          {formatPrice(r.price)}
+          {r.price_down ? <Badge variant="error" className="ml-1">値下げ</Badge> : null}
+        </>
+      ),
+    },
+    {
+      key: "state",
+      header: "状態",
+      cell: (r) => (
+        <div className="flex flex-wrap gap-1">
+          {r.public ? <Badge>公開</Badge> : <Badge variant="muted">非公開</Badge>}
+          {r.members ? <Badge variant="gold">会員限定</Badge> : null}
+          {r.premium ? <Badge variant="gold-outline">おすすめ</Badge> : null}
+          {r.overdue ? <Badge variant="error">更新期限切れ</Badge> : null}
+        </div>
+      ),
+    },
+    { key: "next_update_at", header: "次回更新", cellClassName: "whitespace-nowrap", cell: (r) => r.next_update_at ?? "—" },
+    {
+      key: "actions",
+      header: "操作",
+      cellClassName: "whitespace-nowrap",
+      cell: (r) => (
+        <button
+          type="button"
+          className="underline"
+          onClick={async () => {
+            const c = await duplicate.mutateAsync({ id: r.id });
+            router.push(`${base}/investments/${c.id}`);
+          }}
+        >
+          複製
+        </button>
+      ),
+    },
+  ];
+
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-3 text-sm shadow-sm">
@@ -83,67 +137,7 @@ export function InvestmentTable({ base, rows }: { base: string; rows: AdminInves
           </p>
         ) : null}
       </div>
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
-        <table className="w-full text-sm">
-          <thead className="bg-primary-50 text-left">
-            <tr>
-              <th className="px-3 py-2">
-                <input type="checkbox" aria-label="すべて選択" checked={all} onChange={() => setSelected(all ? new Set() : new Set(rows.map((r) => r.id)))} />
-              </th>
-              <th className="px-3 py-2">物件番号</th>
-              <th className="px-3 py-2">物件名</th>
-              <th className="px-3 py-2">種別</th>
-              <th className="px-3 py-2">所在地</th>
-              <th className="px-3 py-2 text-right">価格</th>
-              <th className="px-3 py-2">状態</th>
-              <th className="px-3 py-2">次回更新</th>
-              <th className="px-3 py-2">操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} className="border-t border-border">
-                <td className="px-3 py-2">
-                  <input type="checkbox" aria-label={`${r.name}を選択`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.no ?? "—"}</td>
-                <td className="px-3 py-2">
-                  <Link href={`${base}/investments/${r.id}`} className="font-bold underline underline-offset-2">
-                    {r.name}
-                  </Link>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{typeName(r.type_cd, r.type_other)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.city_name ?? "—"}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
-                  {formatPrice(r.price)}
-                  {r.price_down ? <Badge variant="error" className="ml-1">値下げ</Badge> : null}
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    {r.public ? <Badge>公開</Badge> : <Badge variant="muted">非公開</Badge>}
-                    {r.members ? <Badge variant="gold">会員限定</Badge> : null}
-                    {r.premium ? <Badge variant="gold-outline">おすすめ</Badge> : null}
-                    {r.overdue ? <Badge variant="error">更新期限切れ</Badge> : null}
-                  </div>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{r.next_update_at ?? "—"}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  <button
-                    type="button"
-                    className="underline"
-                    onClick={async () => {
-                      const c = await duplicate.mutateAsync({ id: r.id });
-                      router.push(`${base}/investments/${c.id}`);
-                    }}
-                  >
-                    複製
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminDataTable columns={columns} rows={rows} rowKey={(r) => r.id} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminDataTable, type AdminColumn } from "@/components/admin/data-table";
+import { AdminDataTable, RecordLink, type AdminColumn } from "@/components/admin/data-table";
 import { AdminFilterBar, firstParam as one, type FilterField, type SearchParams } from "@/components/admin/filter-bar";
 import { AdminPageShell } from "@/components/admin/page-header";
 import { AdminPager } from "@/components/admin/pager";
@@ -34,9 +34,7 @@ export default async function AdminCmsPage({ searchParams }: { searchParams: Pro
       header: "タイトル",
       cell: (p) => (
         <>
-          <Link href={`${base}/cms/posts/${p.id}`} className="font-bold underline underline-offset-2">
-            {p.title}
-          </Link>
+          <RecordLink href={`${base}/cms/posts/${p.id}`}>{p.title}</RecordLink>
           <span className="block text-xs text-muted-foreground">/blogs/{p.slug}</span>
         </>
       ),
@@ -76,9 +74,7 @@ export default async function AdminCmsPage({ searchParams }: { searchParams: Pro
         <ul className="grid gap-2 rounded-lg bg-white p-4 text-sm shadow-sm sm:grid-cols-3">
           {CMS_PAGE_KEYS.map((k) => (
             <li key={k}>
-              <Link href={`${base}/cms/pages/${k}`} className="font-bold underline underline-offset-2">
-                {CMS_PAGE_NAMES[k]}
-              </Link>
+              <RecordLink href={`${base}/cms/pages/${k}`}>{CMS_PAGE_NAMES[k]}</RecordLink>
               <span className="ml-2 text-xs text-muted-foreground">/{k}</span>
               <span className="block text-xs text-muted-foreground">{pageUpdated.get(k) ? `更新 ${dateFmt.format(pageUpdated.get(k)!)}` : "未作成"}</span>
             </li>

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AdminDataTable, type AdminColumn } from "@/components/admin/data-table";
+import { AdminDataTable, RecordLink, type AdminColumn } from "@/components/admin/data-table";
 import { AdminFilterBar, type FilterField, type SearchParams } from "@/components/admin/filter-bar";
 import { AdminPageShell } from "@/components/admin/page-header";
 import { AdminPrevNextPager } from "@/components/admin/pager";
@@ -29,15 +28,7 @@ export default async function AdminContactsPage({ searchParams }: { searchParams
   const data = await api.admin.contacts.list(filter as never).catch(() => api.admin.contacts.list({ page: 1 }));
   const link = (page: number) => `${base}/contacts?${new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter(([, v]) => v) as [string, string][])}`;
   const columns: AdminColumn<ContactRow>[] = [
-    {
-      key: "id",
-      header: "No.",
-      cell: (c) => (
-        <Link href={`${base}/contacts/${c.id}`} className="font-bold underline underline-offset-2">
-          #{c.id}
-        </Link>
-      ),
-    },
+    { key: "id", header: "No.", cell: (c) => <RecordLink href={`${base}/contacts/${c.id}`}>#{c.id}</RecordLink> },
     { key: "created_at", header: "受付日時", cellClassName: "whitespace-nowrap", cell: (c) => dateFmt.format(new Date(c.created_at)) },
     { key: "kind", header: "種別", cell: (c) => inquiryKindName(c.kind) },
     {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminDataTable, type AdminColumn } from "@/components/admin/data-table";
+import { AdminDataTable, RecordLink, type AdminColumn } from "@/components/admin/data-table";
 import { AdminPageShell } from "@/components/admin/page-header";
 import { AdminPrevNextPager } from "@/components/admin/pager";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
@@ -31,15 +31,7 @@ export default async function AdminNewslettersPage({ searchParams }: { searchPar
   const page = Number((await searchParams).page ?? 1) || 1;
   const data = await api.admin.newsletters.list({ page });
   const columns: AdminColumn<(typeof data.items)[number]>[] = [
-    {
-      key: "subject",
-      header: "件名",
-      cell: (n) => (
-        <Link href={`${base}/newsletter/${n.id}`} className="font-bold underline underline-offset-2">
-          {n.subject}
-        </Link>
-      ),
-    },
+    { key: "subject", header: "件名", cell: (n) => <RecordLink href={`${base}/newsletter/${n.id}`}>{n.subject}</RecordLink> },
     { key: "status", header: "状態", cellClassName: "whitespace-nowrap", cell: (n) => STATUS_NAMES[n.status] ?? n.status },
     { key: "audience", header: "配信先", cell: (n) => audienceLabel(n.audience as Audience) },
     { key: "scheduled_at", header: "配信日時", cellClassName: "whitespace-nowrap", cell: (n) => (n.scheduled_at ? dateFmt.format(new Date(n.scheduled_at)) : "—") },
