@@ -2,7 +2,7 @@ import Link from "next/link";
 import type * as React from "react";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { cn } from "@/lib/cn";
-import { ENTRY_LINKS } from "./refine-links";
+import { ENTRY_LINKS } from "./refine-options";
 
 /**
  * Frame of the three search entry pages: breadcrumbs, the title band with

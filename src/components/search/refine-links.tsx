@@ -1,32 +1,12 @@
 "use client";
 
-import { Check, MapPinned, SlidersHorizontal, TrainFront } from "lucide-react";
+import { Check } from "lucide-react";
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
 import type { SearchQuery } from "@/schemas/search";
 import { emptyQuery, hasValue, listHref, patchQuery, scalarValue, toggleValue } from "./query-links";
-
-/** Price bands in 万円 (lp / hp). */
-export const PRICE_BANDS = [
-  { label: "3,000万円未満", lp: null, hp: 3000 },
-  { label: "3,000万〜5,000万円", lp: 3000, hp: 5000 },
-  { label: "5,000万〜1億円", lp: 5000, hp: 10000 },
-  { label: "1億〜3億円", lp: 10000, hp: 30000 },
-  { label: "3億円以上", lp: 30000, hp: null },
-] as const;
-
-/** Gross-yield floors in percent (ly). */
-export const YIELD_FLOORS = [6, 8, 10, 12] as const;
-
-/** Station-walk limits in minutes (sw). */
-export const WALK_LIMITS = [5, 10, 15] as const;
-
-export const ENTRY_LINKS = [
-  { name: "エリアから探す", path: "/investments/search/area", icon: MapPinned },
-  { name: "路線・駅から探す", path: "/investments/search/train", icon: TrainFront },
-  { name: "こだわり条件から探す", path: "/investments/search/feature", icon: SlidersHorizontal },
-] as const;
+import { ENTRY_LINKS, PRICE_BANDS, WALK_LIMITS, YIELD_FLOORS } from "./refine-options";
 
 function Option({ href, active, children }: { href: string; active: boolean; children: React.ReactNode }) {
   return (
