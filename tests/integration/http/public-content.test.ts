@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "@/schemas/search";
 import { memoPublic, publicCache, publicContent, publicContentChanged, setPublicContentLive } from "@/server/cache/public-content";
-import { cachedCount, cachedFacets, cachedSearch, resetPublicCachesForTests } from "@/server/services/investments/public-cache";
+import { eq } from "drizzle-orm";
+import { investments } from "@/server/db/schema";
+import { cachedCount, cachedDetail, cachedFacets, cachedSearch, resetPublicCachesForTests } from "@/server/services/investments/public-cache";
 import { insertListing, openSearchDb, type TestDb } from "../search/fixtures";
 
 /**
@@ -56,6 +58,24 @@ describe("public lists and counts cache", () => {
     const memberAreas = await cachedFacets(t.db, "member", "area");
     const visitorAreas = await cachedFacets(t.db, "visitor", "area");
     expect(JSON.stringify(memberAreas)).not.toBe(JSON.stringify(visitorAreas));
+  });
+
+  it("caches a listing's detail per audience, without anyone's bookmark state", async () => {
+    setPublicContentLive(true);
+    const id = await insertListing(t.db, { name: "詳細キャッシュ確認", members: true });
+    publicContentChanged();
+    const visitor = await cachedDetail(t.db, "visitor", id);
+    const member = await cachedDetail(t.db, "member", id);
+    expect(visitor).toEqual({ locked: true });
+    expect(member && "name" in member ? member.name : null).toBe("詳細キャッシュ確認");
+    expect(member && "bookmarked" in member ? member.bookmarked : "absent").toBeNull();
+
+    await t.db.update(investments).set({ name: "詳細キャッシュ確認（改）" }).where(eq(investments.id, id));
+    const stale = await cachedDetail(t.db, "member", id);
+    expect(stale && "name" in stale ? stale.name : null).toBe("詳細キャッシュ確認");
+    publicContentChanged();
+    const fresh = await cachedDetail(t.db, "member", id);
+    expect(fresh && "name" in fresh ? fresh.name : null).toBe("詳細キャッシュ確認（改）");
   });
 
   it("does not store a result computed across a change", async () => {

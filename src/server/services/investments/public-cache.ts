@@ -3,6 +3,7 @@ import type { SearchQuery } from "@/schemas/search";
 import { memoPublic, publicCache } from "@/server/cache/public-content";
 import type { Db } from "@/server/db";
 import { env } from "@/server/env";
+import { getInvestmentDetail } from "./detail";
 import { areaFacets, featureFacets, trainFacets } from "./facets";
 import { homeListings } from "./home";
 import { countInvestments, searchInvestments } from "./search";
@@ -16,13 +17,13 @@ import type { Audience } from "./visibility";
  * next-update dates). Admin searches are never cached. Results are shared:
  * read-only for callers.
  */
-type Caches = { search: LRUCache<string, object>; count: LRUCache<string, object>; facets: LRUCache<string, object> };
+type Caches = { search: LRUCache<string, object>; count: LRUCache<string, object>; facets: LRUCache<string, object>; detail: LRUCache<string, object> };
 let caches: Caches | null | undefined;
 
 function store(): Caches | undefined {
   if (caches === undefined) {
     const ttl = env().DATA_CACHE_TTL_SECONDS * 1000;
-    caches = ttl > 0 ? { search: publicCache(2000, ttl), count: publicCache(5000, ttl), facets: publicCache(50, ttl) } : null;
+    caches = ttl > 0 ? { search: publicCache(2000, ttl), count: publicCache(5000, ttl), facets: publicCache(50, ttl), detail: publicCache(2000, ttl) } : null;
   }
   return caches ?? undefined;
 }
@@ -50,6 +51,21 @@ export function cachedFacets<K extends "area" | "train" | "feature" | "home">(db
     home: () => homeListings(db, audience),
   }[kind] as () => Promise<FacetsOf<K>>;
   return memoPublic(store()?.facets as LRUCache<string, FacetsOf<K>> | undefined, `${kind}|${audience}`, compute);
+}
+
+type Detail = NonNullable<Awaited<ReturnType<typeof getInvestmentDetail>>>;
+
+/**
+ * A listing's detail as the audience sees it, without anyone's own data
+ * (userId null: no bookmark state), so one copy serves every visitor (or
+ * every member) of the audience. A listing nobody of the audience may see is
+ * not cached (null passes through).
+ */
+export async function cachedDetail(db: Db, audience: Exclude<Audience, "admin">, id: number): Promise<Detail | null> {
+  const box = await memoPublic(store()?.detail as LRUCache<string, { d: Detail | null }> | undefined, `${audience}|${id}`, async () => ({
+    d: await getInvestmentDetail(db, audience, id, { userId: null }),
+  }));
+  return box.d;
 }
 
 type FacetsOf<K> = K extends "area"

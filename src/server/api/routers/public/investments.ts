@@ -3,7 +3,7 @@ import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { getInvestmentDetail } from "@/server/services/investments/detail";
-import { cachedCount, cachedFacets, cachedSearch } from "@/server/services/investments/public-cache";
+import { cachedCount, cachedDetail, cachedFacets, cachedSearch } from "@/server/services/investments/public-cache";
 import { audienceOf } from "@/server/services/investments/visibility";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
@@ -81,7 +81,10 @@ export const investmentsRouter = createTRPCRouter({
     .input(idInput)
     .output(investmentDetailOrLocked)
     .query(async ({ ctx, input }) => {
-    const detail = await getInvestmentDetail(ctx.db, audienceOf(ctx), input.id, { userId: ctx.user?.id ?? null });
+    // A member's page carries their own bookmark state: read fresh. Everyone else shares a cached copy.
+    const detail = ctx.user
+      ? await getInvestmentDetail(ctx.db, audienceOf(ctx), input.id, { userId: ctx.user.id })
+      : await cachedDetail(ctx.db, audienceOf(ctx), input.id);
     if (!detail) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
     return detail;
   }),
