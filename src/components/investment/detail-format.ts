@@ -183,3 +183,8 @@ export function dateText(v: string | Date | null | undefined): string | null {
   }
   return `${y}年${m}月${d}日`;
 }
+
+/** 所在地 as shown: prefecture, municipality and 町名 (the 番地 is given on inquiry). */
+export function addressText(d: { pref_name: string | null; city_name: string | null; district_cd: string | null }): string {
+  return [d.pref_name, d.city_name, d.district_cd].filter(Boolean).join("");
+}

@@ -1,3 +1,5 @@
+"use client";
+
 import { Clock, ExternalLink, LockKeyhole, Mail, MapPin, Phone, TrainFront, TrendingDown } from "lucide-react";
 import Link from "next/link";
 import type * as React from "react";
@@ -13,6 +15,7 @@ import { BookmarkButton, type BookmarkMode } from "./bookmark-button";
 import { CashFlowSimulator } from "./cash-flow-simulator";
 import { ComplianceBlock } from "./compliance-block";
 import {
+  addressText,
   LAND_CATS,
   LAND_PLANS,
   builtText,
@@ -49,11 +52,6 @@ export function inquiryHref(id: number): string {
   return `/contacts?investment_id=${id}`;
 }
 
-/** 所在地 as shown: prefecture, municipality and 町名 (the 番地 is given on inquiry). */
-export function addressText(d: Pick<InvestmentDetail, "pref_name" | "city_name" | "district_cd">): string {
-  return [d.pref_name, d.city_name, d.district_cd].filter(Boolean).join("");
-}
-
 export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images">): GalleryImage[] {
   return d.images.map((img, i) => ({
     src: investmentImageSrc(d.id, img.name, "webp"),
@@ -86,7 +84,11 @@ export interface InvestmentDetailViewProps {
  * The detail page body of a listing the viewer may see: header, gallery and
  * key figures, comments, 物件概要 grouped as the portals do (価格・利回り・想定年収,
  * 所在地・交通, 建物, 土地, 取引), the map, price changes, the 表示規約 block and
- * related listings. Server component; only the gallery and the bookmark are interactive.
+ * related listings. Only the gallery, the simulator and the bookmark are
+ * interactive, but it is a client component on purpose: as a server component
+ * its whole tree went into the page's RSC payload and was rendered twice per
+ * request; now the payload carries the listing's data and the tree is rendered
+ * once, into HTML.
  */
 export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, preview = false }: InvestmentDetailViewProps) {
   const type = typeName(d.type_cd, d.type_other) ?? "物件";

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import type { BookmarkMode } from "@/components/investment/bookmark-button";
-import { addressText } from "@/components/investment/investment-detail";
+import { addressText } from "@/components/investment/detail-format";
 import { InvestmentDetailPageBody } from "@/components/investment/investment-detail-page";
 import { investmentHref, investmentImageSrc } from "@/components/investment/links";
 import { LockedDetail } from "@/components/investment/locked-detail";
