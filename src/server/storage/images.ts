@@ -86,7 +86,7 @@ export function isImageName(name: string): boolean {
 /** Directory of one listing's images. */
 export function investmentImageDir(investmentId: number, opts: StorageOptions = {}): string {
   checkId(investmentId);
-  return path.join(uploadRoot(opts), "investments", String(investmentId));
+  return path.join(/*turbopackIgnore: true*/ uploadRoot(opts), "investments", String(investmentId));
 }
 
 /**
@@ -96,7 +96,7 @@ export function investmentImageDir(investmentId: number, opts: StorageOptions = 
 export function imagePath(investmentId: number, name: string, variant: ImageVariant = "webp", opts: StorageOptions = {}): string {
   if (!isImageName(name)) throw new Error("invalid image name");
   if (!(variant in SUFFIX)) throw new Error("invalid image variant");
-  return path.join(investmentImageDir(investmentId, opts), name + SUFFIX[variant]);
+  return path.join(/*turbopackIgnore: true*/ investmentImageDir(investmentId, opts), name + SUFFIX[variant]);
 }
 
 /** File name of one variant of a stored image (e.g. `{name}_thumb.webp`). */
@@ -139,7 +139,7 @@ export async function writeEncodedImage(investmentId: number, encoded: EncodedIm
   const dir = investmentImageDir(investmentId, opts);
   await mkdir(dir, { recursive: true });
   const name = newImageName();
-  await Promise.all(IMAGE_VARIANTS.map((v) => writeFile(path.join(dir, name + SUFFIX[v]), encoded.files[v])));
+  await Promise.all(IMAGE_VARIANTS.map((v) => writeFile(path.join(/*turbopackIgnore: true*/ dir, name + SUFFIX[v]), encoded.files[v])));
   return { name, width: encoded.width, height: encoded.height };
 }
 
@@ -164,8 +164,8 @@ export async function linkStoredImage(
   const name = newImageName();
   await Promise.all(
     IMAGE_VARIANTS.map(async (v) => {
-      const from = path.join(source.dir, source.name + SUFFIX[v]);
-      const to = path.join(dir, name + SUFFIX[v]);
+      const from = path.join(/*turbopackIgnore: true*/ source.dir, source.name + SUFFIX[v]);
+      const to = path.join(/*turbopackIgnore: true*/ dir, name + SUFFIX[v]);
       try {
         await link(from, to);
       } catch {
@@ -194,7 +194,7 @@ export async function removeInvestmentImages(investmentId: number, opts: Storage
 
 /** Removes all listing images (seed --reset). */
 export async function removeAllInvestmentImages(opts: StorageOptions = {}): Promise<void> {
-  await rm(path.join(uploadRoot(opts), "investments"), { recursive: true, force: true });
+  await rm(path.join(/*turbopackIgnore: true*/ uploadRoot(opts), "investments"), { recursive: true, force: true });
 }
 
 /** Names of the images stored for a listing (for consistency checks). */

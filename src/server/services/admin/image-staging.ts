@@ -56,11 +56,11 @@ export function sniffImageType(buf: Uint8Array): SniffedType | null {
 const SHARP_FORMAT: Record<SniffedType, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
 
 export function stagingDir(opts: StorageOptions = {}): string {
-  return path.join(uploadRoot(opts), "staging");
+  return path.join(/*turbopackIgnore: true*/ uploadRoot(opts), "staging");
 }
 
 function stagedPath(token: string, variant: ImageVariant, opts: StorageOptions): string {
-  return path.join(stagingDir(opts), variantFileName(token, variant));
+  return path.join(/*turbopackIgnore: true*/ stagingDir(opts), variantFileName(token, variant));
 }
 
 export interface StagedImage {
@@ -123,7 +123,7 @@ export async function claimStaged(token: string, investmentId: number, opts: Sto
   const dir = investmentImageDir(investmentId, opts);
   await mkdir(dir, { recursive: true });
   const meta = await sharp(stagedPath(token, "webp", opts)).metadata();
-  await Promise.all(IMAGE_VARIANTS.map((v) => rename(stagedPath(token, v, opts), path.join(dir, variantFileName(token, v)))));
+  await Promise.all(IMAGE_VARIANTS.map((v) => rename(stagedPath(token, v, opts), path.join(/*turbopackIgnore: true*/ dir, variantFileName(token, v)))));
   return { name: token, width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
@@ -138,7 +138,7 @@ export async function purgeStaleStaging(opts: StorageOptions = {}, now = Date.no
   let removed = 0;
   const images = new Set<string>();
   for (const f of files) {
-    const p = path.join(dir, f);
+    const p = path.join(/*turbopackIgnore: true*/ dir, f);
     const info = await stat(p).catch(() => null);
     if (info?.isFile() && now - info.mtimeMs > STAGING_TTL_MS) {
       await rm(p, { force: true });

@@ -29,7 +29,7 @@ export interface CmsImage {
 }
 
 export function cmsImageDir(opts: StorageOptions = {}): string {
-  return path.join(uploadRoot(opts), "cms");
+  return path.join(/*turbopackIgnore: true*/ uploadRoot(opts), "cms");
 }
 
 /** Checks, re-encodes and stores one upload. Throws UploadRejectedError with a Japanese message. */
@@ -39,8 +39,8 @@ export async function storeCmsImage(buffer: Buffer, opts: StorageOptions = {}): 
   await mkdir(dir, { recursive: true });
   const name = newImageName();
   await Promise.all([
-    writeFile(path.join(dir, cmsImageFileName(name, "webp")), encoded.files.webp),
-    writeFile(path.join(dir, cmsImageFileName(name, "thumb")), encoded.files.thumb),
+    writeFile(path.join(/*turbopackIgnore: true*/ dir, cmsImageFileName(name, "webp")), encoded.files.webp),
+    writeFile(path.join(/*turbopackIgnore: true*/ dir, cmsImageFileName(name, "thumb")), encoded.files.thumb),
   ]);
   return { name, url: cmsImageUrl(name), thumbUrl: cmsImageUrl(name, "thumb"), width: encoded.width, height: encoded.height };
 }
@@ -50,7 +50,7 @@ export async function serveCmsImage(req: Request, file: string, opts: StorageOpt
   const notFound = () => new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   const parsed = parseCmsImageFile(file);
   if (!parsed) return notFound();
-  const p = path.join(cmsImageDir(opts), cmsImageFileName(parsed.name, parsed.variant));
+  const p = path.join(/*turbopackIgnore: true*/ cmsImageDir(opts), cmsImageFileName(parsed.name, parsed.variant));
   const info = await stat(p).catch(() => null);
   if (!info?.isFile()) return notFound();
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
