@@ -23,6 +23,11 @@ export const metadata: Metadata = {
   openGraph: { url: "/", type: "website", siteName: SITE.title, title: DEFAULT_TITLE, images: [{ url: SITE.ogImage, width: 1200, height: 630, alt: SITE.title }] },
 };
 
+/*
+ * The home sections are client components although they hold no state: Next
+ * would otherwise put their whole trees into the RSC payload and render them
+ * twice per request; now the payload carries only the cards and the counts.
+ */
 export default async function HomePage() {
   const [session, counts, db] = await Promise.all([
     api.public.session.state(),

@@ -1,3 +1,5 @@
+"use client";
+
 import { Building2, MapPinned, SlidersHorizontal, TrainFront } from "lucide-react";
 import Link from "next/link";
 import { KeywordSearch } from "@/components/site-chrome/keyword-search";

@@ -1,3 +1,5 @@
+"use client";
+
 import { InvestmentCard } from "@/components/investment/investment-card";
 import { cn } from "@/lib/cn";
 import type { HomeCard } from "@/server/services/investments/home";

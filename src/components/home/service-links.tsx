@@ -1,3 +1,5 @@
+"use client";
+
 import { ArrowRight, Handshake, MessagesSquare, Scale } from "lucide-react";
 import Link from "next/link";
 import { SectionHeading } from "./section-heading";
