@@ -122,7 +122,7 @@ function operation(r: RouteDef) {
   if (r.keys.length) responses["404"] = ref("responses", "NotFound");
   if (changes) responses["419"] = ref("responses", "CsrfTokenMismatch");
   if ((input && changes) || r.keys.length) responses["422"] = ref("responses", "ValidationError");
-  responses["429"] = ref("responses", "TooManyAttempts");
+  if (doc.throttled) responses["429"] = ref("responses", "TooManyAttempts");
   return {
     summary: doc.summary,
     tags: [doc.tag],

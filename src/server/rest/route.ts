@@ -11,6 +11,8 @@ export interface RouteDoc {
   summary: string;
   tag: string;
   auth?: "member" | "admin";
+  /** Rate limited (login, sign-up, password checks, inquiries): may answer 429. */
+  throttled?: true;
 }
 
 /**

@@ -49,14 +49,14 @@ const idOf = (i: RestInput) => ({ id: i.params.id as never });
 
 export const routes = [
   // ── Sanctum (auth) ──
-  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), { input: signupInput, output: statusOk, doc: { summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth" } }),
-  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), { input: registerInput, output: statusOk, doc: { summary: "本登録", tag: "auth" } }),
-  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), { input: loginInput, output: loginResult, doc: { summary: "会員ログイン (action Login)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), { input: loginInput, output: loginResult, doc: { summary: "管理者ログイン (action AdminLogin)", tag: "auth" } }),
-  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), { input: firstLoginInput, output: loginResult, doc: { summary: "初回ログイン (仮パスワードの変更)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), { input: firstLoginInput, output: loginResult, doc: { summary: "管理者 初回ログイン", tag: "auth" } }),
-  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), { input: forgotPasswordInput, output: statusOk, doc: { summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), { input: adminForgotPasswordInput, output: statusOk, doc: { summary: "管理者 パスワード再設定メール", tag: "auth" } }),
+  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), { input: signupInput, output: statusOk, doc: { throttled: true, summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth" } }),
+  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), { input: registerInput, output: statusOk, doc: { throttled: true, summary: "本登録", tag: "auth" } }),
+  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), { input: loginInput, output: loginResult, doc: { throttled: true, summary: "会員ログイン (action Login)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), { input: loginInput, output: loginResult, doc: { throttled: true, summary: "管理者ログイン (action AdminLogin)", tag: "auth" } }),
+  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), { input: firstLoginInput, output: loginResult, doc: { throttled: true, summary: "初回ログイン (仮パスワードの変更)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), { input: firstLoginInput, output: loginResult, doc: { throttled: true, summary: "管理者 初回ログイン", tag: "auth" } }),
+  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), { input: forgotPasswordInput, output: statusOk, doc: { throttled: true, summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth" } }),
+  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), { input: adminForgotPasswordInput, output: statusOk, doc: { throttled: true, summary: "管理者 パスワード再設定メール", tag: "auth" } }),
   route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), { input: resetPasswordInput, output: statusOk, doc: { summary: "パスワード再設定", tag: "auth" } }),
   route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), { input: resetPasswordInput, output: statusOk, doc: { summary: "管理者 パスワード再設定", tag: "auth" } }),
   route("POST", "/sanctum/logout", (c) => c.public.auth.logout(), { status: 204, doc: { summary: "会員ログアウト", tag: "auth" } }),
@@ -66,13 +66,13 @@ export const routes = [
 
   // ── member ──
   route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { input: profileInput, output: statusOk, doc: { summary: "会員情報の更新", tag: "member", auth: "member" } }),
-  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), { input: changeEmailInput, output: statusOk, doc: { summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), { input: changeEmailInput, output: statusOk, doc: { throttled: true, summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member" } }),
   route("POST", "/api/user/password", (c, i) => c.member.account.changePassword(b(i)), {
     input: changePasswordInput,
     output: passwordChangeResult,
-    doc: { summary: "パスワード変更 ({status: boolean})", tag: "member", auth: "member" },
+    doc: { throttled: true, summary: "パスワード変更 ({status: boolean})", tag: "member", auth: "member" },
   }),
-  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), { input: deleteAccountInput, output: statusOk, doc: { summary: "退会 (password)", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), { input: deleteAccountInput, output: statusOk, doc: { throttled: true, summary: "退会 (password)", tag: "member", auth: "member" } }),
   route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), { input: notificationInput, output: notificationInput, doc: { summary: "メール配信設定", tag: "member", auth: "member" } }),
   route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id as never }), { output: statusOk, doc: { summary: "お気に入り追加", tag: "member", auth: "member" } }),
   route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id as never }), { output: statusOk, doc: { summary: "お気に入り削除", tag: "member", auth: "member" } }),
@@ -140,11 +140,11 @@ export const routes = [
 
   // ── public ──
   route("GET", "/api/options", (c) => c.public.options.get(), { output: siteCounts, doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" } }),
-  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(b(i))), { status: 201, input: contactInputs.investment, output: contactSubmitted, doc: { summary: "物件へのお問い合わせ", tag: "public" } }),
-  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(b(i))), { status: 201, input: contactInputs.consult, output: contactSubmitted, doc: { summary: "投資相談", tag: "public" } }),
-  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(b(i))), { status: 201, input: contactInputs.other, output: contactSubmitted, doc: { summary: "その他のお問い合わせ", tag: "public" } }),
-  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), { status: 201, input: contactInputs.sell, output: contactSubmitted, doc: { summary: "売却査定", tag: "public" } }),
-  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), { status: 201, input: contactInputs.exchange, output: contactSubmitted, doc: { summary: "業者様", tag: "public" } }),
+  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(b(i))), { status: 201, input: contactInputs.investment, output: contactSubmitted, doc: { throttled: true, summary: "物件へのお問い合わせ", tag: "public" } }),
+  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(b(i))), { status: 201, input: contactInputs.consult, output: contactSubmitted, doc: { throttled: true, summary: "投資相談", tag: "public" } }),
+  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(b(i))), { status: 201, input: contactInputs.other, output: contactSubmitted, doc: { throttled: true, summary: "その他のお問い合わせ", tag: "public" } }),
+  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), { status: 201, input: contactInputs.sell, output: contactSubmitted, doc: { throttled: true, summary: "売却査定", tag: "public" } }),
+  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), { status: 201, input: contactInputs.exchange, output: contactSubmitted, doc: { throttled: true, summary: "業者様", tag: "public" } }),
   route("GET", "/api/investments", async (c, i) => toPage(await c.public.investments.search(q(i)), withUnderscoreId), {
     input: publicSearchParams,
     output: investmentPageDto,
