@@ -58,11 +58,12 @@ export default async function setup(project: TestProject) {
   runOrThrow(bin("tsx"), ["scripts/seed.ts"]);
   if (buildIsStale()) runOrThrow(bin("next"), ["build"]);
 
-  // The production server (src/server/http/main.ts). Its visitors' page cache is off here because
-  // the tests write to the database directly; tests/e2e/page-cache.test.ts starts one with it on.
+  // The production server (src/server/http/main.ts). Its page cache and its lists-and-counts cache
+  // are off here because the tests write to the database directly; tests/e2e/page-cache.test.ts
+  // starts one with both on.
   server = spawn(bin("tsx"), ["src/server/http/main.ts", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: { ...env, PAGE_CACHE_TTL_SECONDS: "0" },
+    env: { ...env, PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   // The worker sends the mail (to .eml files in MAIL_OUTBOX_DIR, read by the tests).
