@@ -65,6 +65,13 @@ describe("home page with the site chrome", () => {
     await page.locator("header").getByPlaceholder("物件ワード検索").press("Enter");
     await page.waitForURL((u) => u.pathname.replace(/\/$/, "") === "/investments" && u.search === "");
     await page.close();
+    // Without JavaScript (or before hydration) the form submits natively: the server sends an empty keyword to the plain list.
+    for (const q of ["?fw=", "?fw=%20&ty="]) {
+      const res = await fetch(base + "/investments/page/1" + q, { redirect: "manual" });
+      expect(res.status, q).toBe(307);
+      expect(new URL(res.headers.get("location") ?? "", base).pathname, q).toBe("/investments");
+    }
+    expect((await fetch(base + "/investments/page/1?fw=%E6%A2%85%E7%94%B0", { redirect: "manual" })).status).toBe(200);
   });
 
   it("the side menu shows login and sign-up to a guest", async () => {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { InvestmentListPage, listMetadata, pageNumber, type RawParams } from "../../_list/list-page";
 
 type Props = { params: Promise<{ n: string }>; searchParams: Promise<RawParams> };
@@ -14,5 +14,10 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function InvestmentsPagedPage({ params, searchParams }: Props) {
   const page = pageNumber((await params).n);
   if (page === null) notFound();
-  return <InvestmentListPage page={page} raw={await searchParams} />;
+  const raw = await searchParams;
+  // The header's keyword form also submits without JavaScript (before hydration): an empty
+  // keyword then arrives as ?fw= and, like every empty query, belongs on the plain list (spec §2).
+  const keys = Object.keys(raw);
+  if (page === 1 && keys.length > 0 && keys.every((k) => [raw[k]].flat().every((v) => !v?.trim()))) redirect("/investments");
+  return <InvestmentListPage page={page} raw={raw} />;
 }
