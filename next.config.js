@@ -3,6 +3,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The production server compresses (src/server/http/compression.ts): Next's own flushes after every chunk.
+  compress: false,
   // Native and server-only packages stay out of the bundle; they are required at run time.
   serverExternalPackages: ["@libsql/client", "libsql", "@node-rs/argon2", "sharp", "bullmq", "ioredis"],
   typedRoutes: false,

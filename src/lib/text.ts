@@ -27,6 +27,8 @@ export function charLength(s: string): number {
  */
 export function truncate(s: string | null | undefined, n = 10, ellipsis = "…"): string {
   if (!s) return "";
+  // A string of at most n UTF-16 units has at most n characters: no segmentation needed (the common case).
+  if (s.length <= n) return s;
   const chars = graphemes(s);
   if (chars.length <= n) return s;
   return chars.slice(0, Math.max(0, n)).join("") + ellipsis;

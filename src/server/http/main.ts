@@ -4,6 +4,7 @@
  * Next's own request handler behind two things `next start` cannot do:
  * - WEB_CONCURRENCY processes (node:cluster) sharing the port, because one
  *   Node process renders on one core;
+ * - response compression without a flush per chunk (compression.ts);
  * - the visitors' page cache (page-cache.ts) and, through the same
  *   subscription, the lists-and-counts cache (services/investments/public-cache.ts),
  *   both cleared across processes over Redis pub/sub (invalidation.ts).
@@ -51,6 +52,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
 } else {
   const { default: next } = await import("next");
   const { PageCache, withPageCache } = await import("./page-cache");
+  const { withCompression } = await import("./compression");
   const { subscribePublicChanges } = await import("./invalidation");
 
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
@@ -67,7 +69,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   // The subscription also makes the lists-and-counts cache inside Next's bundle live (public-content.ts).
   if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
-  const server = http.createServer(withPageCache(cache, (req, res) => handle(req, res)));
+  const server = http.createServer(withPageCache(cache, withCompression((req, res) => handle(req, res))));
   server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));
 
   const stop = () => {

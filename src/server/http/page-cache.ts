@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import { SESSION_COOKIE } from "@/server/auth/session";
+import { negotiateEncoding } from "./compression";
 
 /**
  * Rendered-page cache for visitors (spec §4 "lists and counts are cached and
@@ -77,9 +78,8 @@ export class PageCache {
     if (NOT_A_PAGE_REQUEST.some((h) => req.headers[h] !== undefined)) return undefined;
     const cookie = req.headers.cookie;
     if (cookie && SESSION_COOKIES.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookie))) return undefined;
-    // Next compresses by Accept-Encoding, so the stored bytes differ with it.
-    const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-    return `${gzip ? "gz" : "id"} ${req.url}`;
+    // Responses are compressed by Accept-Encoding (compression.ts), so the stored bytes differ with it.
+    return `${negotiateEncoding(req)} ${req.url}`;
   }
 
   /** Serve a stored page; false when there is none. */

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "@/schemas/search";
 import { memoPublic, publicCache, publicContent, publicContentChanged, setPublicContentLive } from "@/server/cache/public-content";
 import { eq } from "drizzle-orm";
-import { investments } from "@/server/db/schema";
+import { investments, site_options } from "@/server/db/schema";
 import { cachedCount, cachedDetail, cachedFacets, cachedSearch, resetPublicCachesForTests } from "@/server/services/investments/public-cache";
+import { cachedHolidayNote, cachedSiteCounts, resetOptionsCacheForTests } from "@/server/services/options/cached";
 import { insertListing, openSearchDb, type TestDb } from "../search/fixtures";
 
 /**
@@ -17,9 +18,13 @@ let t: TestDb;
 beforeAll(async () => {
   t = await openSearchDb();
   resetPublicCachesForTests();
+  resetOptionsCacheForTests();
 });
 afterEach(() => setPublicContentLive(false));
 afterAll(() => t.cleanup());
+
+const setOption = (db: TestDb["db"], key: string, value: unknown) =>
+  db.insert(site_options).values({ key, value }).onConflictDoUpdate({ target: site_options.key, set: { value } });
 
 const q = (s: string) => parseSearchParams(Object.fromEntries(new URLSearchParams(s)));
 
@@ -76,6 +81,24 @@ describe("public lists and counts cache", () => {
     publicContentChanged();
     const fresh = await cachedDetail(t.db, "member", id);
     expect(fresh && "name" in fresh ? fresh.name : null).toBe("詳細キャッシュ確認（改）");
+  });
+
+  it("caches the chrome's site options (counts, holiday note) until a change is announced", async () => {
+    setPublicContentLive(true);
+    await setOption(t.db, "holiday_note", "年末年始は休業します");
+    publicContentChanged();
+    const counts = await cachedSiteCounts(t.db);
+    expect(await cachedHolidayNote(t.db)).toBe("年末年始は休業します");
+
+    await setOption(t.db, "holiday_note", "夏季休業のお知らせ");
+    await setOption(t.db, "counts_override", { members: counts.members + 1000 });
+    expect(await cachedHolidayNote(t.db)).toBe("年末年始は休業します");
+    expect((await cachedSiteCounts(t.db)).members).toBe(counts.members);
+
+    publicContentChanged();
+    expect(await cachedHolidayNote(t.db)).toBe("夏季休業のお知らせ");
+    expect((await cachedSiteCounts(t.db)).members).toBe(counts.members + 1000);
+    await setOption(t.db, "counts_override", {});
   });
 
   it("does not store a result computed across a change", async () => {
