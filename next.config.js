@@ -11,6 +11,10 @@ const nextConfig = {
   typescript: { tsconfigPath: "tsconfig.build.json" },
   // Unmatched URLs get app/global-not-found.tsx (see why there).
   experimental: { globalNotFound: true },
+  async headers() {
+    // The icon sprite is referenced with its content hash (?v=…, src/components/icons/sprite-url.ts).
+    return [{ source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] }];
+  },
 };
 
 export default nextConfig;

@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertTriangle, Home, RotateCcw } from "lucide-react";
+import { AlertTriangle, Home, RotateCcw } from "@/components/icons";
 import Link from "next/link";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { Folder } from "lucide-react";
+import { Folder } from "@/components/icons";
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 import { blogListHref } from "./blog-links";

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, List } from "lucide-react";
+import { ChevronLeft, ChevronRight, List } from "@/components/icons";
 import type * as React from "react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";

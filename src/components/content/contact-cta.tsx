@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone } from "lucide-react";
+import { Clock, Mail, Phone } from "@/components/icons";
 import Link from "next/link";
 import { TEL_HREF } from "@/components/site-chrome/links";
 import { Button } from "@/components/ui/button";

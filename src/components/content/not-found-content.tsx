@@ -1,6 +1,6 @@
 "use client";
 
-import { Building2, FileText, Home, MapPin, Newspaper, TrainFront } from "lucide-react";
+import { Building2, FileText, Home, MapPin, Newspaper, TrainFront } from "@/components/icons";
 import Link from "next/link";
 import { KeywordSearch } from "@/components/site-chrome/keyword-search";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "@/components/icons";
 import Link from "next/link";
 import areasJson from "@/master-data/areas.json";
 import { FEATURES, STRUCTURES } from "@/lib/constants/investment";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Building2, MapPinned, SlidersHorizontal, TrainFront } from "lucide-react";
+import { Building2, MapPinned, SlidersHorizontal, TrainFront } from "@/components/icons";
 import Link from "next/link";
 import { KeywordSearch } from "@/components/site-chrome/keyword-search";
 import type { SiteCountsData } from "@/components/site-chrome/types";

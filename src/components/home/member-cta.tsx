@@ -1,6 +1,6 @@
 "use client";
 
-import { Bell, Heart, LockKeyhole, Search } from "lucide-react";
+import { Bell, Heart, LockKeyhole, Search } from "@/components/icons";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { withCommas } from "@/lib/price";

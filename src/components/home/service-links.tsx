@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRight, Handshake, MessagesSquare, Scale } from "lucide-react";
+import { ArrowRight, Handshake, MessagesSquare, Scale } from "@/components/icons";
 import Link from "next/link";
 import { SectionHeading } from "./section-heading";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { Heart } from "lucide-react";
+import { Heart } from "@/components/icons";
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

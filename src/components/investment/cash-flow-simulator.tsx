@@ -1,6 +1,6 @@
 "use client";
 
-import { Calculator, Save } from "lucide-react";
+import { Calculator, Save } from "@/components/icons";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";

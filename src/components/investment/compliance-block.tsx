@@ -1,4 +1,4 @@
-import { CalendarClock, FileText } from "lucide-react";
+import { CalendarClock, FileText } from "@/components/icons";
 import { SITE } from "@/lib/constants/site";
 import type { InvestmentDetail } from "@/server/services/investments/detail";
 import { dateText, transactionText, vacancyText } from "./detail-format";

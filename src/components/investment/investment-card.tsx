@@ -1,4 +1,4 @@
-import { Building2, LockKeyhole, MapPin, TrainFront } from "lucide-react";
+import { Building2, LockKeyhole, MapPin, TrainFront } from "@/components/icons";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

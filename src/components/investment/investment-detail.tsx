@@ -1,6 +1,6 @@
 "use client";
 
-import { Clock, ExternalLink, LockKeyhole, Mail, MapPin, Phone, TrainFront, TrendingDown } from "lucide-react";
+import { Clock, ExternalLink, LockKeyhole, Mail, MapPin, Phone, TrainFront, TrendingDown } from "@/components/icons";
 import Link from "next/link";
 import type * as React from "react";
 import { TEL_HREF } from "@/components/site-chrome/links";

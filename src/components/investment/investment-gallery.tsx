@@ -1,6 +1,6 @@
 "use client";
 
-import { Building2, ChevronLeft, ChevronRight } from "lucide-react";
+import { Building2, ChevronLeft, ChevronRight } from "@/components/icons";
 import { useCallback, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 

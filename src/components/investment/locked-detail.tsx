@@ -1,4 +1,4 @@
-import { Bell, Heart, LockKeyhole, LogIn, Search, UserPlus } from "lucide-react";
+import { Bell, Heart, LockKeyhole, LogIn, Search, UserPlus } from "@/components/icons";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { GOLD_TEXT } from "./gold";

@@ -1,6 +1,6 @@
 "use client";
 
-import { History } from "lucide-react";
+import { History } from "@/components/icons";
 import Link from "next/link";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { typeName } from "@/lib/constants/investment";

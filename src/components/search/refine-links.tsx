@@ -1,6 +1,6 @@
 "use client";
 
-import { Check } from "lucide-react";
+import { Check } from "@/components/icons";
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";

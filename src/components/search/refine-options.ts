@@ -1,4 +1,4 @@
-import { MapPinned, SlidersHorizontal, TrainFront } from "lucide-react";
+import { MapPinned, SlidersHorizontal, TrainFront } from "@/components/icons";
 
 /*
  * The refinement choices of the list's side column. In a module of their own

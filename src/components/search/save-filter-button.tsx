@@ -1,6 +1,6 @@
 "use client";
 
-import { BookmarkPlus } from "lucide-react";
+import { BookmarkPlus } from "@/components/icons";
 import Link from "next/link";
 import { useState } from "react";
 import { filterNameProblem, FILTER_NAME_TAKEN_TEXT, useFilterNameCheck } from "@/components/mypage/use-filter-name-check";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Bookmark, ChevronRight, LogIn, MapPinned, Search, SlidersHorizontal, TrainFront, UserPlus } from "lucide-react";
+import { Bookmark, ChevronRight, LogIn, MapPinned, Search, SlidersHorizontal, TrainFront, UserPlus } from "@/components/icons";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Search } from "lucide-react";
+import { Search } from "@/components/icons";
 import type * as React from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";

@@ -1,4 +1,4 @@
-import { SlidersHorizontal, X } from "lucide-react";
+import { SlidersHorizontal, X } from "@/components/icons";
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 import type { QueryChip } from "./query-links";

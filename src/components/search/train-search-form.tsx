@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronDown, TrainFront } from "lucide-react";
+import { ChevronDown, TrainFront } from "@/components/icons";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useMemo, useState, useTransition } from "react";
 import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";

@@ -1,4 +1,4 @@
-import { ChevronRight, House } from "lucide-react";
+import { ChevronRight, House } from "@/components/icons";
 import Link from "next/link";
 import { cn } from "@/lib/cn";
 import { breadcrumbItem, breadcrumbJsonLd, type BreadcrumbItem } from "@/lib/seo";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Clock, Phone } from "lucide-react";
+import { Clock, Phone } from "@/components/icons";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { SITE } from "@/lib/constants/site";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Clock, MapPin, Phone, Printer } from "lucide-react";
+import { Clock, MapPin, Phone, Printer } from "@/components/icons";
 import Link from "next/link";
 import { FOOTER_LINKS, LEGAL_LINKS, SITE, type NavLink } from "@/lib/constants/site";
 import { TEL_HREF } from "./links";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Clock, Mail, Phone } from "lucide-react";
+import { Clock, Mail, Phone } from "@/components/icons";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { SITE } from "@/lib/constants/site";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Search } from "lucide-react";
+import { Search } from "@/components/icons";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useId } from "react";
 import { cn } from "@/lib/cn";

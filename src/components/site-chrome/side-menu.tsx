@@ -1,6 +1,6 @@
 "use client";
 
-import { ChevronRight, LayoutDashboard, LogIn, LogOut, Menu, Phone, ShieldCheck, UserPlus, UserRound } from "lucide-react";
+import { ChevronRight, LayoutDashboard, LogIn, LogOut, Menu, Phone, ShieldCheck, UserPlus, UserRound } from "@/components/icons";
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

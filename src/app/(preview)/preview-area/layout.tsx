@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import { Eye } from "@/components/icons";
 import type { Metadata } from "next";
 import { unstable_rethrow } from "next/navigation";
 import { connection } from "next/server";

@@ -1,4 +1,4 @@
-import { Bell, Heart, LockKeyhole, Search } from "lucide-react";
+import { Bell, Heart, LockKeyhole, Search } from "@/components/icons";
 import Link from "next/link";
 import { CmsPage, cmsPageMetadata } from "@/components/content/cms-page";
 import { SectionTitle } from "@/components/content/content-layout";

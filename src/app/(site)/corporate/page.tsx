@@ -1,4 +1,4 @@
-import { Clock, ExternalLink, MapPin, Phone, Printer } from "lucide-react";
+import { Clock, ExternalLink, MapPin, Phone, Printer } from "@/components/icons";
 import { CmsPage, cmsPageMetadata } from "@/components/content/cms-page";
 import { SectionTitle } from "@/components/content/content-layout";
 import { loadPage } from "@/components/content/data";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Check } from "lucide-react";
+import { Check } from "@/components/icons";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignupForm } from "@/components/auth/simple-forms";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";

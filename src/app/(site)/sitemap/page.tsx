@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "@/components/icons";
 import Link from "next/link";
 import type * as React from "react";
 import { blogListHref } from "@/components/content/blog-links";

@@ -1,4 +1,4 @@
-import { Award, Quote } from "lucide-react";
+import { Award, Quote } from "@/components/icons";
 import { CmsPage, cmsPageMetadata } from "@/components/content/cms-page";
 import { loadPage } from "@/components/content/data";
 import { staffProfilesOf } from "@/server/services/cms";
