@@ -49,6 +49,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but static assets and the API (which has its own checks).
-  matcher: ["/((?!_next/static|_next/image|api/|favicon.ico|icon.svg|apple-icon.png|ogp.png|logo.svg).*)"],
+  // Only where it can act: the base paths (env.ts requires them to start with "/_") and the
+  // internal folders. Every other page skips the proxy's per-request cost.
+  matcher: ["/((?!_next/)_.*)", "/admin-area/:path*", "/preview-area/:path*"],
 };

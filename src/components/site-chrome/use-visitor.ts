@@ -10,7 +10,7 @@ import { visitorStateOf, type LoginStateData, type SiteCountsData, type VisitorS
  * returns. After login/logout either invalidate `public.session.state` or call
  * router.refresh(): a new server value is copied into the cache.
  */
-export function useVisitor(initial?: LoginStateData): { state: VisitorState; flags: LoginStateData | undefined } {
+function useVisitorInBrowser(initial?: LoginStateData): { state: VisitorState; flags: LoginStateData | undefined } {
   const utils = api.useUtils();
   const q = api.public.session.state.useQuery(undefined, { initialData: initial, staleTime: 60_000 });
   const sig = initial ? `${+initial.isLogin}${+initial.isUserLogin}${+initial.isAdminLogin}` : "";
@@ -24,7 +24,7 @@ export function useVisitor(initial?: LoginStateData): { state: VisitorState; fla
 }
 
 /** Site-wide counts (header, search dialog); `initial` from the server avoids a request. */
-export function useSiteCounts(initial?: SiteCountsData): SiteCountsData | undefined {
+function useSiteCountsInBrowser(initial?: SiteCountsData): SiteCountsData | undefined {
   const utils = api.useUtils();
   const q = api.public.options.get.useQuery(undefined, { initialData: initial, staleTime: 5 * 60_000 });
   const sig = initial ? `${initial.members}/${initial.investment.members}/${initial.investment.public}` : "";
@@ -34,3 +34,18 @@ export function useSiteCounts(initial?: SiteCountsData): SiteCountsData | undefi
   }, [sig]);
   return q.data;
 }
+
+/*
+ * While rendering HTML on the server there is nothing to fetch or refresh:
+ * the first client render shows `initial` all the same (initialData), so the
+ * server renders it directly and skips a React Query observer per use (the
+ * chrome uses these hooks on every page). Chosen once per environment, so
+ * each implementation calls its hooks unconditionally.
+ */
+const onServer = typeof window === "undefined";
+
+export const useVisitor: typeof useVisitorInBrowser = onServer
+  ? (initial) => (initial ? { state: visitorStateOf(initial), flags: initial } : { state: "checking", flags: undefined })
+  : useVisitorInBrowser;
+
+export const useSiteCounts: typeof useSiteCountsInBrowser = onServer ? (initial) => initial : useSiteCountsInBrowser;
