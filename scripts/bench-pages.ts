@@ -10,7 +10,7 @@
  * rendered but lists and counts cached; the page cache on (as deployed). Writes req/s and latency percentiles (p50 / p95 / p99 from every
  * response time, not autocannon's sampled table) to bench/results/pages.{json,md}.
  *
- *   npx tsx scripts/bench-pages.ts [--investments 100000] [--duration 10] [--warmup 20] [--connections 10] [--keep]
+ *   npx tsx scripts/bench-pages.ts [--investments 100000] [--duration 10] [--warmup 20] [--connections 10] [--only rendered,cached] [--keep]
  *   npx tsx scripts/bench-pages.ts --database file:/tmp/…/bench.db   (reuse a kept database, no seeding)
  *
  * Target (issue 4): list page ≥ 150 req/s on 2 cores. Reported, never asserted.
@@ -58,6 +58,8 @@ const { values } = parseArgs({
     investments: { type: "string", default: "100000" },
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "20" },
+    /** Comma-separated scenario keys (uncached-1, uncached-2, rendered-2, cached-2); all by default. */
+    only: { type: "string" },
     connections: { type: "string", default: "10" },
     keep: { type: "boolean", default: false },
     database: { type: "string" },
@@ -259,8 +261,9 @@ const scenarios: Scenario[] = [
   { key: "cached-2", name: `page cache on (as deployed), ${cores} processes`, env: { PAGE_CACHE_TTL_SECONDS: "600", DATA_CACHE_TTL_SECONDS: "600", WEB_CONCURRENCY: cores } },
 ];
 
+const only = values.only?.split(",").map((k) => k.trim().replace(/-\d+$/, ""));
 const stats: (PageStat & { scenario: string })[] = [];
-for (const sc of scenarios) {
+for (const sc of scenarios.filter((x) => !only || only.includes(x.key.replace(/-\d+$/, "")))) {
   log(`scenario: ${sc.name}`);
   const { base, server } = await startServer(sc.env);
   // Warm-up: V8 keeps optimizing Next's and React's rendering code for thousands of requests

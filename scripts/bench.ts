@@ -2,16 +2,18 @@
  * `npm run bench`: speed figures on scale data, written to bench/results/.
  * Targets are checked here and reported, never asserted in tests.
  *
- *   npm run bench -- [--investments 100000] [--members 5000] [--filters 50000] [--keep]
+ *   npm run bench -- [--investments 100000] [--members 5000] [--filters 50000] [--keep] [--skip-pages]
  *
  * Sections so far: the scale seed itself, and the database paths every list
  * page uses (visibility + sort + page, area and price filters, FTS trigram
  * free word), the search service (searchInvestments end to end for single
  * parameters and combinations, next to its bare SQL), matching (one listing
  * against every saved filter) and newsletter throughput (10,000 recipients to
- * a local SMTP sink). Pages under load add theirs.
+ * a local SMTP sink). Then pages under load (scripts/bench-pages.ts, which
+ * writes bench/results/pages.{json,md}) on the same database.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import osModule, { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -30,6 +32,8 @@ const { values } = parseArgs({
     members: { type: "string", default: "5000" },
     filters: { type: "string", default: "50000" },
     keep: { type: "boolean", default: false },
+    /** Leave out the pages-under-load benchmark that otherwise follows on the same data. */
+    "skip-pages": { type: "boolean", default: false },
   },
 });
 
@@ -415,5 +419,17 @@ const md = [
 writeFileSync(path.join(outDir, "latest.md"), md);
 console.log(`[bench] written to bench/results/latest.{json,md}`);
 db.$client.close();
+
+// Pages under load (scripts/bench-pages.ts) on the same data: the production build first when there is none.
+if (!values["skip-pages"]) {
+  const root = path.resolve(import.meta.dirname, "..");
+  const run = (cmd: string, args: string[]) => {
+    const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status ?? r.signal})`);
+  };
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) run(path.join(root, "node_modules", ".bin", "next"), ["build"]);
+  run(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "bench-pages.ts"), "--database", url]);
+}
+
 if (!values.keep) rmSync(dir, { recursive: true, force: true });
 else console.log(`[bench] kept ${url}`);

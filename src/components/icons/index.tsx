@@ -8,9 +8,12 @@ import { SPRITE_URL } from "./sprite-url";
  * Why not lucide-react's components: each of those is a client component
  * that draws its paths per use, so a list page with 80 icons carried 400 SVG
  * elements (a third of its markup) through both the RSC payload and the
- * HTML. Here an icon is `<svg><use href="…#Name"/></svg>`: two elements,
- * rendered in place on the server or the client, with the same props
+ * HTML. Here an icon is `<svg class="icon"><use href="…#Name"/></svg>`: two
+ * elements, rendered in place on the server or the client, with the same props
  * (className, strokeWidth, size, aria-*) and the same default of aria-hidden.
+ * The presentation lucide puts on every <svg> (24 px, stroke 2, round joins)
+ * is one CSS rule (.icon in globals.css); size and strokeWidth become inline
+ * styles, since CSS outranks SVG presentation attributes.
  *
  * To add an icon: export it below by its lucide-react name, run `npm run icons`.
  */
@@ -26,17 +29,10 @@ export type Icon = ((props: IconProps) => React.JSX.Element) & { iconName: strin
 const hasAccessibleName = (props: IconProps) => Boolean(props["aria-label"] || props["aria-labelledby"] || props.role || props.children);
 
 function icon(iconName: string): Icon {
-  const Component = ({ size = 24, strokeWidth = 2, className, children, ...props }: IconProps) => (
+  const Component = ({ size, strokeWidth, className, style, children, ...props }: IconProps) => (
     <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
+      className={className ? `icon ${className}` : "icon"}
+      style={size === undefined && strokeWidth === undefined ? style : { width: size, height: size, strokeWidth, ...style }}
       aria-hidden={hasAccessibleName({ children, ...props }) ? undefined : true}
       {...props}
     >
