@@ -69,6 +69,8 @@ const N = Number(values.investments);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const WARMUP = Number(values.warmup);
+/** What Chrome sends over HTTPS, as visitors of the production site do (the server answers brotli). */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 const root = path.resolve(import.meta.dirname, "..");
 const log = (s: string) => console.log(`[bench-pages] ${s}`);
@@ -271,7 +273,7 @@ for (const sc of scenarios.filter((x) => !only || only.includes(x.key.replace(/-
   // every page in turn under load first, so the figures are the steady state.
   const available = [];
   for (const t of targets) if ((await fetch(base + t.path)).status === 200) available.push(t);
-  await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, requests: available.map((t) => ({ path: t.path })), headers: { accept: "text/html", "accept-encoding": "gzip" } });
+  await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, requests: available.map((t) => ({ path: t.path })), headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING } });
   for (const t of targets) {
     const first = await fetch(base + t.path);
     const body = await first.text();
@@ -287,7 +289,7 @@ for (const sc of scenarios.filter((x) => !only || only.includes(x.key.replace(/-
 
     const times: number[] = [];
     const cpuBefore = serverCpuMs(server.pid);
-    const instance = autocannon({ url: base + t.path, connections: CONNECTIONS, duration: DURATION, headers: { accept: "text/html", "accept-encoding": "gzip" } });
+    const instance = autocannon({ url: base + t.path, connections: CONNECTIONS, duration: DURATION, headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING } });
     instance.on("response", (_c, _status, _bytes, ms) => times.push(ms));
     const r = await instance;
     const cpuMs = serverCpuMs(server.pid) - cpuBefore;
@@ -338,7 +340,7 @@ writeFileSync(
     `# Pages under load — ${result.at}`,
     "",
     `Machine: ${result.machine.cpus} cores (${result.machine.cpu}), Node ${result.machine.node}; the production server (src/server/http/main.ts: Next's handler, WEB_CONCURRENCY processes, the visitors' page cache) and autocannon on the same machine, loopback. Load average at the end: ${result.machine.loadAverage.join(" / ")} (other work on the machine lowers req/s; server CPU per request does not depend on it).`,
-    `Data: ${listingCount.toLocaleString("en")} listings (${visibleCount.toLocaleString("en")} visible to visitors)${seedSeconds ? `, seeded in ${seedSeconds.toFixed(1)} s` : ""}. ${CONNECTIONS} connections, ${DURATION} s per page, as a visitor (no cookies, gzip accepted), after ${WARMUP} s of load over all the pages on each fresh server (steady state: V8 optimizes the rendering code for thousands of requests).`,
+    `Data: ${listingCount.toLocaleString("en")} listings (${visibleCount.toLocaleString("en")} visible to visitors)${seedSeconds ? `, seeded in ${seedSeconds.toFixed(1)} s` : ""}. ${CONNECTIONS} connections, ${DURATION} s per page, as a visitor (no cookies; Accept-Encoding as Chrome sends it over HTTPS, so answered with brotli), after ${WARMUP} s of load over all the pages on each fresh server (steady state: V8 optimizes the rendering code for thousands of requests).`,
     "",
     "| scenario | page | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | server CPU ms/req | ≈ req/s per core | HTML KiB |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

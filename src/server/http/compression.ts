@@ -12,8 +12,10 @@ import zlib from "node:zlib";
  * still sends each streamed part (a Suspense boundary resolving later) as soon
  * as it is written, at the cost of a single compression pass.
  *
- * Brotli (quality 4: smaller than gzip -6 and faster) when the browser offers
- * it, which browsers do over HTTPS; gzip otherwise.
+ * Brotli when the browser offers it (browsers do over HTTPS), gzip -6
+ * otherwise. Quality 3, measured on the list page (124 KB of HTML, compressed
+ * in bursts): 16.7 KB for 1.1 ms of CPU, against 15.9 KB / 1.6 ms at quality 4
+ * and 20.3 KB / 2.1 ms for gzip -6.
  */
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -43,7 +45,7 @@ function createCompressor(encoding: Exclude<Encoding, "identity">, sizeHint: num
   if (encoding === "br") {
     return zlib.createBrotliCompress({
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         ...(sizeHint > 0 ? { [zlib.constants.BROTLI_PARAM_SIZE_HINT]: sizeHint } : {}),
       },
