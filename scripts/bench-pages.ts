@@ -10,7 +10,7 @@
  * rendered but lists and counts cached; the page cache on (as deployed). Writes req/s and latency percentiles (p50 / p95 / p99 from every
  * response time, not autocannon's sampled table) to bench/results/pages.{json,md}.
  *
- *   npx tsx scripts/bench-pages.ts [--investments 100000] [--duration 10] [--warmup 20] [--connections 10] [--only rendered,cached] [--keep]
+ *   npx tsx scripts/bench-pages.ts [--investments 100000] [--duration 10] [--warmup 20] [--connections 10] [--only rendered,cached] [--label steady] [--keep]
  *   npx tsx scripts/bench-pages.ts --database file:/tmp/…/bench.db   (reuse a kept database, no seeding)
  *
  * Target (issue 4): list page ≥ 150 req/s on 2 cores. Reported, never asserted.
@@ -60,6 +60,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "20" },
     /** Comma-separated scenario keys (uncached-1, uncached-2, rendered-2, cached-2); all by default. */
     only: { type: "string" },
+    /** Writes bench/results/pages-{label}.{json,md} instead of pages.{json,md}. */
+    label: { type: "string" },
     connections: { type: "string", default: "10" },
     keep: { type: "boolean", default: false },
     database: { type: "string" },
@@ -332,15 +334,16 @@ const result = {
   targets: { listRps: 150, listUncachedRps: uncachedBest, listUncachedMet: uncachedBest >= 150, listCachedRps: listOf("cached-2") },
 };
 const outDir = path.join(root, "bench", "results");
+const outName = values.label ? `pages-${values.label.replace(/[^a-z0-9_-]/gi, "")}` : "pages";
 mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, "pages.json"), JSON.stringify(result, null, 2) + "\n");
+writeFileSync(path.join(outDir, `${outName}.json`), JSON.stringify(result, null, 2) + "\n");
 writeFileSync(
-  path.join(outDir, "pages.md"),
+  path.join(outDir, `${outName}.md`),
   [
     `# Pages under load — ${result.at}`,
     "",
     `Machine: ${result.machine.cpus} cores (${result.machine.cpu}), Node ${result.machine.node}; the production server (src/server/http/main.ts: Next's handler, WEB_CONCURRENCY processes, the visitors' page cache) and autocannon on the same machine, loopback. Load average at the end: ${result.machine.loadAverage.join(" / ")} (other work on the machine lowers req/s; server CPU per request does not depend on it).`,
-    `Data: ${listingCount.toLocaleString("en")} listings (${visibleCount.toLocaleString("en")} visible to visitors)${seedSeconds ? `, seeded in ${seedSeconds.toFixed(1)} s` : ""}. ${CONNECTIONS} connections, ${DURATION} s per page, as a visitor (no cookies; Accept-Encoding as Chrome sends it over HTTPS, so answered with brotli), after ${WARMUP} s of load over all the pages on each fresh server (steady state: V8 optimizes the rendering code for thousands of requests).`,
+    `Data: ${listingCount.toLocaleString("en")} listings (${visibleCount.toLocaleString("en")} visible to visitors)${seedSeconds ? `, seeded in ${seedSeconds.toFixed(1)} s` : ""}. ${CONNECTIONS} connections, ${DURATION} s per page, as a visitor (no cookies; Accept-Encoding as Chrome sends it over HTTPS, so answered with brotli), after ${WARMUP} s of load over all the pages on each fresh server (V8 keeps optimizing the rendering code for minutes of load: a longer --warmup gives higher figures).`,
     "",
     "| scenario | page | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | server CPU ms/req | ≈ req/s per core | HTML KiB |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -353,6 +356,6 @@ writeFileSync(
     "",
   ].join("\n"),
 );
-log("written to bench/results/pages.{json,md}");
+log(`written to bench/results/${outName}.{json,md}`);
 if (values.keep) log(`kept ${url}`);
 process.exit(0);
