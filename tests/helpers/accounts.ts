@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { count, eq } from "drizzle-orm";
 import { Redis } from "ioredis";
@@ -54,14 +53,25 @@ export function setTestEnv(vars: Record<string, string | undefined>): () => void
   };
 }
 
-/** Waits until the shared web-side Redis client is connected (it does not queue commands while connecting). */
+/**
+ * Waits until the shared web-side Redis client is connected (it does not queue commands while connecting).
+ * Not events.once(): that rejects on the first "error", and a reconnecting client emits one per failed
+ * attempt (ECONNREFUSED while the server is still coming back) before it is ready.
+ */
 export async function redisReady(timeoutMs = 5000): Promise<void> {
   const r = getRedis();
   if (r.status === "ready") return;
-  await Promise.race([
-    once(r, "ready"),
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`Redis not ready after ${timeoutMs} ms`)), timeoutMs)),
-  ]);
+  await new Promise<void>((resolve, reject) => {
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      r.off("ready", onReady);
+      reject(new Error(`Redis not ready after ${timeoutMs} ms`));
+    }, timeoutMs);
+    r.once("ready", onReady);
+  });
 }
 
 /** Deletes this file's keys (rate limits, BullMQ) — only keys under its own prefix. */
