@@ -22,6 +22,8 @@ export type Encoding = "br" | "gzip" | "identity";
 
 /** Bodies shorter than this are not worth a compressor (the headers alone are larger). */
 const MIN_BYTES = 1024;
+/** Written bytes held for one compressor call at most. */
+const MAX_BURST_BYTES = 64 * 1024;
 const COMPRESSIBLE = /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|manifest\+json|rss\+xml|atom\+xml|ld\+json)|image\/svg\+xml)/i;
 
 /** The encoding to answer with, from Accept-Encoding (q=0 means refused). */
@@ -138,12 +140,14 @@ function compressResponse(res: ServerResponse, encoding: Encoding): void {
   // A burst of writes is collected and handed to the compressor as one chunk with one flush: every
   // compressor call is a trip to libuv's thread pool, and a page arrives in dozens of small writes.
   let burst: Buffer[] = [];
+  let burstBytes = 0;
   let burstCallbacks: WriteCallback[] = [];
   const drainBurst = (): boolean => {
     if (!compressor || burst.length === 0) return true;
     const chunk = burst.length === 1 ? burst[0]! : Buffer.concat(burst);
     const callbacks = burstCallbacks;
     burst = [];
+    burstBytes = 0;
     burstCallbacks = [];
     return compressor.write(chunk, callbacks.length ? (error) => callbacks.forEach((cb) => cb(error)) : undefined);
   };
@@ -154,7 +158,9 @@ function compressResponse(res: ServerResponse, encoding: Encoding): void {
     if (!compressor) return write(chunk, enc as BufferEncoding, callback);
     if (ended) return false;
     // A copy: the writer may reuse its buffer before the burst is compressed.
-    burst.push(typeof chunk === "string" ? Buffer.from(chunk, enc) : Buffer.from(chunk as Uint8Array));
+    const copy = typeof chunk === "string" ? Buffer.from(chunk, enc) : Buffer.from(chunk as Uint8Array);
+    burst.push(copy);
+    burstBytes += copy.length;
     if (callback) burstCallbacks.push(callback);
     if (!flushScheduled) {
       flushScheduled = true;
@@ -165,6 +171,8 @@ function compressResponse(res: ServerResponse, encoding: Encoding): void {
         compressor.flush(); // what was written so far reaches the browser (streamed Suspense parts)
       });
     }
+    // A large burst goes to the compressor at once, so memory stays bounded and backpressure reaches the writer.
+    if (burstBytes >= MAX_BURST_BYTES) return drainBurst();
     return !compressor.writableNeedDrain;
   }) as ServerResponse["write"];
 
