@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { env } from "@/server/env";
 
 /**
  * What visitors and members can see changes only when staff (or the worker)
@@ -32,6 +33,27 @@ export function setPublicContentLive(live: boolean): void {
   const state = publicContent();
   state.live = live;
   state.version++;
+}
+
+/**
+ * A set of data caches built on first use with DATA_CACHE_TTL_SECONDS as their
+ * lifetime, or none when it is 0; `reset()` forgets them so the next use
+ * re-reads the setting (tests).
+ */
+export function dataCaches<C>(build: (ttlMs: number) => C): { get(): C | undefined; reset(): void } {
+  let built: C | null | undefined;
+  return {
+    get() {
+      if (built === undefined) {
+        const ttlMs = env().DATA_CACHE_TTL_SECONDS * 1000;
+        built = ttlMs > 0 ? build(ttlMs) : null;
+      }
+      return built ?? undefined;
+    },
+    reset() {
+      built = undefined;
+    },
+  };
 }
 
 /** An LRU for one kind of public data (entries expire after ttlMs as well). */

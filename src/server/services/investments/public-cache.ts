@@ -1,8 +1,7 @@
 import type { LRUCache } from "lru-cache";
 import type { SearchQuery } from "@/schemas/search";
-import { memoPublic, publicCache } from "@/server/cache/public-content";
+import { dataCaches, memoPublic, publicCache } from "@/server/cache/public-content";
 import type { Db } from "@/server/db";
-import { env } from "@/server/env";
 import { getInvestmentDetail } from "./detail";
 import { areaFacets, featureFacets, trainFacets } from "./facets";
 import { homeListings } from "./home";
@@ -17,16 +16,13 @@ import type { Audience } from "./visibility";
  * next-update dates). Admin searches are never cached. Results are shared:
  * read-only for callers.
  */
-type Caches = { search: LRUCache<string, object>; count: LRUCache<string, object>; facets: LRUCache<string, object>; detail: LRUCache<string, object> };
-let caches: Caches | null | undefined;
-
-function store(): Caches | undefined {
-  if (caches === undefined) {
-    const ttl = env().DATA_CACHE_TTL_SECONDS * 1000;
-    caches = ttl > 0 ? { search: publicCache(2000, ttl), count: publicCache(5000, ttl), facets: publicCache(50, ttl), detail: publicCache(2000, ttl) } : null;
-  }
-  return caches ?? undefined;
-}
+const caches = dataCaches((ttl) => ({
+  search: publicCache<object>(2000, ttl),
+  count: publicCache<object>(5000, ttl),
+  facets: publicCache<object>(50, ttl),
+  detail: publicCache<object>(2000, ttl),
+}));
+const store = caches.get;
 
 const keyOf = (audience: Audience, query: SearchQuery) => `${audience}|${JSON.stringify(query)}`;
 
@@ -78,5 +74,5 @@ type FacetsOf<K> = K extends "area"
 
 /** Tests: forget the caches (and re-read the TTL). */
 export function resetPublicCachesForTests(): void {
-  caches = undefined;
+  caches.reset();
 }

@@ -1,7 +1,5 @@
-import type { LRUCache } from "lru-cache";
-import { memoPublic, publicCache } from "@/server/cache/public-content";
+import { dataCaches, memoPublic, publicCache } from "@/server/cache/public-content";
 import type { Db } from "@/server/db";
-import { env } from "@/server/env";
 import { getHolidayNote, getSiteCounts, type SiteCounts } from "./counts";
 
 /**
@@ -11,27 +9,18 @@ import { getHolidayNote, getSiteCounts, type SiteCounts } from "./counts";
  * by the worker's count refresh (announced), with DATA_CACHE_TTL_SECONDS for
  * what moves without an announcement (a member signing up).
  */
-let cache: LRUCache<string, { counts?: SiteCounts; note?: string }> | null | undefined;
-
-function store() {
-  if (cache === undefined) {
-    const ttl = env().DATA_CACHE_TTL_SECONDS * 1000;
-    cache = ttl > 0 ? publicCache(4, ttl) : null;
-  }
-  return cache ?? undefined;
-}
+const caches = dataCaches((ttl) => ({
+  counts: publicCache<{ value: SiteCounts }>(1, ttl),
+  note: publicCache<{ value: string }>(1, ttl),
+}));
 
 export async function cachedSiteCounts(db: Db): Promise<SiteCounts> {
-  const box = await memoPublic(store(), "counts", async () => ({ counts: await getSiteCounts(db) }));
-  return box.counts as SiteCounts;
+  return (await memoPublic(caches.get()?.counts, "counts", async () => ({ value: await getSiteCounts(db) }))).value;
 }
 
 export async function cachedHolidayNote(db: Db): Promise<string> {
-  const box = await memoPublic(store(), "note", async () => ({ note: await getHolidayNote(db) }));
-  return box.note ?? "";
+  return (await memoPublic(caches.get()?.note, "note", async () => ({ value: await getHolidayNote(db) }))).value;
 }
 
 /** Tests: forget the cache (and re-read the TTL). */
-export function resetOptionsCacheForTests(): void {
-  cache = undefined;
-}
+export const resetOptionsCacheForTests = caches.reset;
