@@ -231,8 +231,11 @@ async function skipReason(db: Db, userId: number | null): Promise<string | null>
 /**
  * Sends the deliveries of one newsletter with ids fromId..toId (all of them
  * by default) until none is left, the newsletter stops being 'sending'
- * (cancelled) or `signal` aborts. Throws when SMTP keeps failing, so the job
- * is retried with backoff (the rows it released are picked up again).
+ * (cancelled) or `signal` aborts. An SMTP server that is unreachable is
+ * waited for (with backoff) before the next claim, so the batch continues by
+ * itself when it returns. Throws when a connected server keeps failing the
+ * messages, so the job is retried with backoff (the rows it released are
+ * picked up again).
  */
 export async function runDeliveries(
   db: Db,
@@ -258,6 +261,11 @@ export async function runDeliveries(
     const state = await db.select({ status: newsletters.status }).from(newsletters).where(eq(newsletters.id, newsletterId)).get();
     if (state?.status !== "sending") {
       result.cancelled = state?.status === "cancelled";
+      break;
+    }
+    // A server that is down is waited for here, before any claim, so an outage costs no delivery an attempt.
+    if (!(await ctx.sender.ready(ctx.signal))) {
+      result.interrupted = true;
       break;
     }
     // The rate slot first, so a claim is never held while waiting for it.
@@ -302,7 +310,7 @@ export async function runDeliveries(
         RETURNING id`);
       return r.length > 0;
     };
-    const outcome = await ctx.sender.send({ ...message, messageId }, gate);
+    const outcome = await ctx.sender.send({ ...message, messageId }, gate, ctx.signal);
 
     if (outcome.status === "sent") {
       transientInARow = 0;

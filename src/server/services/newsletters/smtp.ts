@@ -21,6 +21,7 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { env } from "@/server/env";
+import { logger } from "@/server/logger";
 import { deliver, type MailMessage } from "@/server/mail/transport";
 
 export type Gate = () => Promise<boolean>;
@@ -83,64 +84,165 @@ const permanentCode = (e: unknown) => {
   return typeof code === "number" && code >= 500 && code !== 503;
 };
 
+/** Thrown when an SMTP wait outlives its bound, or the sender is asked to stop. */
+class SmtpWaitError extends Error {
+  constructor(
+    message: string,
+    readonly code: "ETIMEDOUT" | "EABORT",
+  ) {
+    super(message);
+  }
+}
+
+/** On shutdown, how long a message whose end of data is out may still wait for the server's reply. */
+const ABORT_GRACE_MS = 5000;
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+
+export type SenderOptions = {
+  /** Opening a connection: TCP connect, greeting, EHLO and login together. */
+  connectTimeoutMs?: number;
+  /** Each wait once connected (a reply, the data phase making no progress); a whole message gets four of them. */
+  commandTimeoutMs?: number;
+  /** Backoff between connection attempts: starts at retryMinMs, doubles up to retryMaxMs. */
+  retryMinMs?: number;
+  retryMaxMs?: number;
+};
+
+/**
+ * Every wait on the network is bounded: nodemailer's own timers cover the
+ * connection, the greeting and socket inactivity, and a timer here covers
+ * each phase as a whole, because nodemailer reports some failures (a refused
+ * connection among them) only as an 'error' event, never to the callback of
+ * connect() — waiting on that callback alone hung a newsletter for good.
+ */
 export class NewsletterSender {
   private conn: SMTPConnection | null = null;
-  private ready: Promise<SMTPConnection> | null = null;
+  private opening: Promise<SMTPConnection> | null = null;
+  private readonly connectTimeoutMs: number;
+  private readonly commandTimeoutMs: number;
+  private readonly retryMinMs: number;
+  private readonly retryMaxMs: number;
 
-  constructor(private readonly url: string | undefined = env().SMTP_URL) {}
+  constructor(
+    private readonly url: string | undefined = env().SMTP_URL,
+    opts: SenderOptions = {},
+  ) {
+    this.connectTimeoutMs = opts.connectTimeoutMs ?? env().SMTP_CONNECT_TIMEOUT_SECONDS * 1000;
+    this.commandTimeoutMs = opts.commandTimeoutMs ?? env().SMTP_COMMAND_TIMEOUT_SECONDS * 1000;
+    this.retryMaxMs = opts.retryMaxMs ?? env().SMTP_RETRY_MAX_SECONDS * 1000;
+    this.retryMinMs = Math.min(opts.retryMinMs ?? 250, this.retryMaxMs);
+  }
 
-  private connect(): Promise<SMTPConnection> {
-    this.ready ??= new Promise<SMTPConnection>((resolve, reject) => {
+  /** One connection attempt, settled within connectTimeoutMs whatever the server does. */
+  private open(signal?: AbortSignal): Promise<SMTPConnection> {
+    return new Promise<SMTPConnection>((resolve, reject) => {
       const opts = parseConnectionUrl(this.url!);
       const conn = new SMTPConnection({
         host: opts.host,
         port: opts.port,
         secure: opts.secure,
         tls: opts.tls as never,
-        connectionTimeout: 15_000,
-        greetingTimeout: 15_000,
-        socketTimeout: 120_000,
+        connectionTimeout: this.connectTimeoutMs,
+        greetingTimeout: this.connectTimeoutMs,
+        socketTimeout: this.commandTimeoutMs,
         socketCloseTimeout: 0,
       });
-      conn.on("error", () => undefined);
+      let settled = false;
+      const finish = (err: Error | null) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        if (!err) return resolve(conn);
+        conn.close();
+        reject(err);
+      };
+      const timer = setTimeout(() => finish(new SmtpWaitError(`SMTP connection not ready within ${this.connectTimeoutMs} ms`, "ETIMEDOUT")), this.connectTimeoutMs);
+      const onAbort = () => finish(new SmtpWaitError("stopping", "EABORT"));
+      signal?.addEventListener("abort", onAbort, { once: true });
+      // Kept for the connection's whole life: an 'error' without a listener would crash the process.
+      conn.on("error", (e: Error) => finish(e));
       conn.once("end", () => {
+        finish(new Error("SMTP connection closed before it was ready"));
         if (this.conn === conn) this.reset();
       });
       conn.connect((err) => {
-        if (err) {
-          this.reset();
-          return reject(err);
-        }
-        if (!opts.auth) {
-          this.conn = conn;
-          return resolve(conn);
-        }
-        conn.login(opts.auth, (e) => {
-          if (e) {
-            conn.close();
-            this.reset();
-            return reject(e);
-          }
-          this.conn = conn;
-          resolve(conn);
-        });
+        if (err) return finish(err);
+        if (!opts.auth) return finish(null);
+        conn.login(opts.auth, (e) => finish(e ?? null));
       });
     });
-    return this.ready;
+  }
+
+  private connect(signal?: AbortSignal): Promise<SMTPConnection> {
+    if (this.conn) return Promise.resolve(this.conn);
+    this.opening ??= this.open(signal).then(
+      (c) => {
+        this.opening = null;
+        this.conn = c;
+        return c;
+      },
+      (e: unknown) => {
+        this.opening = null;
+        throw e;
+      },
+    );
+    return this.opening;
+  }
+
+  /**
+   * Waits until the SMTP server takes a connection, retrying with backoff
+   * (a server that is down must not use up deliveries' attempts). False when
+   * `signal` aborts first. Without SMTP_URL (file outbox) it is always ready.
+   */
+  async ready(signal?: AbortSignal): Promise<boolean> {
+    if (!this.url) return !signal?.aborted;
+    let delay = this.retryMinMs;
+    let failures = 0;
+    const since = Date.now();
+    for (;;) {
+      if (signal?.aborted) return false;
+      try {
+        await this.connect(signal);
+        if (failures) logger.info("newsletter.smtp_back", { failures, downMs: Date.now() - since });
+        return true;
+      } catch (e) {
+        if (signal?.aborted) return false;
+        failures++;
+        // The first failure and then about one a minute: an outage should be visible, not flood the log.
+        if (failures === 1 || failures % Math.max(1, Math.round(60_000 / this.retryMaxMs)) === 0)
+          logger.warn("newsletter.smtp_unreachable", { failures, error: String((e as Error).message ?? e), retryInMs: delay });
+        // Jitter, so the batches running side by side do not knock in step.
+        await sleep(delay * (0.75 + Math.random() * 0.5), signal);
+        delay = Math.min(this.retryMaxMs, delay * 2);
+      }
+    }
   }
 
   private reset(): void {
     const c = this.conn;
     this.conn = null;
-    this.ready = null;
     c?.close();
   }
 
   /**
    * Sends one message; `gate` runs after the whole message is with the
-   * server and before its end-of-data mark. Never throws.
+   * server and before its end-of-data mark. Never throws; bounded in time
+   * (four command timeouts, plus however long the gate takes). `signal`
+   * aborts the message (nothing delivered) unless its end-of-data mark is out.
    */
-  async send(message: MailMessage & { messageId: string }, gate: Gate): Promise<SendOutcome> {
+  async send(message: MailMessage & { messageId: string }, gate: Gate, signal?: AbortSignal): Promise<SendOutcome> {
     let gated = false;
     try {
       const body = await compile(message);
@@ -151,11 +253,45 @@ export class NewsletterSender {
         await deliver({ ...message, headers: { ...message.headers, "Message-ID": message.messageId } });
         return { status: "sent", response: "file outbox" };
       }
-      const conn = await this.connect();
+      const conn = await this.connect(signal);
       const info = await new Promise<{ response?: string }>((resolve, reject) => {
-        conn.send({ from: fromAddress(env().MAIL_FROM), to: [message.to] }, gatedStream(body, gate, () => (gated = true)), (err, i) =>
-          err ? reject(err) : resolve(i as { response?: string }),
-        );
+        let settled = false;
+        let deadline = setTimeout(() => fail(new SmtpWaitError(`SMTP transaction not finished within ${4 * this.commandTimeoutMs} ms`, "ETIMEDOUT")), 4 * this.commandTimeoutMs);
+        const onAbort = () => {
+          // Before the gate nothing can have been delivered: drop it now. After it the reply is worth a short wait.
+          if (!gated) return fail(new SmtpWaitError("stopping", "EABORT"));
+          clearTimeout(deadline);
+          deadline = setTimeout(() => fail(new SmtpWaitError("stopping: no reply to the end of data", "EABORT")), Math.min(this.commandTimeoutMs, ABORT_GRACE_MS));
+        };
+        const cleanup = () => {
+          settled = true;
+          clearTimeout(deadline);
+          signal?.removeEventListener("abort", onAbort);
+          conn.removeListener("end", onEnd);
+        };
+        // close() (ours, or nodemailer's after some errors) can leave the send callback uncalled. Where
+        // nodemailer does call it, it does so right after 'end': let that (more precise) error win.
+        const onEnd = () => setImmediate(() => fail(new Error("SMTP connection closed during the transaction")));
+        function fail(e: Error) {
+          if (settled) return;
+          cleanup();
+          reject(e);
+        }
+        if (signal?.aborted) return fail(new SmtpWaitError("stopping", "EABORT"));
+        signal?.addEventListener("abort", onAbort, { once: true });
+        conn.once("end", onEnd);
+        const stream = gatedStream(body, gate, () => {
+          gated = true;
+          // The gate's own time (a busy database) does not count against the server.
+          clearTimeout(deadline);
+          deadline = setTimeout(() => fail(new SmtpWaitError(`SMTP reply to the end of data not received within ${this.commandTimeoutMs} ms`, "ETIMEDOUT")), this.commandTimeoutMs);
+        });
+        conn.send({ from: fromAddress(env().MAIL_FROM), to: [message.to] }, stream, (err, i) => {
+          if (settled) return;
+          cleanup();
+          if (err) reject(err);
+          else resolve(i as { response?: string });
+        });
       });
       return { status: "sent", response: String(info.response ?? "") };
     } catch (e) {
@@ -171,7 +307,6 @@ export class NewsletterSender {
   close(): void {
     const c = this.conn;
     this.conn = null;
-    this.ready = null;
     if (c) {
       try {
         c.quit();
