@@ -54,6 +54,8 @@ const schema = z.object({
   SMTP_COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** Newsletter: longest pause between attempts to reach an SMTP server that is down (the backoff doubles up to this). */
   SMTP_RETRY_MAX_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  /** Worker: how often it checks that the repeatable jobs still exist in Redis (they are also checked on every reconnect). */
+  SCHEDULES_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** Instant matching mail: new matchings of a member are collected this long into one mail. */
   MATCHING_NOTIFY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /** Web server processes (src/server/http/main.ts); one renders on one core. */
