@@ -8,7 +8,8 @@
  *                         │                  │
  *                         └─ (lease over) ───┤ (lease over, worker gone) → sent, "unconfirmed"
  *           re-claimed by another worker     │
- *                                            └─ definite 4xx/5xx after data → pending / failed
+ *                                            ├─ definite 4xx/5xx after data → pending / failed
+ *                                            └─ failed before the mark left (reset, refused write) → pending
  *
  * 1. Delivery rows for every recipient are written (with the status change
  *    and the batch jobs, in one transaction) before any mail goes out.
@@ -325,7 +326,7 @@ export async function runDeliveries(
     }
     const e = outcome.error as Error & { responseCode?: number };
     const text = `${e.message}`.slice(0, 500);
-    if (outcome.afterGate && typeof e.responseCode !== "number") {
+    if (outcome.afterEndOfData && typeof e.responseCode !== "number") {
       // The end-of-data mark went out and no answer came back: it may exist. Never send twice.
       await settle(db, claim, { status: "sent", sent_at: new Date(), message_id: messageId, error: `unconfirmed: ${text}` });
       result.sent++;

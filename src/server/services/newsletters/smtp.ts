@@ -13,10 +13,15 @@
  * fails instead and the connection is dropped without the mark: nothing is
  * delivered.
  *
+ * Passing the gate is not sending the mark: the mark may still sit in the
+ * socket's buffer, or its write may fail on a connection already reset. A
+ * failure counts as "after the end of data" (the mail may exist) only once
+ * the mark's bytes were accepted by the kernel; before that it is retried.
+ *
  * One connection per sender (a batch job), reused for every mail of the batch
  * and rebuilt after any error.
  */
-import { Readable } from "node:stream";
+import { Readable, type Writable } from "node:stream";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
@@ -32,11 +37,11 @@ export type SendOutcome =
   /** The gate refused: nothing was delivered. */
   | { status: "fenced" }
   /**
-   * It failed. `afterGate`: the end-of-data mark may have been sent (the mail
-   * may exist); `permanent`: the server refused this recipient or message
-   * (5xx) — otherwise the failure is transient (connection, timeout, 4xx).
+   * It failed. `afterEndOfData`: the end-of-data mark had left (the mail may
+   * exist); `permanent`: the server refused this recipient or message (5xx)
+   * — otherwise the failure is transient (connection, timeout, 4xx).
    */
-  | { status: "error"; error: Error; afterGate: boolean; permanent: boolean; delivered: false };
+  | { status: "error"; error: Error; afterEndOfData: boolean; permanent: boolean; delivered: false };
 
 class GateRefused extends Error {
   constructor() {
@@ -55,10 +60,18 @@ async function compile(message: MailMessage & { messageId: string }): Promise<Bu
   return new Promise<Buffer>((resolve, reject) => composer.compile().build((err, buf) => (err ? reject(err) : resolve(buf))));
 }
 
-/** The message, then (only if the gate agrees) its end. */
-function gatedStream(body: Buffer, gate: Gate, onGate: () => void): Readable {
+/** The message, then (only if the gate agrees) its end. Remembers where it is piped (nodemailer's data stream). */
+class GatedStream extends Readable {
+  destination: Writable | null = null;
+  override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
+    this.destination = destination as unknown as Writable;
+    return super.pipe(destination, options);
+  }
+}
+
+function gatedStream(body: Buffer, gate: Gate, onGate: () => void): GatedStream {
   let phase: "body" | "gate" | "done" = "body";
-  return new Readable({
+  return new GatedStream({
     read() {
       if (phase === "body") {
         phase = "gate";
@@ -244,12 +257,13 @@ export class NewsletterSender {
    */
   async send(message: MailMessage & { messageId: string }, gate: Gate, signal?: AbortSignal): Promise<SendOutcome> {
     let gated = false;
+    let markOut = false;
     try {
       const body = await compile(message);
       if (!this.url) {
         // File outbox (development): the gate, then the file.
         if (!(await gate())) return { status: "fenced" };
-        gated = true;
+        gated = markOut = true;
         await deliver({ ...message, headers: { ...message.headers, "Message-ID": message.messageId } });
         return { status: "sent", response: "file outbox" };
       }
@@ -258,8 +272,8 @@ export class NewsletterSender {
         let settled = false;
         let deadline = setTimeout(() => fail(new SmtpWaitError(`SMTP transaction not finished within ${4 * this.commandTimeoutMs} ms`, "ETIMEDOUT")), 4 * this.commandTimeoutMs);
         const onAbort = () => {
-          // Before the gate nothing can have been delivered: drop it now. After it the reply is worth a short wait.
-          if (!gated) return fail(new SmtpWaitError("stopping", "EABORT"));
+          // Before the mark is out nothing can have been delivered: drop it now. After it the reply is worth a short wait.
+          if (!markOut) return fail(new SmtpWaitError("stopping", "EABORT"));
           clearTimeout(deadline);
           deadline = setTimeout(() => fail(new SmtpWaitError("stopping: no reply to the end of data", "EABORT")), Math.min(this.commandTimeoutMs, ABORT_GRACE_MS));
         };
@@ -285,6 +299,12 @@ export class NewsletterSender {
           // The gate's own time (a busy database) does not count against the server.
           clearTimeout(deadline);
           deadline = setTimeout(() => fail(new SmtpWaitError(`SMTP reply to the end of data not received within ${this.commandTimeoutMs} ms`, "ETIMEDOUT")), this.commandTimeoutMs);
+          // nodemailer's data stream ends once the mark is handed to socket.write; an empty write behind it
+          // calls back when everything before it (the mark) is with the kernel, or fails if that write failed.
+          const socket = conn._socket;
+          stream.destination?.once("end", () => {
+            if (socket && !socket.destroyed) socket.write(Buffer.alloc(0), (err) => (markOut = !err));
+          });
         });
         conn.send({ from: fromAddress(env().MAIL_FROM), to: [message.to] }, stream, (err, i) => {
           if (settled) return;
@@ -300,7 +320,7 @@ export class NewsletterSender {
       const refused = e instanceof GateRefused || (e as { cause?: unknown }).cause instanceof GateRefused || /claim lost/.test(String(e));
       if (refused && !gated) return { status: "fenced" };
       const error = e instanceof Error ? e : new Error(String(e));
-      return { status: "error", error, afterGate: gated, permanent: permanentCode(e), delivered: false };
+      return { status: "error", error, afterEndOfData: markOut, permanent: permanentCode(e), delivered: false };
     }
   }
 
