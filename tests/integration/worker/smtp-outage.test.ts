@@ -118,8 +118,8 @@ describe("newsletter while the SMTP server refuses connections", () => {
     await waitFor(async () => (await newsletterProgress(db, nl.id)).status === "sent", 60_000, "newsletter finished").catch(fail);
     const doneMs = Date.now() - upAt;
     console.info(`SMTP outage ${OUTAGE_MS} ms: first mail ${resumeMs} ms after the server came back, newsletter finished after ${doneMs} ms`);
-    // The backoff tops out at SMTP_RETRY_MAX_SECONDS (5 s by default): back within about that.
-    expect(resumeMs).toBeLessThan(7000);
+    // The backoff tops out at SMTP_RETRY_MAX_SECONDS (5 s by default, ±25 % jitter): back within about that, with room for a busy machine.
+    expect(resumeMs).toBeLessThan(9000);
 
     await sleep(300);
     expect(await counts(nl.id)).toMatchObject({ total: RECIPIENTS, pending: 0, sending: 0, committing: 0, failed: 0 });
