@@ -1,7 +1,7 @@
 import { closeDb, getDb } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { startJobRuntime } from "@/server/jobs/runtime";
-import { registerSchedules } from "@/server/jobs/schedules";
+import { keepSchedules, registerSchedules } from "@/server/jobs/schedules";
 import { logger } from "@/server/logger";
 import { warmMatching } from "@/server/services/matching/compiled";
 import { processorsFor } from "./processors";
@@ -17,6 +17,8 @@ await migrateDb(db);
 const runtime = startJobRuntime({ db, processors: (ctx) => processorsFor(db, ctx) });
 
 await registerSchedules(runtime.queues);
+// Registered again whenever Redis turns out to have lost them (see keepSchedules).
+const scheduleKeeper = keepSchedules(runtime.queues, runtime.redis);
 // Validate and compile every saved filter now, so the first listing published after a restart matches as fast as the rest.
 void warmMatching(db)
   .then((r) => logger.info("matching.warm", { ...r, ms: Math.round(r.ms) }))
@@ -35,6 +37,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 60_000);
   force.unref();
+  scheduleKeeper.stop();
   await runtime.stop();
   await closeDb();
   logger.info("worker.stopped");

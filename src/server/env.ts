@@ -48,6 +48,14 @@ const schema = z.object({
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(200),
   /** A newsletter delivery (and batch job) held by a worker that stopped answering is taken over after this. */
   NEWSLETTER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** SMTP: bound on opening a connection (TCP connect, greeting, EHLO, login); a refused or silent server fails within it. */
+  SMTP_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(15),
+  /** SMTP: bound on each wait for the server once connected (a command's reply, the data phase making no progress). */
+  SMTP_COMMAND_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** Newsletter: longest pause between attempts to reach an SMTP server that is down (the backoff doubles up to this). */
+  SMTP_RETRY_MAX_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  /** Worker: how often it checks that the repeatable jobs still exist in Redis (they are also checked on every reconnect). */
+  SCHEDULES_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** Instant matching mail: new matchings of a member are collected this long into one mail. */
   MATCHING_NOTIFY_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /** Web server processes (src/server/http/main.ts); one renders on one core. */

@@ -119,6 +119,8 @@ export function startJobRuntime(opts: {
     queues,
     workers,
     prefix,
+    /** The queues' connection: its 'ready' event marks every reconnect. */
+    redis: queueConn,
     relayNow: tick,
     /**
      * Stop taking jobs, let the running ones finish (long ones are asked to

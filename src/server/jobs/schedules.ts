@@ -1,4 +1,7 @@
 import type { Queue, RepeatOptions } from "bullmq";
+import type { Redis } from "ioredis";
+import { env } from "@/server/env";
+import { logger } from "@/server/logger";
 import { jobOptions, jobs, type JobName, type JobPayload, type QueueName } from "./queues";
 
 /**
@@ -31,16 +34,72 @@ export const schedules: Schedule[] = [
   { id: "resumeNewsletters-every-1m", job: "resumeNewsletters", repeat: { every: 60 * 1000 }, data: { reason: "schedule" } },
 ];
 
+function upsert(queues: Record<QueueName, Queue>, s: Schedule) {
+  return queues[jobs[s.job].queue].upsertJobScheduler(s.id, s.repeat, { name: s.job, data: jobs[s.job].payload.parse(s.data), opts: jobOptions(s.job) });
+}
+
 /** Registers every schedule and removes schedulers that are no longer defined (renamed or dropped). */
 export async function registerSchedules(queues: Record<QueueName, Queue>): Promise<void> {
   const wanted = new Set(schedules.map((s) => s.id));
-  for (const s of schedules) {
-    const queue = queues[jobs[s.job].queue];
-    await queue.upsertJobScheduler(s.id, s.repeat, { name: s.job, data: jobs[s.job].payload.parse(s.data), opts: jobOptions(s.job) });
-  }
+  for (const s of schedules) await upsert(queues, s);
   for (const queue of Object.values(queues)) {
     for (const existing of await queue.getJobSchedulers(0, -1)) {
       if (existing.key && !wanted.has(existing.key)) await queue.removeJobScheduler(existing.key);
     }
   }
+}
+
+/** Registers the schedules missing from Redis (leaving the others, and their next run, alone); returns their ids. */
+export async function restoreMissingSchedules(queues: Record<QueueName, Queue>): Promise<string[]> {
+  const missing: string[] = [];
+  for (const s of schedules) {
+    if (await queues[jobs[s.job].queue].getJobScheduler(s.id)) continue;
+    await upsert(queues, s);
+    missing.push(s.id);
+  }
+  return missing;
+}
+
+/**
+ * Keeps the schedules in Redis while the worker runs. They live only there,
+ * so a Redis that comes back empty (restarted without persistence, failed
+ * over to an empty replica, flushed) would silently stop the backup, the
+ * digest and the rest until the next worker start. Checked on every
+ * reconnect of `redis` and every SCHEDULES_CHECK_SECONDS (a flush without a
+ * reconnect); the check is a few reads, and only what is missing is written.
+ */
+export function keepSchedules(queues: Record<QueueName, Queue>, redis: Redis, opts: { intervalMs?: number } = {}): { stop(): void } {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const check = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = restoreMissingSchedules(queues)
+      .then((ids) => {
+        if (ids.length) logger.warn("schedules.restored", { ids });
+      })
+      // Redis gone again: the next reconnect or tick retries.
+      .catch((e: unknown) => logger.warn("schedules.check_failed", { error: String(e) }))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          check();
+        }
+      });
+  };
+  const timer = setInterval(check, opts.intervalMs ?? env().SCHEDULES_CHECK_SECONDS * 1000);
+  timer.unref();
+  redis.on("ready", check);
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      redis.off("ready", check);
+    },
+  };
 }

@@ -21,7 +21,17 @@ let smtp: Transporter | undefined;
 let fileWriter: Transporter | undefined;
 
 function smtpTransport(url: string): Transporter {
-  smtp ??= nodemailer.createTransport(url, { from: env().MAIL_FROM });
+  // Bounded waits (nodemailer's defaults are minutes): a job stuck on a silent server would hold a graceful stop.
+  const e = env();
+  smtp ??= nodemailer.createTransport(
+    {
+      url,
+      connectionTimeout: e.SMTP_CONNECT_TIMEOUT_SECONDS * 1000,
+      greetingTimeout: e.SMTP_CONNECT_TIMEOUT_SECONDS * 1000,
+      socketTimeout: e.SMTP_COMMAND_TIMEOUT_SECONDS * 1000,
+    },
+    { from: e.MAIL_FROM },
+  );
   return smtp;
 }
 

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -15,6 +14,7 @@ import { createNewsletter, newsletterProgress, scheduleNewsletter } from "@/serv
 import { purgeRedisPrefix, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { waitFor } from "./helpers";
+import { killWorkers, spawnWorker } from "./processes";
 
 /**
  * Exactly once across SIGKILL, for real: the worker runs as its own process
@@ -26,7 +26,6 @@ import { waitFor } from "./helpers";
  * the process exits cleanly, no job is left active, no claim left open, and
  * the next worker finishes — again one mail each.
  */
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const RECIPIENTS = 36;
 const prefix = uniquePrefix("k");
 let dir: string;
@@ -35,7 +34,6 @@ let dbUrl: string;
 let sink: SmtpSink;
 let slow: { port: number; close: () => Promise<void> };
 let restoreEnv: () => void;
-const children = new Set<ChildProcess>();
 
 /** A TCP relay that holds every client→server chunk for `delayMs` (a slow uplink). */
 async function slowLink(targetPort: number, delayMs: number) {
@@ -70,38 +68,20 @@ async function slowLink(targetPort: number, delayMs: number) {
 }
 
 function startWorker(tag: string) {
-  // `tsx worker/index.ts` in one process (the tsx CLI would run the worker in a grandchild a SIGKILL never reaches).
-  const child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      DATABASE_URL: dbUrl,
-      SMTP_URL: `smtp://127.0.0.1:${slow.port}`,
-      REDIS_PREFIX: prefix,
-      APP_URL: "http://localhost:3000",
-      APP_SECRET: "kill9-secret-0123456789abcdef0123456789abcdef",
-      NEWSLETTER_RATE_PER_SECOND: "8",
-      NEWSLETTER_BATCH_SIZE: "8",
-      NEWSLETTER_LEASE_SECONDS: "3",
-      BACKUP_DIR: path.join(dir, "backups"),
-      MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
-      // KILL9_LOG=info shows the workers' logs in a failure message.
-      LOG_LEVEL: process.env.KILL9_LOG ?? "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  return spawnWorker(tag, {
+    DATABASE_URL: dbUrl,
+    SMTP_URL: `smtp://127.0.0.1:${slow.port}`,
+    REDIS_PREFIX: prefix,
+    APP_URL: "http://localhost:3000",
+    APP_SECRET: "kill9-secret-0123456789abcdef0123456789abcdef",
+    NEWSLETTER_RATE_PER_SECOND: "8",
+    NEWSLETTER_BATCH_SIZE: "8",
+    NEWSLETTER_LEASE_SECONDS: "3",
+    BACKUP_DIR: path.join(dir, "backups"),
+    MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+    // KILL9_LOG=info shows the workers' logs in a failure message.
+    LOG_LEVEL: process.env.KILL9_LOG ?? "warn",
   });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  children.add(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  return { child, exited, output: () => `[${tag}]\n${output}` };
 }
 
 const counts = (id: number) => newsletterProgress(db, id).then((p) => p.counts);
@@ -142,7 +122,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of children) c.kill("SIGKILL");
+  killWorkers();
   await slow?.close();
   await sink?.stop();
   await purgeRedisPrefix(prefix);

@@ -8,7 +8,8 @@
  *                         │                  │
  *                         └─ (lease over) ───┤ (lease over, worker gone) → sent, "unconfirmed"
  *           re-claimed by another worker     │
- *                                            └─ definite 4xx/5xx after data → pending / failed
+ *                                            ├─ definite 4xx/5xx after data → pending / failed
+ *                                            └─ failed before the mark left (reset, refused write) → pending
  *
  * 1. Delivery rows for every recipient are written (with the status change
  *    and the batch jobs, in one transaction) before any mail goes out.
@@ -231,8 +232,11 @@ async function skipReason(db: Db, userId: number | null): Promise<string | null>
 /**
  * Sends the deliveries of one newsletter with ids fromId..toId (all of them
  * by default) until none is left, the newsletter stops being 'sending'
- * (cancelled) or `signal` aborts. Throws when SMTP keeps failing, so the job
- * is retried with backoff (the rows it released are picked up again).
+ * (cancelled) or `signal` aborts. An SMTP server that is unreachable is
+ * waited for (with backoff) before the next claim, so the batch continues by
+ * itself when it returns. Throws when a connected server keeps failing the
+ * messages, so the job is retried with backoff (the rows it released are
+ * picked up again).
  */
 export async function runDeliveries(
   db: Db,
@@ -258,6 +262,11 @@ export async function runDeliveries(
     const state = await db.select({ status: newsletters.status }).from(newsletters).where(eq(newsletters.id, newsletterId)).get();
     if (state?.status !== "sending") {
       result.cancelled = state?.status === "cancelled";
+      break;
+    }
+    // A server that is down is waited for here, before any claim, so an outage costs no delivery an attempt.
+    if (!(await ctx.sender.ready(ctx.signal))) {
+      result.interrupted = true;
       break;
     }
     // The rate slot first, so a claim is never held while waiting for it.
@@ -302,7 +311,7 @@ export async function runDeliveries(
         RETURNING id`);
       return r.length > 0;
     };
-    const outcome = await ctx.sender.send({ ...message, messageId }, gate);
+    const outcome = await ctx.sender.send({ ...message, messageId }, gate, ctx.signal);
 
     if (outcome.status === "sent") {
       transientInARow = 0;
@@ -317,7 +326,7 @@ export async function runDeliveries(
     }
     const e = outcome.error as Error & { responseCode?: number };
     const text = `${e.message}`.slice(0, 500);
-    if (outcome.afterGate && typeof e.responseCode !== "number") {
+    if (outcome.afterEndOfData && typeof e.responseCode !== "number") {
       // The end-of-data mark went out and no answer came back: it may exist. Never send twice.
       await settle(db, claim, { status: "sent", sent_at: new Date(), message_id: messageId, error: `unconfirmed: ${text}` });
       result.sent++;
