@@ -22,6 +22,8 @@ export const LIMITS = {
   loginAccount: { points: 20, duration: 60 * 60, blockDuration: 30 * 60 },
   signup: { points: 5, duration: 60 * 60 },
   forgotPassword: { points: 5, duration: 60 * 60 },
+  /** password resets from one IP (each valid one costs an argon2 hash) */
+  resetPassword: { points: 10, duration: 60 * 60 },
   contact: { points: 10, duration: 60 * 60 },
   /** wrong passwords re-entered by a logged-in member (change e-mail / password, withdrawal) */
   passwordCheck: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },

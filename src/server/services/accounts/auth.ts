@@ -17,7 +17,7 @@ import { enqueue } from "@/server/jobs/outbox";
 import { logger } from "@/server/logger";
 import { queueMail } from "./mail";
 import { profileColumns } from "./profile";
-import { consumeEmailToken, consumeResetToken, issueEmailToken, issueResetToken } from "./tokens";
+import { consumeEmailToken, consumeResetToken, findEmailToken, findResetToken, issueEmailToken, issueResetToken } from "./tokens";
 
 /**
  * Sign-up, registration, login, password reset and first login for members
@@ -58,6 +58,8 @@ export async function signup(db: Db, email: string): Promise<void> {
 
 /** Creates the member from a sign-up link and logs them in. */
 export async function register(db: Db, input: RegisterInput, meta: Meta): Promise<{ userId: number; token: string; expiresAt: Date }> {
+  // The token is checked before argon2: a bogus token must cost a lookup, not a hash.
+  if (!(await findEmailToken(db, "signup", input.token))) throw fieldInvalid("token", TOKEN_INVALID);
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, "signup", input.token);
@@ -175,6 +177,8 @@ export async function forgotPassword(db: Db, kind: AccountKind, email: string): 
 }
 
 export async function resetPassword(db: Db, kind: AccountKind, input: ResetPasswordInput): Promise<void> {
+  // As in register(): no argon2 for a token that cannot be used (it is consumed below, in the transaction).
+  if (!(await findResetToken(db, kind, input.token))) throw fieldInvalid("token", TOKEN_INVALID);
   const password_hash = await hashPassword(input.password);
   const accountId = await db.transaction(async (tx) => {
     const row = await consumeResetToken(tx, kind, input.token);

@@ -124,6 +124,7 @@ export const authRouter = createTRPCRouter({
     .input(resetPasswordInput)
     .output(statusOk)
     .mutation(async ({ ctx, input }) => {
+      await consume("resetPassword", ipKey(ctx));
       await resetPassword(ctx.db, "user", input);
       return { status: true as const };
     }),
@@ -132,6 +133,7 @@ export const authRouter = createTRPCRouter({
     .input(resetPasswordInput)
     .output(statusOk)
     .mutation(async ({ ctx, input }) => {
+      await consume("resetPassword", `admin|${ipKey(ctx)}`);
       await resetPassword(ctx.db, "admin", input);
       return { status: true as const };
     }),
