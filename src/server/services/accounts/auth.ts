@@ -17,7 +17,7 @@ import { enqueue } from "@/server/jobs/outbox";
 import { logger } from "@/server/logger";
 import { queueMail } from "./mail";
 import { profileColumns } from "./profile";
-import { consumeEmailToken, consumeResetToken, findEmailToken, findResetToken, issueEmailToken, issueResetToken } from "./tokens";
+import { consumeEmailToken, consumeResetToken, findEmailToken, findResetToken, issueEmailToken, issueResetToken, voidAccountTokens } from "./tokens";
 
 /**
  * Sign-up, registration, login, password reset and first login for members
@@ -152,6 +152,7 @@ export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInp
   if (input.password === input.current_password) throw fieldInvalid("password", "仮パスワードとは異なるパスワードを設定してください");
   const password_hash = await hashPassword(input.password);
   const set = { password_hash, must_reset_password: false, password_expires_at: null };
+  await voidAccountTokens(db, kind, account.id);
   if (kind === "user") {
     // Only a provisional account becomes active here; mayEnter() has refused a suspended one.
     await db.update(users).set({ ...set, status: "active", email_verified_at: new Date() }).where(and(eq(users.id, account.id), eq(users.status, (account as typeof users.$inferSelect).status)));
@@ -189,6 +190,8 @@ export async function resetPassword(db: Db, kind: AccountKind, input: ResetPassw
         ? await tx.update(users).set(set).where(and(eq(users.id, row.account_id), isNull(users.deleted_at))).returning({ email: users.email })
         : await tx.update(admins).set(set).where(eq(admins.id, row.account_id)).returning({ email: admins.email });
     if (!acc) throw fieldInvalid("token", TOKEN_INVALID);
+    // Any other link mailed before this reset dies with the old password.
+    await voidAccountTokens(tx, kind, row.account_id);
     await queueMail(tx, "password_changed", acc.email, {});
     return row.account_id;
   });
