@@ -190,6 +190,14 @@ export async function resetPassword(db: Db, kind: AccountKind, input: ResetPassw
         ? await tx.update(users).set(set).where(and(eq(users.id, row.account_id), isNull(users.deleted_at))).returning({ email: users.email })
         : await tx.update(admins).set(set).where(eq(admins.id, row.account_id)).returning({ email: admins.email });
     if (!acc) throw fieldInvalid("token", TOKEN_INVALID);
+    // A staff-registered member who never used the initial password is still provisional: the mailed
+    // link proves the mailbox just as the first login would, so the account becomes usable (never a suspended one).
+    if (kind === "user") {
+      await tx
+        .update(users)
+        .set({ status: "active", email_verified_at: new Date() })
+        .where(and(eq(users.id, row.account_id), eq(users.status, "provisional")));
+    }
     // Any other link mailed before this reset dies with the old password.
     await voidAccountTokens(tx, kind, row.account_id);
     await queueMail(tx, "password_changed", acc.email, {});
