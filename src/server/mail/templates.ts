@@ -36,6 +36,8 @@ export const mailTemplates = {
   signup_exists: { data: z.object({ loginUrl: url, forgotUrl: url }) },
   email_change: { data: z.object({ url, hours: z.number() }) },
   email_changed_notice: { data: z.object({ newEmail: z.string() }) },
+  /** To an address a member tried to move to while it belongs to another account (the member is not told). */
+  email_change_taken: { data: z.object({ loginUrl: url, forgotUrl: url }) },
   password_reset: { data: z.object({ url, minutes: z.number() }) },
   first_login: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number() }) },
   password_changed: { data: z.object({}) },
@@ -144,6 +146,13 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
         `下記のURLを${v("hours")}時間以内に開くと、変更が完了します。`,
         v("url"),
         "お心当たりのない場合は、このメールを破棄してください。メールアドレスは変更されません。",
+      ], to);
+    case "email_change_taken":
+      return compose("メールアドレス変更について", [
+        "会員のメールアドレスをこのアドレスへ変更するお申し込みがありましたが、このメールアドレスはすでに会員登録に使われているため、変更は行われませんでした。",
+        `ご自身の会員アカウントへのログインはこちら：\n${v("loginUrl")}`,
+        `パスワードをお忘れの場合はこちら：\n${v("forgotUrl")}`,
+        "お心当たりのない場合は、このメールを破棄してください。",
       ], to);
     case "email_changed_notice":
       return compose("メールアドレスが変更されました", [

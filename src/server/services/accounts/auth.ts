@@ -164,7 +164,16 @@ export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInp
 
 // ── forgotten passwords ──
 
-/** Same answer whether or not the address is known. */
+/**
+ * The forgot-password request: one outbox row whatever the address, so the
+ * answer and its timing are the same for a member, an unknown address or a
+ * suspended one (the worker runs forgotPassword).
+ */
+export async function requestPasswordReset(db: Db, kind: AccountKind, email: string): Promise<void> {
+  await enqueue(db, "passwordResetRequest", { kind, email }, `${kind}-${crypto.randomUUID()}`);
+}
+
+/** Issues and mails the reset link (worker, and staff's "send the reset mail"); nothing for an unknown or suspended address. */
 export async function forgotPassword(db: Db, kind: AccountKind, email: string): Promise<void> {
   await db.transaction(async (tx) => {
     const account =

@@ -68,10 +68,13 @@ export async function requestEmailChange(db: Db, userId: number, input: ChangeEm
   if (!isAcceptableEmail(input.email)) throw fieldInvalid("email", UNACCEPTABLE_EMAIL_MESSAGE);
   if (input.email === user.email) throw fieldInvalid("email", "現在のメールアドレスと同じです");
   const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), isNull(users.deleted_at), ne(users.id, userId))).get();
-  if (taken) throw fieldInvalid("email", DUPLICATE_EMAIL_MESSAGE);
+  // The same answer and the same work whether or not the address is another member's, so My Page
+  // cannot be used to test addresses: the owner of a taken address is told by mail instead (the
+  // token issued in that case is never mailed, and confirmEmailChange refuses a taken address anyway).
   await db.transaction(async (tx) => {
     const token = await issueEmailToken(tx, "email_change", input.email, EMAIL_CHANGE_LINK_HOURS * 3600 * 1000, userId);
-    await queueMail(tx, "email_change", input.email, { url: `${env().APP_URL}/email/confirm?token=${token}`, hours: EMAIL_CHANGE_LINK_HOURS });
+    if (taken) await queueMail(tx, "email_change_taken", input.email, { loginUrl: `${env().APP_URL}/login`, forgotUrl: `${env().APP_URL}/forgot-password` });
+    else await queueMail(tx, "email_change", input.email, { url: `${env().APP_URL}/email/confirm?token=${token}`, hours: EMAIL_CHANGE_LINK_HOURS });
   });
 }
 

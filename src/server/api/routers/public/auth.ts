@@ -14,7 +14,7 @@ import { z } from "@/schemas/zod";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
 import { blankSessionCookie, invalidateSession, sessionCookie, type AccountKind } from "@/server/auth/session";
-import { firstLogin, forgotPassword, login, register, resetPassword, signup, type LoginResult } from "@/server/services/accounts/auth";
+import { firstLogin, login, register, requestPasswordReset, resetPassword, signup, type LoginResult } from "@/server/services/accounts/auth";
 import { confirmEmailChange } from "@/server/services/accounts/settings";
 import type { Context } from "../../context";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
@@ -105,7 +105,7 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await consume("forgotPassword", ipKey(ctx));
       await assertHuman(input.recaptcha_token, "ForgotPassword", ctx.ip);
-      await forgotPassword(ctx.db, "user", input.email);
+      await requestPasswordReset(ctx.db, "user", input.email);
       return { status: true as const };
     }),
 
@@ -115,7 +115,7 @@ export const authRouter = createTRPCRouter({
     .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await consume("forgotPassword", `admin|${ipKey(ctx)}`);
-      await forgotPassword(ctx.db, "admin", input.email);
+      await requestPasswordReset(ctx.db, "admin", input.email);
       return { status: true as const };
     }),
 
