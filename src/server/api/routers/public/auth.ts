@@ -14,7 +14,7 @@ import { z } from "@/schemas/zod";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
 import { blankSessionCookie, invalidateSession, sessionCookie, type AccountKind } from "@/server/auth/session";
-import { firstLogin, login, register, requestPasswordReset, resetPassword, signup, type LoginResult } from "@/server/services/accounts/auth";
+import { firstLogin, login, loginWithLink, register, requestPasswordReset, resetPassword, signup, type LoginResult } from "@/server/services/accounts/auth";
 import { confirmEmailChange } from "@/server/services/accounts/settings";
 import type { Context } from "../../context";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
@@ -79,6 +79,23 @@ export const authRouter = createTRPCRouter({
       await consume("loginIp", ipKey(ctx));
       await assertHuman(input.recaptcha_token, "AdminLogin", ctx.ip);
       return startSession(ctx, "admin", await login(ctx.db, "admin", input, meta(ctx)));
+    }),
+
+  /** The one-time login link mailed while the account is under a password-guessing attack. */
+  loginLink: publicProcedure
+    .input(tokenInput)
+    .output(loginResult)
+    .mutation(async ({ ctx, input }) => {
+      await consume("loginIp", ipKey(ctx));
+      return startSession(ctx, "user", await loginWithLink(ctx.db, "user", input.token, meta(ctx)));
+    }),
+
+  adminLoginLink: publicProcedure
+    .input(tokenInput)
+    .output(loginResult)
+    .mutation(async ({ ctx, input }) => {
+      await consume("loginIp", ipKey(ctx));
+      return startSession(ctx, "admin", await loginWithLink(ctx.db, "admin", input.token, meta(ctx)));
     }),
 
   /** POST /sanctum/reset-password/first-login */
