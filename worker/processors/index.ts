@@ -13,7 +13,7 @@ import { newsletterProcessor } from "./newsletter";
 export function processorsFor(db: Db, ctx?: RuntimeContext): Processors {
   return {
     maintenance: (job) => processMaintenance(db, job),
-    mail: (job) => processMail(job),
+    mail: (job) => processMail(db, job),
     matching: (job) => processMatching(db, job),
     newsletter: newsletterProcessor(db, ctx),
   };

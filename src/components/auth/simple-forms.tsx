@@ -169,3 +169,39 @@ export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; 
     </form>
   );
 }
+
+/** The one-time login link mailed while the account is under attack: a button, so a mail scanner opening the URL does not use it. */
+export function LoginLinkForm({ kind, token, home, loginPath }: { kind: "user" | "admin"; token: string; home: string; loginPath: string }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const s = useSubmitStatus();
+  const member = api.public.auth.loginLink.useMutation();
+  const admin = api.public.auth.adminLoginLink.useMutation();
+  async function onClick() {
+    s.start();
+    try {
+      await (kind === "user" ? member : admin).mutateAsync({ token });
+      s.succeed();
+      await utils.public.session.state.invalidate();
+      router.push(home);
+      router.refresh();
+    } catch (e) {
+      s.fail(e instanceof Error ? e.message : "URLが無効です");
+    }
+  }
+  return (
+    <div className="grid gap-4">
+      <FormAlert message={s.message} />
+      <Button size="lg" onClick={onClick} disabled={s.submitting || !token}>
+        {s.submitting ? "ログイン中…" : "ログインする"}
+      </Button>
+      <p className="text-sm">
+        URLの有効期限が切れた場合は、
+        <Link href={loginPath} className="font-bold text-gold-700 underline underline-offset-4">
+          ログイン画面
+        </Link>
+        から改めてログインしてください。
+      </p>
+    </div>
+  );
+}

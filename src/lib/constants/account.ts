@@ -95,4 +95,6 @@ export const CONTACT_TIME_KEYS = CONTACT_TIMES.map((c) => c.key) as [ContactTime
 export const SIGNUP_LINK_HOURS = 24;
 export const EMAIL_CHANGE_LINK_HOURS = 24;
 export const PASSWORD_RESET_MINUTES = 60;
+/** The one-time login link mailed while an account is under a password-guessing attack. */
+export const LOGIN_LINK_MINUTES = 15;
 export const INITIAL_PASSWORD_DAYS = 7;

@@ -10,6 +10,30 @@ import type { Context } from "./context";
  * The three tiers. Authorization is decided here (who may call) and inside the
  * services (which rows: a member only ever touches their own user_id).
  */
+/**
+ * What a client reads when the error's own message is not one of ours (a
+ * transport parse failure, "No procedure found", an internal error): a
+ * Japanese sentence by code, never the library's English or internals.
+ */
+const GENERIC_MESSAGES: Partial<Record<TRPCError["code"], string>> = {
+  PARSE_ERROR: "リクエストの形式が正しくありません",
+  BAD_REQUEST: "リクエストの形式が正しくありません",
+  NOT_FOUND: "お探しの情報は見つかりませんでした",
+  METHOD_NOT_SUPPORTED: "この方法ではご利用いただけません",
+  PAYLOAD_TOO_LARGE: "送信されたデータが大きすぎます",
+  UNSUPPORTED_MEDIA_TYPE: "リクエストの形式が正しくありません",
+};
+const FALLBACK_MESSAGE = "エラーが発生しました。しばらくしてから再度お試しください。";
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
+function clientMessage(error: TRPCError, issues: ReturnType<typeof issuesOf>): string {
+  // An input failure reads as its first field's message, not as the dump of every issue.
+  const first = issues?.[0]?.message;
+  if (first && JAPANESE.test(first)) return first;
+  if (error.code !== "INTERNAL_SERVER_ERROR" && JAPANESE.test(error.message)) return error.message;
+  return GENERIC_MESSAGES[error.code] ?? FALLBACK_MESSAGE;
+}
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
@@ -18,6 +42,7 @@ const t = initTRPC.context<Context>().create({
     const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
+      message: clientMessage(error, issues),
       // Field errors keyed by dotted path (names.last), in Japanese, for forms and the REST 422 body.
       data: {
         ...data,

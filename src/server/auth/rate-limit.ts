@@ -15,13 +15,16 @@ export const LIMITS = {
   /** failed logins for one address from one IP; cleared on success */
   loginFailure: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
   /**
-   * failed logins for one address from anywhere: X-Forwarded-For can be forged
-   * when the app is exposed without a proxy that rewrites it, so IP-keyed
-   * limits alone cannot stop a distributed guess at one account
+   * failed logins for one address from anywhere (a distributed guess at one
+   * account). Never a block, which would let anyone lock any account out:
+   * over it the account is "under attack" and a login only mails a one-time
+   * link to the owner (services/accounts/auth.ts answerUnderAttack)
    */
-  loginAccount: { points: 20, duration: 60 * 60, blockDuration: 30 * 60 },
+  loginAccount: { points: 20, duration: 60 * 60 },
   signup: { points: 5, duration: 60 * 60 },
   forgotPassword: { points: 5, duration: 60 * 60 },
+  /** password resets from one IP (each valid one costs an argon2 hash) */
+  resetPassword: { points: 10, duration: 60 * 60 },
   contact: { points: 10, duration: 60 * 60 },
   /** wrong passwords re-entered by a logged-in member (change e-mail / password, withdrawal) */
   passwordCheck: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
@@ -109,6 +112,18 @@ export async function assertNotLimited(name: LimitName, key: string): Promise<vo
   } catch (e) {
     if (e instanceof TRPCError) throw e;
     logger.warn("ratelimit.unavailable", { limit: name, error: String(e) });
+  }
+}
+
+/** Whether the key is at its limit, without counting or throwing (false when Redis is unavailable: fail open). */
+export async function isOverLimit(name: LimitName, key: string): Promise<boolean> {
+  await redisReady();
+  try {
+    const res = await limiter(name).get(key);
+    return Boolean(res && res.consumedPoints >= LIMITS[name].points);
+  } catch (e) {
+    logger.warn("ratelimit.unavailable", { limit: name, error: String(e) });
+    return false;
   }
 }
 

@@ -22,6 +22,20 @@ export const jobs = {
   refreshSiteCounts: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
   // Mail outlives an SMTP outage: 30 attempts on a capped backoff span about four hours.
   sendMail: { queue: "mail", payload: mailPayload, sensitive: true, attempts: 30 },
+  // Login of an account under attack: a one-time link mailed when the password was right (accountId), nothing otherwise.
+  loginLinkRequest: {
+    queue: "mail",
+    payload: z.object({ kind: z.enum(["user", "admin"]), accountId: z.number().int().nullable() }),
+    sensitive: false,
+    attempts: 10,
+  },
+  // Forgot-password, looked up off the request path: a known and an unknown address cost the request the same.
+  passwordResetRequest: {
+    queue: "mail",
+    payload: z.object({ kind: z.enum(["user", "admin"]), email: z.string().min(1).max(320) }),
+    sensitive: true,
+    attempts: 10,
+  },
   // A listing published (new) or cut in price (price_down): match it against saved filters.
   matchInvestment: {
     queue: "matching",

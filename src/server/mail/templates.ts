@@ -36,7 +36,10 @@ export const mailTemplates = {
   signup_exists: { data: z.object({ loginUrl: url, forgotUrl: url }) },
   email_change: { data: z.object({ url, hours: z.number() }) },
   email_changed_notice: { data: z.object({ newEmail: z.string() }) },
+  /** To an address a member tried to move to while it belongs to another account (the member is not told). */
+  email_change_taken: { data: z.object({ loginUrl: url, forgotUrl: url }) },
   password_reset: { data: z.object({ url, minutes: z.number() }) },
+  login_link: { data: z.object({ url, minutes: z.number() }) },
   first_login: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number() }) },
   password_changed: { data: z.object({}) },
   account_deleted: { data: z.object({}) },
@@ -145,6 +148,13 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
         v("url"),
         "お心当たりのない場合は、このメールを破棄してください。メールアドレスは変更されません。",
       ], to);
+    case "email_change_taken":
+      return compose("メールアドレス変更について", [
+        "会員のメールアドレスをこのアドレスへ変更するお申し込みがありましたが、このメールアドレスはすでに会員登録に使われているため、変更は行われませんでした。",
+        `ご自身の会員アカウントへのログインはこちら：\n${v("loginUrl")}`,
+        `パスワードをお忘れの場合はこちら：\n${v("forgotUrl")}`,
+        "お心当たりのない場合は、このメールを破棄してください。",
+      ], to);
     case "email_changed_notice":
       return compose("メールアドレスが変更されました", [
         `ご登録のメールアドレスが ${v("newEmail")} に変更されました。`,
@@ -156,6 +166,13 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
         `下記のURLから${v("minutes")}分以内に新しいパスワードを設定してください。`,
         v("url"),
         "お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。",
+      ], to);
+    case "login_link":
+      return compose("ログイン用URLのご案内", [
+        "ご登録のアカウントに、短時間に多数のログイン試行がありました。安全のため、通常のログインに代えてこのメールでご本人の確認をしています。",
+        `正しいパスワードでのログインを受け付けましたので、下記のURLを${v("minutes")}分以内に開き、ボタンを押してログインしてください（1回限り有効）。`,
+        v("url"),
+        "お心当たりのない場合は、第三者がパスワードを知っている可能性があります。ログイン後、すぐにパスワードを変更してください。",
       ], to);
     case "first_login":
       return compose("会員登録のお知らせ", [

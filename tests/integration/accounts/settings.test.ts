@@ -37,11 +37,19 @@ describe("change e-mail", () => {
     expect(await outboxCount(s.db)).toBe(before);
   });
 
-  it("an address another member uses gives このメールアドレスは既に登録されています", async () => {
+  // Changed on purpose (issue 16, item 9): the member used to be told 既に登録されています, which let any
+  // member test whether an address has an account. Now the answer is the ordinary one and the address's
+  // owner gets a notice; nothing changes.
+  it("an address another member uses: the ordinary answer, a notice to that address's owner, nothing changes", async () => {
     const other = await createUser(s.db, { email: newEmail("taken") });
-    const { b } = await loggedInMember();
-    const err = await errorOf(b.call((c) => c.member.account.changeEmail({ email: other.email, password: PASSWORD })));
-    expect(err.fieldErrors).toEqual({ email: [DUPLICATE_EMAIL_MESSAGE] });
+    const { user, b } = await loggedInMember();
+    const mark = s.sink.mark();
+    expect(await b.call((c) => c.member.account.changeEmail({ email: other.email, password: PASSWORD }))).toEqual({ status: true });
+    const notice = await s.sink.waitFor((m) => m.to.includes(other.email), undefined, mark);
+    expect(notice.subject).toContain("メールアドレス変更について");
+    expect(notice.text).toContain("すでに会員登録に使われている");
+    expect(notice.text).not.toContain("/email/confirm");
+    expect((await s.db.select().from(users).where(eq(users.id, user.id)).get())?.email).toBe(user.email);
   });
 
   it("an unacceptable address gives ご登録できないメールアドレスです", async () => {

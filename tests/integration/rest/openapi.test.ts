@@ -376,6 +376,9 @@ describe("requests: each route's input is its procedure's own input schema", () 
       "POST /sanctum/admin/reset-password/first-login",
       "POST /sanctum/forgot-password",
       "POST /sanctum/admin/forgot-password",
+      // Rate-limited since issue 16 (item 5: resets cost an argon2 hash).
+      "POST /sanctum/reset-password",
+      "POST /sanctum/admin/reset-password",
       "POST /api/user/email",
       "POST /api/user/password",
       "POST /api/user/delete",

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import {
   INITIAL_PASSWORD_DAYS,
+  LOGIN_LINK_MINUTES,
   PASSWORD_RESET_MINUTES,
   SIGNUP_LINK_HOURS,
 } from "@/lib/constants/account";
@@ -8,7 +9,7 @@ import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE 
 import type { FirstLoginInput, LoginInput, RegisterInput, ResetPasswordInput } from "@/schemas/account";
 import { fieldInvalid } from "@/server/api/errors";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
-import { assertNotLimited, penalize, resetLimit } from "@/server/auth/rate-limit";
+import { assertNotLimited, isOverLimit, penalize, resetLimit } from "@/server/auth/rate-limit";
 import { createSession, invalidateAllSessions, type AccountKind } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { admins, notification_settings, users } from "@/server/db/schema";
@@ -17,7 +18,7 @@ import { enqueue } from "@/server/jobs/outbox";
 import { logger } from "@/server/logger";
 import { queueMail } from "./mail";
 import { profileColumns } from "./profile";
-import { consumeEmailToken, consumeResetToken, issueEmailToken, issueResetToken } from "./tokens";
+import { consumeEmailToken, consumeResetToken, findEmailToken, findResetToken, issueEmailToken, issueResetToken, voidAccountTokens } from "./tokens";
 
 /**
  * Sign-up, registration, login, password reset and first login for members
@@ -25,6 +26,9 @@ import { consumeEmailToken, consumeResetToken, issueEmailToken, issueResetToken 
  */
 export const LOGIN_FAILED = "メールアドレスまたはパスワードが正しくありません";
 export const TOKEN_INVALID = "このURLは無効か、有効期限が切れています。もう一度お手続きください。";
+/** The answer to every login of an account under attack (see answerUnderAttack). */
+export const LOGIN_LINK_SENT =
+  "このアカウントへのログイン試行が多数あったため、安全のためメールでの確認をお願いしています。入力されたパスワードが正しい場合は、ご登録のメールアドレスにログイン用のURLをお送りしました。メールのURLからログインしてください。";
 export const INITIAL_PASSWORD_EXPIRED = "仮パスワードの有効期限が切れています。パスワード再設定からお手続きください。";
 
 type Meta = { ip: string | null; userAgent: string | null };
@@ -58,6 +62,8 @@ export async function signup(db: Db, email: string): Promise<void> {
 
 /** Creates the member from a sign-up link and logs them in. */
 export async function register(db: Db, input: RegisterInput, meta: Meta): Promise<{ userId: number; token: string; expiresAt: Date }> {
+  // The token is checked before argon2: a bogus token must cost a lookup, not a hash.
+  if (!(await findEmailToken(db, "signup", input.token))) throw fieldInvalid("token", TOKEN_INVALID);
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, "signup", input.token);
@@ -102,11 +108,27 @@ function mayEnter(kind: AccountKind, account: { must_reset_password: boolean; st
   return account.status === "active" || (account.status === "provisional" && account.must_reset_password);
 }
 
+/**
+ * Per-account protection without a lock anyone could set off. Failed logins
+ * for one address are counted from anywhere (loginAccount); over that limit
+ * the account is "under attack" and no password, right or wrong, starts a
+ * session any more: every attempt gets LOGIN_LINK_SENT, and only when the
+ * password was right does the worker mail a one-time login link to the
+ * account's own address. Both cases queue the same job, so neither the
+ * answer nor its timing tells a guesser that a guess was right, and the
+ * owner always gets in (through the mail) however long the attack lasts.
+ */
+async function answerUnderAttack(db: Db, kind: AccountKind, accountId: number | null): Promise<never> {
+  await enqueue(db, "loginLinkRequest", { kind, accountId }, `${kind}-${crypto.randomUUID()}`);
+  throw fieldInvalid("email", LOGIN_LINK_SENT);
+}
+
 export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "email" | "password">, meta: Meta): Promise<LoginResult> {
   const limitKey = failureKey(kind, input.email, meta);
   const accountKey = `${kind}|${input.email}`;
+  // The per address + IP limit stays a block: it only ever blocks the IP that failed.
   await assertNotLimited("loginFailure", limitKey);
-  await assertNotLimited("loginAccount", accountKey);
+  const underAttack = await isOverLimit("loginAccount", accountKey);
   const account =
     kind === "user"
       ? await liveUserByEmail(db, input.email)
@@ -116,10 +138,15 @@ export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "
   if (!account || !usable) {
     await penalize("loginFailure", limitKey);
     await penalize("loginAccount", accountKey);
-    logger.info("auth.login_failed", { kind, ip: meta.ip });
+    logger.info("auth.login_failed", { kind, ip: meta.ip, underAttack });
+    if (underAttack) return answerUnderAttack(db, kind, null);
     throw fieldInvalid("email", LOGIN_FAILED);
   }
   await resetLimit("loginFailure", limitKey);
+  if (underAttack) {
+    logger.warn("auth.login_link_requested", { kind, accountId: account.id });
+    return answerUnderAttack(db, kind, account.id);
+  }
   if (account.must_reset_password) {
     if (account.password_expires_at && account.password_expires_at.getTime() < Date.now()) throw fieldInvalid("password", INITIAL_PASSWORD_EXPIRED);
     return { status: "first_login" };
@@ -133,9 +160,12 @@ export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "
 
 /** First login of an account registered by staff: the initial password is replaced, then the session starts. */
 export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInput, meta: Meta): Promise<LoginResult> {
-  // Guesses at an initial password count against the same limit as failed logins.
+  // Guesses at an initial password count against the same limits as failed logins, with the same
+  // answer under attack (the mailed link is then a reset link: the initial password must be replaced).
   const limitKey = failureKey(kind, input.email, meta);
+  const accountKey = `${kind}|${input.email}`;
   await assertNotLimited("loginFailure", limitKey);
+  const underAttack = await isOverLimit("loginAccount", accountKey);
   const account =
     kind === "user"
       ? await liveUserByEmail(db, input.email)
@@ -143,13 +173,17 @@ export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInp
   const ok = await verifyPassword(account?.password_hash ?? (await timingDummy()), input.current_password);
   if (!account || !ok || !account.must_reset_password || !mayEnter(kind, account)) {
     await penalize("loginFailure", limitKey);
+    await penalize("loginAccount", accountKey);
+    if (underAttack) return answerUnderAttack(db, kind, null);
     throw fieldInvalid("email", LOGIN_FAILED);
   }
   await resetLimit("loginFailure", limitKey);
+  if (underAttack) return answerUnderAttack(db, kind, account.id);
   if (account.password_expires_at && account.password_expires_at.getTime() < Date.now()) throw fieldInvalid("current_password", INITIAL_PASSWORD_EXPIRED);
   if (input.password === input.current_password) throw fieldInvalid("password", "仮パスワードとは異なるパスワードを設定してください");
   const password_hash = await hashPassword(input.password);
   const set = { password_hash, must_reset_password: false, password_expires_at: null };
+  await voidAccountTokens(db, kind, account.id);
   if (kind === "user") {
     // Only a provisional account becomes active here; mayEnter() has refused a suspended one.
     await db.update(users).set({ ...set, status: "active", email_verified_at: new Date() }).where(and(eq(users.id, account.id), eq(users.status, (account as typeof users.$inferSelect).status)));
@@ -159,9 +193,61 @@ export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInp
   return login(db, kind, { email: input.email, password: input.password }, meta);
 }
 
+/**
+ * Worker side of answerUnderAttack: a one-time login link (or, while the
+ * initial password is pending, a reset link) to the account's own address.
+ * Nothing for a wrong password (accountId null) or an account that may not enter.
+ */
+export async function mailLoginLink(db: Db, kind: AccountKind, accountId: number | null): Promise<void> {
+  if (accountId === null) return;
+  const account =
+    kind === "user"
+      ? await db.select().from(users).where(and(eq(users.id, accountId), isNull(users.deleted_at))).get()
+      : await db.select().from(admins).where(eq(admins.id, accountId)).get();
+  if (!account || !mayEnter(kind, account)) return;
+  const link = (p: string) => (kind === "user" ? `${appUrl()}${p}` : adminUrl(p));
+  await db.transaction(async (tx) => {
+    if (account.must_reset_password) {
+      const token = await issueResetToken(tx, kind, account.id, PASSWORD_RESET_MINUTES * 60 * 1000);
+      await queueMail(tx, "password_reset", account.email, { url: link(`/reset-password?token=${token}`), minutes: PASSWORD_RESET_MINUTES });
+    } else {
+      const token = await issueResetToken(tx, kind, account.id, LOGIN_LINK_MINUTES * 60 * 1000, "login_link");
+      await queueMail(tx, "login_link", account.email, { url: link(`/login/link?token=${token}`), minutes: LOGIN_LINK_MINUTES });
+    }
+  });
+}
+
+/** Opens the mailed one-time login link: the link is the proof, it starts a session once. */
+export async function loginWithLink(db: Db, kind: AccountKind, linkToken: string, meta: Meta): Promise<LoginResult> {
+  const accountId = await db.transaction(async (tx) => {
+    const row = await consumeResetToken(tx, kind, linkToken, "login_link");
+    if (!row) throw fieldInvalid("token", TOKEN_INVALID);
+    return row.account_id;
+  });
+  const account =
+    kind === "user"
+      ? await db.select().from(users).where(and(eq(users.id, accountId), isNull(users.deleted_at))).get()
+      : await db.select().from(admins).where(eq(admins.id, accountId)).get();
+  if (!account || !mayEnter(kind, account) || account.must_reset_password) throw fieldInvalid("token", TOKEN_INVALID);
+  const { token, session } = await createSession(db, kind, account.id, meta);
+  if (kind === "user") await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, account.id));
+  else await db.update(admins).set({ last_login_at: new Date() }).where(eq(admins.id, account.id));
+  logger.info("auth.login", { kind, accountId: account.id, via: "login_link" });
+  return { status: "ok", accountId: account.id, token, expiresAt: session.expiresAt };
+}
+
 // ── forgotten passwords ──
 
-/** Same answer whether or not the address is known. */
+/**
+ * The forgot-password request: one outbox row whatever the address, so the
+ * answer and its timing are the same for a member, an unknown address or a
+ * suspended one (the worker runs forgotPassword).
+ */
+export async function requestPasswordReset(db: Db, kind: AccountKind, email: string): Promise<void> {
+  await enqueue(db, "passwordResetRequest", { kind, email }, `${kind}-${crypto.randomUUID()}`);
+}
+
+/** Issues and mails the reset link (worker, and staff's "send the reset mail"); nothing for an unknown or suspended address. */
 export async function forgotPassword(db: Db, kind: AccountKind, email: string): Promise<void> {
   await db.transaction(async (tx) => {
     const account =
@@ -175,6 +261,8 @@ export async function forgotPassword(db: Db, kind: AccountKind, email: string): 
 }
 
 export async function resetPassword(db: Db, kind: AccountKind, input: ResetPasswordInput): Promise<void> {
+  // As in register(): no argon2 for a token that cannot be used (it is consumed below, in the transaction).
+  if (!(await findResetToken(db, kind, input.token))) throw fieldInvalid("token", TOKEN_INVALID);
   const password_hash = await hashPassword(input.password);
   const accountId = await db.transaction(async (tx) => {
     const row = await consumeResetToken(tx, kind, input.token);
@@ -185,6 +273,16 @@ export async function resetPassword(db: Db, kind: AccountKind, input: ResetPassw
         ? await tx.update(users).set(set).where(and(eq(users.id, row.account_id), isNull(users.deleted_at))).returning({ email: users.email })
         : await tx.update(admins).set(set).where(eq(admins.id, row.account_id)).returning({ email: admins.email });
     if (!acc) throw fieldInvalid("token", TOKEN_INVALID);
+    // A staff-registered member who never used the initial password is still provisional: the mailed
+    // link proves the mailbox just as the first login would, so the account becomes usable (never a suspended one).
+    if (kind === "user") {
+      await tx
+        .update(users)
+        .set({ status: "active", email_verified_at: new Date() })
+        .where(and(eq(users.id, row.account_id), eq(users.status, "provisional")));
+    }
+    // Any other link mailed before this reset dies with the old password.
+    await voidAccountTokens(tx, kind, row.account_id);
     await queueMail(tx, "password_changed", acc.email, {});
     return row.account_id;
   });

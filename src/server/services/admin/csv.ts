@@ -1,11 +1,13 @@
 /**
  * CSV for staff (RFC 4180: CRLF, fields quoted when needed, quotes doubled).
- * Cells that a spreadsheet would run as a formula (= + - @ and tab/CR at the
- * start) are prefixed with an apostrophe (CSV injection).
+ * Cells that a spreadsheet would run as a formula are prefixed with an
+ * apostrophe (CSV injection): = + - @ at the start, also after leading
+ * blanks, in their full-width (＝＋－＠), small (﹦﹢﹣﹫) and minus-sign (−)
+ * forms, which Japanese Excel normalises to the ASCII ones, and a leading tab, CR or LF.
  */
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r\n]|[\s\u3000]*[=+\-@＝＋－＠﹦﹢﹣﹫−])/u;
 const dateFmt = new Intl.DateTimeFormat("ja-JP", {
   timeZone: "Asia/Tokyo",
   year: "numeric",

@@ -55,6 +55,8 @@ export async function updateFilter(db: Db, userId: number, id: number, patch: { 
     const own = await tx.select({ id: filters.id }).from(filters).where(and(eq(filters.id, id), eq(filters.user_id, userId))).get();
     // Someone else's id and a missing one look the same.
     if (!own) throw new TRPCError({ code: "NOT_FOUND", message: FILTER_NOT_FOUND });
+    // A patch with neither field changes nothing (an empty SET is a SQL error, which was a 500).
+    if (patch.name === undefined && patch.query === undefined) return;
     if (patch.name !== undefined) {
       const dup = await tx.select({ id: filters.id }).from(filters).where(and(eq(filters.user_id, userId), eq(filters.name, patch.name), ne(filters.id, id))).get();
       if (dup) throw fieldInvalid("name", FILTER_NAME_TAKEN);

@@ -14,7 +14,7 @@ import { z } from "@/schemas/zod";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
 import { blankSessionCookie, invalidateSession, sessionCookie, type AccountKind } from "@/server/auth/session";
-import { firstLogin, forgotPassword, login, register, resetPassword, signup, type LoginResult } from "@/server/services/accounts/auth";
+import { firstLogin, login, loginWithLink, register, requestPasswordReset, resetPassword, signup, type LoginResult } from "@/server/services/accounts/auth";
 import { confirmEmailChange } from "@/server/services/accounts/settings";
 import type { Context } from "../../context";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
@@ -81,6 +81,23 @@ export const authRouter = createTRPCRouter({
       return startSession(ctx, "admin", await login(ctx.db, "admin", input, meta(ctx)));
     }),
 
+  /** The one-time login link mailed while the account is under a password-guessing attack. */
+  loginLink: publicProcedure
+    .input(tokenInput)
+    .output(loginResult)
+    .mutation(async ({ ctx, input }) => {
+      await consume("loginIp", ipKey(ctx));
+      return startSession(ctx, "user", await loginWithLink(ctx.db, "user", input.token, meta(ctx)));
+    }),
+
+  adminLoginLink: publicProcedure
+    .input(tokenInput)
+    .output(loginResult)
+    .mutation(async ({ ctx, input }) => {
+      await consume("loginIp", ipKey(ctx));
+      return startSession(ctx, "admin", await loginWithLink(ctx.db, "admin", input.token, meta(ctx)));
+    }),
+
   /** POST /sanctum/reset-password/first-login */
   firstLogin: publicProcedure
     .input(firstLoginInput)
@@ -105,7 +122,7 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await consume("forgotPassword", ipKey(ctx));
       await assertHuman(input.recaptcha_token, "ForgotPassword", ctx.ip);
-      await forgotPassword(ctx.db, "user", input.email);
+      await requestPasswordReset(ctx.db, "user", input.email);
       return { status: true as const };
     }),
 
@@ -115,7 +132,7 @@ export const authRouter = createTRPCRouter({
     .output(statusOk)
     .mutation(async ({ ctx, input }) => {
       await consume("forgotPassword", `admin|${ipKey(ctx)}`);
-      await forgotPassword(ctx.db, "admin", input.email);
+      await requestPasswordReset(ctx.db, "admin", input.email);
       return { status: true as const };
     }),
 
@@ -124,6 +141,7 @@ export const authRouter = createTRPCRouter({
     .input(resetPasswordInput)
     .output(statusOk)
     .mutation(async ({ ctx, input }) => {
+      await consume("resetPassword", ipKey(ctx));
       await resetPassword(ctx.db, "user", input);
       return { status: true as const };
     }),
@@ -132,6 +150,7 @@ export const authRouter = createTRPCRouter({
     .input(resetPasswordInput)
     .output(statusOk)
     .mutation(async ({ ctx, input }) => {
+      await consume("resetPassword", `admin|${ipKey(ctx)}`);
       await resetPassword(ctx.db, "admin", input);
       return { status: true as const };
     }),
