@@ -223,6 +223,17 @@ export function codeName(
   return table.find((r) => r.id === id)?.name ?? null;
 }
 
+/** A code's label, or the typed text when the code is その他 (or unknown but text was typed). */
+export function codeWithOtherText(
+  table: readonly { readonly id: number; readonly name: string }[],
+  v: { cd?: number | null; other?: string | null } | null | undefined,
+): string | null {
+  if (!v) return null;
+  const name = codeName(table, v.cd);
+  if (name === "その他" || (!name && v.other)) return v.other || name;
+  return name;
+}
+
 /* ------------------------------------------------------------- list (sr) */
 
 export const SORTS = [
