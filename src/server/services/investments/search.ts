@@ -257,6 +257,19 @@ export async function countInvestments(db: Db, audience: Audience, query: Search
 }
 
 /**
+ * How many members-only listings a visitor's search would also find once
+ * registered (the list's 会員限定 banner): the query's conditions over the
+ * published members-only listings. Null when the query has a free word: the
+ * free-word index holds what members see of those listings (name, comments,
+ * place), and a count for any word a visitor types would tell them what the
+ * locked listings say.
+ */
+export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = new Date()): Promise<number | null> {
+  if (query.fw) return null;
+  return countWhere(db, and(buildSearchWhere("member", query, now), eq(investments.members, true)));
+}
+
+/**
  * One page of a search: the total, the last page and the cards of the page
  * (the asked page is clamped to 1..last). Two queries on the listings (count,
  * then the page's ids with LIMIT/OFFSET), then the cards.
