@@ -339,3 +339,16 @@ describe("the visitors' 会員限定 banner counts the current search", () => {
   });
 });
 
+describe("その他 (99) through the type filter", () => {
+  it("the list's side panel offers その他 and it lists every published listing of that type", async () => {
+    const expected = (await db.select({ n: count() }).from(investments).where(and(visitorVisible, eq(investments.type_cd, 99))).get())?.n ?? 0;
+    expect(expected).toBeGreaterThan(0);
+    const page = await open("desktop", "/investments");
+    const link = page.locator('aside[aria-label="絞り込み"]').getByRole("link", { name: "その他", exact: true });
+    await link.click();
+    await page.waitForURL(/ty=99/);
+    expect(await resultTotal(page)).toBe(expected);
+    await page.close();
+  });
+});
+
