@@ -2,7 +2,10 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
+import { asc, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDb } from "@/server/db";
+import { investments } from "@/server/db/schema";
 import { artifactsDir, launchBrowser, viewports } from "./browser";
 
 /**
@@ -176,6 +179,34 @@ describe("admin area", () => {
     await expect.poll(() => preview.getAttribute("src")).toBe("/ogp.png");
     await cover.getByRole("button", { name: "カバー画像を外す" }).click();
     expect(await page.inputValue("#f-cover_image")).toBe("");
+    await page.close();
+  });
+
+  it("the listing editor keeps the duplicate 物件番号 message when a save is refused for other fields", async () => {
+    const db = await openDb(inject("databaseURL"));
+    const taken = await db.select({ no: investments.no }).from(investments).where(isNotNull(investments.no)).orderBy(asc(investments.id)).get();
+    db.$client.close();
+    if (!taken?.no) throw new Error("the seed has a listing number");
+    const page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    await login(page);
+    await page.goto(base + ADMIN + "/investments/new");
+    await expect.poll(() => page.getByRole("heading", { name: "物件の新規登録" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.fill("#f-no", taken.no);
+    const duplicate = page.getByText("この物件番号は既に使われています");
+    await expect.poll(() => duplicate.isVisible(), { timeout: 10_000 }).toBe(true);
+    // submit with the other required fields empty: their messages AND the duplicate one
+    await page.getByRole("button", { name: "登録する" }).first().click();
+    await expect.poll(() => page.getByText("物件名を入力してください").isVisible()).toBe(true);
+    expect(await duplicate.isVisible()).toBe(true);
+    // blur and submit again: still there while the number is unchanged
+    await page.fill("#f-name", "重複番号テスト");
+    await page.getByRole("button", { name: "登録する" }).first().click();
+    await expect.poll(() => page.getByText("町名を入力してください").isVisible()).toBe(true);
+    expect(await duplicate.isVisible()).toBe(true);
+    // a new number clears it
+    await page.fill("#f-no", `${taken.no}-NEW-${Date.now().toString(36)}`);
+    await page.locator("#f-name").focus();
+    await expect.poll(() => duplicate.isVisible(), { timeout: 10_000 }).toBe(false);
     await page.close();
   });
 
