@@ -238,6 +238,9 @@ describe("admin area", () => {
       // a typed prefix is announced as dropped; a valid form reaches the confirmation (dismissed here)
       await page.locator('input[aria-describedby="nl-subject-prefix"]').fill("【関西収益物件ナビ】12月のおすすめ");
       expect(await page.getByText("自動で付くため").isVisible()).toBe(true);
+      expect(await page.getByText("件名を入力してください").count()).toBe(0);
+      await prefix.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -80));
       await page.screenshot({ path: path.join(artifactsDir, `newsletter-editor-${name}.png`) });
       await page.getByRole("button", { name: "今すぐ配信する" }).click();
       await expect.poll(() => dialogs.length).toBe(1);

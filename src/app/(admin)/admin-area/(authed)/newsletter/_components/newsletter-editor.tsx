@@ -113,6 +113,15 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
     }
   }
 
+  /** Typing in a field takes its "missing" message away. */
+  function fixed(field: "subject" | "body") {
+    setMissing((m) => {
+      const next = { ...m };
+      delete next[field];
+      return next;
+    });
+  }
+
   /** 件名・本文 present (the prefix alone is no subject)? Shows the messages otherwise. */
   function validate(): boolean {
     const next = {
@@ -161,7 +170,10 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
               className={`${input} min-w-0 rounded-l-none`}
               value={subject}
               maxLength={150}
-              onChange={(e) => setSubject(e.target.value)}
+              onChange={(e) => {
+                setSubject(e.target.value);
+                fixed("subject");
+              }}
               disabled={!editable}
               aria-describedby="nl-subject-prefix"
               aria-invalid={!!(missing.subject ?? errorOf(saveError, "subject"))}
@@ -176,7 +188,10 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
           <span>
             本文 <span className="text-error">*</span>
           </span>
-          <textarea className="min-h-64 rounded-md border border-border bg-white p-3 font-normal leading-relaxed" value={body} maxLength={20_000} onChange={(e) => setBody(e.target.value)} disabled={!editable} aria-invalid={!!(missing.body ?? errorOf(saveError, "body"))} />
+          <textarea className="min-h-64 rounded-md border border-border bg-white p-3 font-normal leading-relaxed" value={body} maxLength={20_000} onChange={(e) => {
+              setBody(e.target.value);
+              fixed("body");
+            }} disabled={!editable} aria-invalid={!!(missing.body ?? errorOf(saveError, "body"))} />
           <span className="text-xs font-normal text-muted-foreground">テキスト形式で送信します。URLはリンクになります。末尾に配信停止のリンクと署名が自動で付きます。</span>
           {(missing.body ?? errorOf(saveError, "body")) ? <span className="text-xs font-normal text-error">{missing.body ?? errorOf(saveError, "body")}</span> : null}
         </label>
