@@ -33,3 +33,12 @@ export function truncate(s: string | null | undefined, n = 10, ellipsis = "…")
   if (chars.length <= n) return s;
   return chars.slice(0, Math.max(0, n)).join("") + ellipsis;
 }
+
+/**
+ * Katakana to hiragana (ァ-ヶ → ぁ-ゖ, ヽヾ → ゝゞ); everything else unchanged.
+ * The free-word index and the search terms are both folded this way, so
+ * てんのうじ finds テンノウジ and マンション finds まんしょん.
+ */
+export function kanaFold(s: string): string {
+  return /[\u30A1-\u30F6\u30FD\u30FE]/.test(s) ? s.replace(/[\u30A1-\u30F6\u30FD\u30FE]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60)) : s;
+}

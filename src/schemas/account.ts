@@ -48,7 +48,8 @@ export const profileShape = {
       .regex(/^\d{3}-?\d{4}$/, { error: "郵便番号は7桁の数字で入力してください" }),
     "郵便番号",
   ),
-  pref: requiredString("都道府県", { max: 10 }),
+  // Chosen from a select (profile-fields.tsx), so a blank one says 選択してください.
+  pref: label(z.string().trim().min(1, { abort: true }).max(10), "都道府県", { select: true }),
   city: requiredString("市区町村", { max: 50 }),
   district: requiredString("町名・番地", { max: 100 }),
   address: z.string().trim().max(100).optional(),

@@ -2,7 +2,10 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Browser, Page } from "playwright-core";
+import { asc, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDb } from "@/server/db";
+import { investments } from "@/server/db/schema";
 import { artifactsDir, launchBrowser, viewports } from "./browser";
 
 /**
@@ -177,6 +180,73 @@ describe("admin area", () => {
     await cover.getByRole("button", { name: "カバー画像を外す" }).click();
     expect(await page.inputValue("#f-cover_image")).toBe("");
     await page.close();
+  });
+
+  it("the listing editor keeps the duplicate 物件番号 message when a save is refused for other fields", async () => {
+    const db = await openDb(inject("databaseURL"));
+    const taken = await db.select({ no: investments.no }).from(investments).where(isNotNull(investments.no)).orderBy(asc(investments.id)).get();
+    db.$client.close();
+    if (!taken?.no) throw new Error("the seed has a listing number");
+    const page = await browser.newPage({ viewport: viewports.desktop, locale: "ja-JP" });
+    await login(page);
+    await page.goto(base + ADMIN + "/investments/new");
+    await expect.poll(() => page.getByRole("heading", { name: "物件の新規登録" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.fill("#f-no", taken.no);
+    const duplicate = page.getByText("この物件番号は既に使われています");
+    await expect.poll(() => duplicate.isVisible(), { timeout: 10_000 }).toBe(true);
+    // submit with the other required fields empty: their messages AND the duplicate one
+    await page.getByRole("button", { name: "登録する" }).first().click();
+    await expect.poll(() => page.getByText("物件名を入力してください").isVisible()).toBe(true);
+    expect(await duplicate.isVisible()).toBe(true);
+    // blur and submit again: still there while the number is unchanged
+    await page.fill("#f-name", "重複番号テスト");
+    await page.getByRole("button", { name: "登録する" }).first().click();
+    await expect.poll(() => page.getByText("町名を入力してください").isVisible()).toBe(true);
+    expect(await duplicate.isVisible()).toBe(true);
+    // a new number clears it
+    await page.fill("#f-no", `${taken.no}-NEW-${Date.now().toString(36)}`);
+    await page.locator("#f-name").focus();
+    await expect.poll(() => duplicate.isVisible(), { timeout: 10_000 }).toBe(false);
+    await page.close();
+  });
+
+  it("the newsletter editor validates before it asks to send, and shows the automatic subject prefix", async () => {
+    for (const name of ["phone", "desktop"] as const) {
+      const page = await browser.newPage({ viewport: viewports[name], locale: "ja-JP" });
+      const dialogs: string[] = [];
+      page.on("dialog", (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await login(page);
+      await page.goto(base + ADMIN + "/newsletter/new");
+      const prefix = page.locator('[data-slot="subject-prefix"]');
+      await expect.poll(() => prefix.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await prefix.innerText()).toBe("【関西収益物件ナビ】");
+
+      // empty subject and body: the messages, and no 「N人に今すぐ配信します」
+      await page.getByRole("button", { name: "今すぐ配信する" }).click();
+      await expect.poll(() => page.getByText("件名を入力してください").isVisible()).toBe(true);
+      expect(await page.getByText("本文を入力してください").isVisible()).toBe(true);
+      // the prefix alone is no subject either
+      await page.locator('input[aria-describedby="nl-subject-prefix"]').fill("【関西収益物件ナビ】");
+      await page.locator("textarea").fill("本文です");
+      await page.getByRole("button", { name: "今すぐ配信する" }).click();
+      await expect.poll(() => page.getByText("件名を入力してください").isVisible()).toBe(true);
+      expect(dialogs).toEqual([]);
+
+      // a typed prefix is announced as dropped; a valid form reaches the confirmation (dismissed here)
+      await page.locator('input[aria-describedby="nl-subject-prefix"]').fill("【関西収益物件ナビ】12月のおすすめ");
+      expect(await page.getByText("自動で付くため").isVisible()).toBe(true);
+      expect(await page.getByText("件名を入力してください").count()).toBe(0);
+      await prefix.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, -80));
+      await page.screenshot({ path: path.join(artifactsDir, `newsletter-editor-${name}.png`) });
+      await page.getByRole("button", { name: "今すぐ配信する" }).click();
+      await expect.poll(() => dialogs.length).toBe(1);
+      expect(dialogs[0]).toMatch(/人に今すぐ配信します/);
+      await page.close();
+    }
   });
 
   it("every admin screen renders for an admin (and sends a visitor to the login)", async () => {

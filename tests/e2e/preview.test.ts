@@ -78,7 +78,7 @@ describe("preview area", () => {
     await expect.poll(() => preview.getByRole("heading", { name: listing.name }).first().isVisible(), { timeout: 15_000 }).toBe(true);
     const banner = preview.locator('[data-slot="preview-banner"]');
     expect(await banner.isVisible()).toBe(true);
-    expect(await banner.innerText()).toContain("プレビュー（未公開）");
+    expect(await banner.innerText()).toContain("プレビュー（非公開）");
     expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
 
     // The first photo comes from the image route, which serves it to the admin only.
@@ -100,6 +100,19 @@ describe("preview area", () => {
     expect(img.headers.get("cache-control")).toBe("private, no-store");
     expect((await fetch(`${base}/api/images/${listing.id}/${listing.image}/jpg`)).status).toBe(404);
 
+    // A published listing's preview says so (it used to say 未公開 for every listing).
+    const published = await db
+      .select({ id: investments.id })
+      .from(investments)
+      .where(and(eq(investments.public, true), eq(investments.members, false), isNull(investments.not_updated_at)))
+      .orderBy(asc(investments.id))
+      .get();
+    if (!published) throw new Error("the seed has a published listing");
+    await preview.goto(`${base}${PREVIEW}/investments/${published.id}`);
+    const liveBanner = await preview.locator('[data-slot="preview-banner"]').innerText();
+    expect(liveBanner).toContain("プレビュー（公開中）");
+    expect(liveBanner).not.toContain("未公開");
+
     // The public URL stays 404, even for the admin; the internal folder too.
     expect((await page.goto(`${base}/investments/${listing.id}`))?.status()).toBe(404);
     expect((await fetch(`${base}/investments/${listing.id}`)).status).toBe(404);
@@ -117,7 +130,7 @@ describe("preview area", () => {
     const res = await page.goto(`${base}${PREVIEW}/blogs/${draft.id}`);
     expect(res?.status()).toBe(200);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: draft.title }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.locator('[data-slot="preview-banner"]').innerText()).toContain("プレビュー（未公開）");
+    expect(await page.locator('[data-slot="preview-banner"]').innerText()).toContain("プレビュー（下書き）");
     expect(await page.getByRole("navigation", { name: "前後の記事" }).count()).toBe(1);
     expect((await fetch(`${base}/blogs/${encodeURIComponent(draft.slug)}`)).status).toBe(404);
     await context.close();
@@ -129,7 +142,7 @@ describe("preview area", () => {
       expect(res.status, p).toBe(404);
       const html = await res.text();
       expect(html, p).not.toContain(ADMIN);
-      expect(html, p).not.toContain("プレビュー（未公開）");
+      expect(html, p).not.toContain("プレビュー（");
       expect(html, p).not.toContain(listing.name);
     }
 
@@ -163,13 +176,13 @@ describe("preview area", () => {
     const html = await detail.text();
     expect(html).toContain(pub.name);
     expect(html).toContain('aria-label="パンくずリスト"');
-    expect(html).not.toContain("プレビュー（未公開）");
+    expect(html).not.toContain("プレビュー（");
     const blog = await fetch(`${base}/blogs/${encodeURIComponent(live.slug)}`);
     expect(blog.status).toBe(200);
     const blogHtml = await blog.text();
     expect(blogHtml).toContain(live.title);
     expect(blogHtml).toContain('aria-label="前後の記事"');
     expect(blogHtml).toContain('"@type":"BlogPosting"');
-    expect(blogHtml).not.toContain("プレビュー（未公開）");
+    expect(blogHtml).not.toContain("プレビュー（");
   });
 });

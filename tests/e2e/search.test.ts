@@ -307,3 +307,48 @@ describe("accessibility (axe-core)", () => {
     }
   });
 });
+
+describe("the visitors' 会員限定 banner counts the current search", () => {
+  const membersOnly = and(eq(investments.public, true), isNull(investments.not_updated_at), eq(investments.members, true));
+  const banner = (page: Page) => page.locator('[data-slot="members-only-banner"]');
+
+  it("a search with no results shows no banner; a narrower search shows its own count; a free word no number", async () => {
+    for (const name of ["phone", "desktop"] as ViewportName[]) {
+      const none = await open(name, "/investments/page/1?ty=5&ly=50");
+      expect(await resultTotal(none)).toBe(0);
+      expect(await banner(none).count()).toBe(0);
+      await none.close();
+
+      const expected = (await db.select({ n: count() }).from(investments).where(and(membersOnly, eq(investments.type_cd, 1))).get())?.n ?? 0;
+      const all = (await db.select({ n: count() }).from(investments).where(membersOnly).get())?.n ?? 0;
+      expect(expected).toBeGreaterThan(0);
+      expect(expected).toBeLessThan(all);
+      const page = await open(name, "/investments/page/1?ty=1");
+      expect(await banner(page).isVisible()).toBe(true);
+      expect(Number(await banner(page).locator("[data-count]").getAttribute("data-count"))).toBe(expected);
+      expect(await banner(page).innerText()).toContain(`この条件では、このほかに${withCommas(String(expected))}件`);
+      await page.screenshot({ path: path.join(artifactsDir, `members-only-banner-${name}.png`) });
+      await page.close();
+
+      const fw = await open(name, `/investments/page/1?fw=${encodeURIComponent(locked.name)}`);
+      expect(await banner(fw).isVisible()).toBe(true);
+      expect(await banner(fw).locator("[data-count]").count()).toBe(0);
+      expect(await banner(fw).innerText()).not.toMatch(/\d+件/);
+      await fw.close();
+    }
+  });
+});
+
+describe("その他 (99) through the type filter", () => {
+  it("the list's side panel offers その他 and it lists every published listing of that type", async () => {
+    const expected = (await db.select({ n: count() }).from(investments).where(and(visitorVisible, eq(investments.type_cd, 99))).get())?.n ?? 0;
+    expect(expected).toBeGreaterThan(0);
+    const page = await open("desktop", "/investments");
+    const link = page.locator('aside[aria-label="絞り込み"]').getByRole("link", { name: "その他", exact: true });
+    await link.click();
+    await page.waitForURL(/ty=99/);
+    expect(await resultTotal(page)).toBe(expected);
+    await page.close();
+  });
+});
+

@@ -87,22 +87,21 @@ describe("deriveInvestment", () => {
     expect(deriveInvestment({ ...base, built: { year: 1981, month: 6 } }, [], NOW).new_quake).toBe(true);
   });
 
-  it("keywords hold name, number, address, lines, stations, type, structure, layout and comments", () => {
+  it("keywords hold name, number, address, lines, stations, type, structure, layout and comments (katakana folded to hiragana)", () => {
     for (const part of [
-      "ルミエール天王寺",
+      "るみえーる天王寺",
       "K-000123",
       "大阪府",
       "大阪市天王寺区",
       "上本町六丁目",
-      "3-12",
       "大阪市内",
       "大阪環状線",
       "天王寺駅",
-      "四天王寺前夕陽ケ丘駅",
-      "一棟マンション",
+      "四天王寺前夕陽け丘駅",
+      "一棟まんしょん",
       "RC造",
       "1K×20戸",
-      "駅徒歩5分の一棟マンション。",
+      "駅徒歩5分の一棟まんしょん。",
       "現況満室稼働中です。",
     ]) {
       expect(d.keywords).toContain(part);
@@ -111,9 +110,51 @@ describe("deriveInvestment", () => {
     expect(d.keywords.split("大阪環状線").length).toBe(2);
   });
 
+  it("keywords never hold the 番地 (locality) the detail page hides", () => {
+    expect(base.locality).toBe("3-12");
+    expect(d.keywords).not.toContain("3-12");
+    const k = buildKeywords({ ...base, locality: "24番1号" }, transports);
+    expect(k).not.toContain("24番1号");
+    expect(k).not.toContain("24番");
+  });
+
+  it("keywords hold the labels the detail page shows for its conditions: 現況, feature badges, 取引態様, land", () => {
+    const k = buildKeywords(
+      {
+        ...base,
+        vacancy: { cd: 1, other: null },
+        features: { cert: true, repair: true },
+        built: { year: 1990, month: 4 },
+        transactions: 3,
+        land_rights: { type: 1, other: null, fee: null },
+        land_cat: { cd: 1, other: null },
+        land_plan: { cd: 1, other: null },
+        land_use_1: "第一種住居地域",
+        land_use_2: "商業地域",
+      },
+      [],
+    );
+    for (const label of ["満室", "検査済証あり", "大規模修繕済", "新耐震基準", "専任媒介", "所有権", "宅地", "市街化区域", "第一種住居地域", "商業地域"]) {
+      expect(k).toContain(label);
+    }
+    const empty = buildKeywords({ ...base, comments: null, vacancy: { cd: 2, other: null }, features: { cert: false, repair: false }, built: { year: 1975, month: 1 } }, []);
+    expect(empty).toContain("空室あり");
+    for (const label of ["満室", "検査済証あり", "大規模修繕済", "新耐震基準"]) expect(empty).not.toContain(label);
+    // その他: the typed text, as the page shows it
+    expect(buildKeywords({ ...base, vacancy: { cd: 4, other: "一部空室（3月退去予定）" } }, [])).toContain("一部空室(3月退去予定)");
+  });
+
+  it("keywords hold the readings of stations, municipality and prefecture (hiragana)", () => {
+    const k = buildKeywords(base, [
+      { line_cd: 11623, line_name: "大阪環状線", station_cd: 1162301, station_name: "天王寺", group_cd: 1160719, distance: 1, station_walk: 7 },
+      { line_cd: 11623, line_name: "大阪環状線", station_cd: 1162318, station_name: "桃谷", group_cd: 1162318, distance: 1, station_walk: 9 },
+    ]);
+    for (const reading of ["てんのうじ", "ももだに", "おおさかしてんのうじく", "おおさかふ"]) expect(k).toContain(reading);
+  });
+
   it("keywords are NFKC-normalised and use type_other for その他", () => {
     const k = buildKeywords({ ...base, name: "ＡＢＣハイツ１０１", type_cd: 99, type_other: "店舗付住宅", structure_cd: null }, []);
-    expect(k).toContain("ABCハイツ101");
+    expect(k).toContain("ABCはいつ101");
     expect(k).toContain("店舗付住宅");
   });
 });

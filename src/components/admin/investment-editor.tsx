@@ -2,8 +2,8 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { useFieldArray, useForm, useWatch, type UseFormReturn } from "react-hook-form";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { get, useFieldArray, useForm, useWatch, type FieldError, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
 import { FormAlert } from "@/components/forms/field";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
@@ -117,7 +117,33 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
   const utils = api.useUtils();
   const s = useSubmitStatus();
   const [saved, setSaved] = useState<string | null>(null);
-  const form = useForm<Values, unknown, InvestmentFormOutput>({ resolver: zodResolver(investmentForm), defaultValues: initial, mode: "onBlur" });
+  // Server field errors (the duplicate 物件番号 check, a refused save) stay while their field keeps the
+  // value they were about: each client validation would otherwise replace them with its own result.
+  // One Map for the editor's life (a stable object read by the resolver, never rendered).
+  const [serverErrors] = useState(() => new Map<string, { value: unknown; message: string }>());
+  const resolver = useMemo<Resolver<Values, unknown, InvestmentFormOutput>>(() => {
+    const client = zodResolver(investmentForm) as Resolver<Values, unknown, InvestmentFormOutput>;
+    return async (values, context, options) => {
+      const result = await client(values, context, options);
+      const kept: [string, string][] = [];
+      for (const [path, e] of serverErrors) {
+        if (get(values, path) !== e.value) serverErrors.delete(path);
+        else if (!get(result.errors, path)) kept.push([path, e.message]);
+      }
+      if (!kept.length) return result;
+      const errors = { ...result.errors } as Record<string, unknown>;
+      for (const [path, message] of kept) errors[path] = { type: "server", message } satisfies FieldError;
+      return { values: {}, errors: errors as typeof result.errors };
+    };
+  }, [serverErrors]);
+  const form = useForm<Values, unknown, InvestmentFormOutput>({ resolver, defaultValues: initial, mode: "onBlur" });
+  const setServerError = useCallback(
+    (path: string, message: string) => {
+      serverErrors.set(path, { value: form.getValues(path as Path<Values>), message });
+      form.setError(path as Path<Values>, { type: "server", message });
+    },
+    [serverErrors, form],
+  );
   const create = api.admin.investments.create.useMutation();
   const update = api.admin.investments.update.useMutation();
   const masters = api.admin.investments.masters.useQuery(undefined, { staleTime: Infinity });
@@ -173,11 +199,14 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
     if (!value) return;
     const t = setTimeout(async () => {
       const r = await utils.admin.investments.exists.fetch({ id: id ?? 0, no: value }).catch(() => null);
-      if (r?.exists) form.setError("no", { type: "server", message: DUPLICATE_NO_MESSAGE });
-      else if (form.getFieldState("no").error?.message === DUPLICATE_NO_MESSAGE) form.clearErrors("no");
+      if (r?.exists) setServerError("no", DUPLICATE_NO_MESSAGE);
+      else if (form.getFieldState("no").error?.message === DUPLICATE_NO_MESSAGE) {
+        serverErrors.delete("no");
+        form.clearErrors("no");
+      }
     }, 400);
     return () => clearTimeout(t);
-  }, [no, id, utils, form]);
+  }, [no, id, utils, form, serverErrors, setServerError]);
 
   const onSubmit = form.handleSubmit(
     async (values) => {
@@ -200,7 +229,7 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
           form.reset(form.getValues());
         }
       } catch (e) {
-        s.fail(applyServerErrors(e, form.setError, SERVER_FIELDS(values as unknown as Values)) ?? "入力内容をご確認ください");
+        s.fail(applyServerErrors<Values>(e, (path, err) => setServerError(path, err.message ?? ""), SERVER_FIELDS(values as unknown as Values)) ?? "入力内容をご確認ください");
       }
     },
     () => s.fail("入力内容に誤りがあります。赤字の項目をご確認ください。"),

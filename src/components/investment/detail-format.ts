@@ -3,7 +3,7 @@
  * value gives null so the table can show its own placeholder (—, 未定, 相談).
  */
 import { formatAge, residualYears } from "@/lib/age";
-import { LAND_RIGHTS, LAND_TYPES, SQM_PER_TSUBO, TRANSACTIONS, VACANCIES, codeName, structureName } from "@/lib/constants/investment";
+import { LAND_RIGHTS, LAND_TYPES, SQM_PER_TSUBO, TRANSACTIONS, VACANCIES, codeName, codeWithOtherText, structureName } from "@/lib/constants/investment";
 import { formatPrice, formatYen, withCommas } from "@/lib/price";
 import type {
   BuiltGroup,
@@ -88,15 +88,8 @@ export function floorsText(floor: FloorGroup | null | undefined): string | null 
   return `地上${floor.ground}階${finite(floor.under) && floor.under > 0 ? ` 地下${floor.under}階` : ""}建`;
 }
 
-export function codeWithOtherText(
-  table: readonly { readonly id: number; readonly name: string }[],
-  v: CodeWithOther | null | undefined,
-): string | null {
-  if (!v) return null;
-  const name = codeName(table, v.cd);
-  if (name === "その他" || (!name && v.other)) return v.other || name;
-  return name;
-}
+/** The label of a code, or its 'other' text for その他 (shared with the free-word index). */
+export { codeWithOtherText };
 
 export function vacancyText(v: CodeWithOther | null | undefined): string | null {
   return codeWithOtherText(VACANCIES, v);

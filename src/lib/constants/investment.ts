@@ -80,7 +80,7 @@ export function prefectureName(id: number | null | undefined): string | null {
 
 export const TYPE_OTHER_ID = 99;
 
-/** type_cd. 99 (その他) is stored on listings but is not a search choice (ty 1-6). */
+/** type_cd (spec §3: 1-6, and 99 その他 with its text in type_other). */
 export const TYPES = [
   { id: 1, name: "一棟マンション" },
   { id: 2, name: "一棟アパート" },
@@ -91,10 +91,13 @@ export const TYPES = [
   { id: TYPE_OTHER_ID, name: "その他" },
 ] as const;
 export type TypeId = (typeof TYPES)[number]["id"];
-export type SearchTypeId = Exclude<TypeId, typeof TYPE_OTHER_ID>;
-export const SEARCH_TYPES = TYPES.filter(
-  (t): t is Extract<(typeof TYPES)[number], { id: SearchTypeId }> => t.id !== TYPE_OTHER_ID,
-);
+/**
+ * The type choices of every search surface (list side panel, feature search,
+ * home links, saved conditions, newsletter audience): every code of TYPES,
+ * その他 (99) included, since listings of that type are published and ty=99
+ * is a valid parameter everywhere (URL, REST, saved conditions, matching).
+ */
+export const SEARCH_TYPES = TYPES;
 /** Land (5) and その他 (99) need no structure (spec §5). */
 export const TYPES_WITHOUT_STRUCTURE: readonly number[] = [5, TYPE_OTHER_ID];
 
@@ -221,6 +224,17 @@ export function codeName(
   id: number | null | undefined,
 ): string | null {
   return table.find((r) => r.id === id)?.name ?? null;
+}
+
+/** A code's label, or the typed text when the code is その他 (or unknown but text was typed). */
+export function codeWithOtherText(
+  table: readonly { readonly id: number; readonly name: string }[],
+  v: { cd?: number | null; other?: string | null } | null | undefined,
+): string | null {
+  if (!v) return null;
+  const name = codeName(table, v.cd);
+  if (name === "その他" || (!name && v.other)) return v.other || name;
+  return name;
 }
 
 /* ------------------------------------------------------------- list (sr) */

@@ -38,6 +38,20 @@ export const SITE = {
 
 /** Spec §9: meta description limit in characters. */
 export const META_DESCRIPTION_LIMIT = 150;
+
+/** Every mail's subject starts with this (server/mail/templates.ts compose). */
+export const MAIL_SUBJECT_PREFIX = `【${SITE.title}】`;
+
+/**
+ * A subject as staff type it, without the automatic prefix: typing
+ * 【関西収益物件ナビ】 (with or without spaces after it, even twice) must not
+ * double it in the sent mail.
+ */
+export function withoutSubjectPrefix(subject: string): string {
+  let s = subject.trim();
+  while (s.startsWith(MAIL_SUBJECT_PREFIX)) s = s.slice(MAIL_SUBJECT_PREFIX.length).trim();
+  return s;
+}
 /** Spec §9: loading overlay defaults. */
 export const OVERLAY = { opacity: 0.8, fadeSeconds: 0.25 } as const;
 

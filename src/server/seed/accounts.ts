@@ -36,7 +36,11 @@ const CITIES: readonly (readonly [string, string, string])[] = [
 ];
 
 /** A member row with a plausible profile; `n` makes the e-mail unique. */
-export function memberRow(rng: Rng, email: string, passwordHash: string | null, registered: Date): UserInsert {
+/**
+ * A member registered at `registered`; the last login falls within 30 days
+ * after it but never after `now` (a demo must not show future dates).
+ */
+export function memberRow(rng: Rng, email: string, passwordHash: string | null, registered: Date, now: Date): UserInsert {
   const p = personName(rng);
   const [pref, city, zip3] = rng.pick(CITIES);
   const corporate = rng.chance(0.12);
@@ -66,7 +70,7 @@ export function memberRow(rng: Rng, email: string, passwordHash: string | null, 
     contact_time: rng.pick(CONTACT_TIMES).key,
     interest_areas: rng.sample([1, 2, 3, 4, 5, 6], rng.int(1, 3)).sort((a, b) => a - b),
     email_verified_at: registered,
-    last_login_at: new Date(registered.getTime() + rng.int(0, 30) * 86_400_000),
+    last_login_at: new Date(Math.min(registered.getTime() + rng.int(0, 30) * 86_400_000, now.getTime())),
     created_at: registered,
     updated_at: registered,
   };

@@ -6,6 +6,7 @@
 import { SITE } from "@/lib/constants/site";
 import type { cms_pages, cms_posts } from "@/server/db/schema";
 import type { Rng } from "./prng";
+import { excerptOf } from "@/server/services/cms/editor";
 import { renderSimpleMarkdown } from "./text";
 
 type PostInsert = typeof cms_posts.$inferInsert;
@@ -315,14 +316,6 @@ const SCHEDULED: PostSource = {
 参加をご希望の方は、お問い合わせフォームからお申し込みください。`,
 };
 
-function excerptOf(md: string): string {
-  const text = md
-    .split("\n")
-    .filter((l) => l.trim() && !l.startsWith("#"))
-    .join("");
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
-}
-
 /** 20 published posts (past dates), drafts and one scheduled post. */
 export function demoPosts(rng: Rng, now: Date, authorId: number | null): PostInsert[] {
   const DAY = 86_400_000;
@@ -335,7 +328,7 @@ export function demoPosts(rng: Rng, now: Date, authorId: number | null): PostIns
       slug: p.slug,
       title: p.title,
       category: p.category,
-      excerpt: excerptOf(p.body),
+      excerpt: excerptOf(p.body, 80),
       body_md: p.body,
       body_html: renderSimpleMarkdown(p.body),
       status: "published",
@@ -350,7 +343,7 @@ export function demoPosts(rng: Rng, now: Date, authorId: number | null): PostIns
       slug: p.slug,
       title: p.title,
       category: p.category,
-      excerpt: excerptOf(p.body),
+      excerpt: excerptOf(p.body, 80),
       body_md: p.body,
       body_html: renderSimpleMarkdown(p.body),
       status: "draft",
@@ -362,7 +355,7 @@ export function demoPosts(rng: Rng, now: Date, authorId: number | null): PostIns
     slug: SCHEDULED.slug,
     title: SCHEDULED.title,
     category: SCHEDULED.category,
-    excerpt: excerptOf(SCHEDULED.body),
+    excerpt: excerptOf(SCHEDULED.body, 80),
     body_md: SCHEDULED.body,
     body_html: renderSimpleMarkdown(SCHEDULED.body),
     status: "scheduled",

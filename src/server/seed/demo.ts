@@ -187,7 +187,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     .get();
   let demoId = demo?.id;
   if (!demoId) {
-    const row = memberRow(memberRng, o.memberEmail, memberHash, new Date(now.getTime() - 120 * 86_400_000));
+    const row = memberRow(memberRng, o.memberEmail, memberHash, new Date(now.getTime() - 120 * 86_400_000), now);
     const inserted = await db
       .insert(users)
       .values({ ...row, last_name: "会員", first_name: "デモ", kana_last: "カイイン", kana_first: "デモ", status: "active", interest_areas: [2, 3] })
@@ -200,11 +200,16 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const others: UserInsert[] = [];
   for (let i = 1; i <= o.members; i++) {
     const registered = new Date(now.getTime() - memberRng.int(1, 730) * 86_400_000 - memberRng.int(0, 86_399) * 1000);
-    const row = memberRow(memberRng, `user${String(i).padStart(3, "0")}@example.com`, memberHash, registered);
+    const row = memberRow(memberRng, `user${String(i).padStart(3, "0")}@example.com`, memberHash, registered, now);
     // A few provisional, suspended and withdrawn accounts for the admin screens.
     if (i % 13 === 0) Object.assign(row, { status: "provisional", email_verified_at: null, last_login_at: null });
     else if (i % 17 === 0) row.status = "suspended";
-    else if (i % 19 === 0) Object.assign(row, { deleted_at: new Date(registered.getTime() + 30 * 86_400_000), deleted_reason: "退会" });
+    // withdrawn about a month after registering, or today for the newest (never in the future)
+    else if (i % 19 === 0) {
+      const at = new Date(Math.min(registered.getTime() + 30 * 86_400_000, now.getTime()));
+      const loginAt = row.last_login_at && row.last_login_at > at ? at : row.last_login_at;
+      Object.assign(row, { deleted_at: at, deleted_reason: "退会", last_login_at: loginAt });
+    }
     others.push(row);
   }
   const otherIds = others.length

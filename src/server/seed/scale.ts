@@ -116,7 +116,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
       for (let i = 0; i < size; i++) {
         const id = firstId + start + i;
         const registered = new Date(now.getTime() - rng.int(1, 1095) * 86_400_000 - rng.int(0, 86_399) * 1000);
-        rows.push({ ...memberRow(rng, `user${id}@scale.example.com`, hash, registered), id });
+        rows.push({ ...memberRow(rng, `user${id}@scale.example.com`, hash, registered, now), id });
       }
       await db.transaction(async (tx) => {
         await insertMany(tx, users, rows);

@@ -68,6 +68,20 @@ describe("admin.investments.preview", () => {
   it("answers NOT_FOUND for a listing that does not exist", async () => {
     expect((await errorOf(a.admin.call((c) => c.admin.investments.preview({ id: 99_999_999 })))).code).toBe("NOT_FOUND");
   });
+
+  it("tells the banner the listing's real state: 公開中 for a published one, never 未公開", async () => {
+    const state = async (over: Parameters<typeof validForm>[0], after?: (id: number) => Promise<unknown>) => {
+      const { id } = await a.admin.call((c) => c.admin.investments.create(validForm(over) as never));
+      if (after) await after(id);
+      const d = await a.admin.call((c) => c.admin.investments.preview({ id }));
+      return d.publication;
+    };
+    expect(await state({ public: true })).toEqual({ label: "公開中", live: true });
+    expect(await state({ public: true, members: true })).toEqual({ label: "公開中（会員限定）", live: true });
+    expect(await state({ public: false })).toEqual({ label: "非公開", live: false });
+    const overdue = await state({ public: true }, (id) => s.db.update(investments).set({ not_updated_at: new Date() }).where(eq(investments.id, id)));
+    expect(overdue).toEqual({ label: "掲載停止中（更新期限切れ）", live: false });
+  });
 });
 
 describe("admin.cms.postPreview", () => {
@@ -100,6 +114,17 @@ describe("admin.cms.postPreview", () => {
     expect(p.published_at.toISOString()).toBe("2099-01-01T01:00:00.000Z");
     expect(p.next).toBeNull();
     expect((await errorOf(a.visitor.call((c) => c.public.cms.post({ slug: later.slug })))).code).toBe("NOT_FOUND");
+  });
+
+  it("tells the banner the post's real state: 下書き, 公開中, 公開予定", async () => {
+    const stateOf = async (over: Record<string, unknown>) => {
+      const { id } = await createPost(over);
+      return (await a.admin.call((c) => c.admin.cms.postPreview({ id }))).publication;
+    };
+    expect(await stateOf({})).toEqual({ label: "下書き", live: false });
+    expect(await stateOf({ status: "published", published_at: "2020-01-01T10:00" })).toEqual({ label: "公開中", live: true });
+    expect(await stateOf({ status: "published" })).toEqual({ label: "公開中", live: true });
+    expect(await stateOf({ status: "scheduled", published_at: "2099-01-01T10:00" })).toEqual({ label: "公開予定（2099/01/01 10:00）", live: false });
   });
 
   it("answers NOT_FOUND for a post that does not exist", async () => {

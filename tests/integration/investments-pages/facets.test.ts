@@ -135,4 +135,12 @@ describe("facets: feature", () => {
       expect(facets.features.every((f) => f.count > 0)).toBe(true);
     });
   }
+
+  it("offers その他 (99): its published listings are reachable through the type filter", async () => {
+    const facets = await (await callers()).visitor.public.investments.facets.feature();
+    const other = facets.types.find((x) => x.id === 99);
+    expect(other?.name).toBe("その他");
+    expect(other?.count).toBeGreaterThan(0);
+    expect(other?.count).toBe(await countInvestments(t.db, "visitor", parseSearchParams({ ty: "99" })));
+  });
 });

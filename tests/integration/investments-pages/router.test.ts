@@ -44,6 +44,36 @@ async function pick(where: ReturnType<typeof and>) {
   return { row, images, transports };
 }
 
+describe("public.investments.membersOnlyCount (the visitor banner)", () => {
+  const membersOnly = and(VISIBLE.member, eq(investments.members, true));
+
+  it("counts the members-only listings of the current search, not of the whole site", async () => {
+    const c = await visitor();
+    const all = await countWhere(membersOnly);
+    expect(all).toBeGreaterThan(0);
+    expect((await c.public.investments.membersOnlyCount({})).total).toBe(all);
+    // page and sort do not change it
+    expect((await c.public.investments.membersOnlyCount({ page: "3", sr: "price_asc" })).total).toBe(all);
+    // a narrower search: its own count
+    expect((await c.public.investments.membersOnlyCount({ ty: "1" })).total).toBe(await countWhere(and(membersOnly, eq(investments.type_cd, 1))));
+    expect((await c.public.investments.membersOnlyCount({ ty: "1" })).total).toBeLessThan(all);
+  });
+
+  it("a search that finds nothing has no members-only listings either", async () => {
+    const c = await visitor();
+    expect((await c.public.investments.search({ ty: "5", ly: "50" })).total).toBe(0);
+    expect((await c.public.investments.membersOnlyCount({ ty: "5", ly: "50" })).total).toBe(0);
+  });
+
+  it("says nothing (null) for a free word: a count would tell what the locked listings say", async () => {
+    const c = await visitor();
+    const locked = await t.db.select({ name: investments.name }).from(investments).where(membersOnly).get();
+    if (!locked) throw new Error("a members-only listing");
+    expect((await c.public.investments.membersOnlyCount({ fw: locked.name })).total).toBeNull();
+    expect((await c.public.investments.membersOnlyCount({ fw: "存在しない語" })).total).toBeNull();
+  });
+});
+
 describe("public.investments.search / count", () => {
   it("a visitor gets public listings only; the total is the visitor-visible count", async () => {
     const r = await (await visitor()).public.investments.search({});

@@ -87,6 +87,19 @@ describe("newsletters", () => {
     await s.runtime.stop();
   });
 
+  it("the automatic 【関西収益物件ナビ】 prefix is not doubled when typed, and alone it is no subject", async () => {
+    const admin = await createAdmin(s.db, { email: "nl-prefix@example.com" });
+    const { caller } = await callerFor(s.db, { adminId: admin.id });
+    const { id } = await caller.admin.newsletters.create({ subject: "【関西収益物件ナビ】 12月のおすすめ", body: "本文", audience: { kind: "all" } });
+    const row = await s.db.select({ subject: newsletters.subject }).from(newsletters).where(eq(newsletters.id, id)).get();
+    expect(row?.subject).toBe("12月のおすすめ");
+    const preview = await caller.admin.newsletters.preview({ subject: "【関西収益物件ナビ】【関西収益物件ナビ】12月のおすすめ", body: "本文" });
+    expect(preview.subject).toBe("【関西収益物件ナビ】12月のおすすめ");
+    const refused = await caller.admin.newsletters.create({ subject: "【関西収益物件ナビ】", body: "本文", audience: { kind: "all" } }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "BAD_REQUEST" });
+    expect(JSON.stringify((refused as { data?: unknown }).data ?? refused)).toContain("件名を入力してください");
+  });
+
   it("writes every delivery row before sending, skips who left meanwhile, and mails everyone else exactly once", async () => {
     const people = await members(12, "fan");
     await only(people.map((p) => p.id));

@@ -111,7 +111,8 @@ describe("code tables", () => {
   });
   it("types: six search types plus 99 その他", () => {
     expect(ids(TYPES)).toEqual([1, 2, 3, 4, 5, 6, 99]);
-    expect(ids(SEARCH_TYPES)).toEqual([1, 2, 3, 4, 5, 6]);
+    // その他 (99) is a search choice too: its listings must be reachable through the type filter
+    expect(ids(SEARCH_TYPES)).toEqual([1, 2, 3, 4, 5, 6, 99]);
     expect(TYPES.map((t) => t.name)).toEqual([
       "一棟マンション",
       "一棟アパート",
@@ -245,7 +246,7 @@ describe("site settings", () => {
   it("home tiles link to the list with one filter", () => {
     expect(HOME_AREAS).toHaveLength(6);
     expect(HOME_AREAS[0]).toEqual({ name: "阪神", path: "/investments/page/1/?re=1" });
-    expect(HOME_TYPES.map((t) => t.path)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `/investments/page/1/?ty=${n}`));
+    expect(HOME_TYPES.map((t) => t.path)).toEqual([1, 2, 3, 4, 5, 6, 99].map((n) => `/investments/page/1/?ty=${n}`));
     expect(HOME_STRUCTURES.map((t) => t.path)).toEqual([1, 2, 3, 4, 5].map((n) => `/investments/page/1/?sc=${n}`));
     expect(HOME_FEATURES.map((t) => t.path)).toEqual([1, 2, 3, 4, 5, 7].map((n) => `/investments/page/1/?fs=${n}`));
   });

@@ -1,4 +1,3 @@
-import { Eye } from "@/components/icons";
 import type { Metadata } from "next";
 import { unstable_rethrow } from "next/navigation";
 import { connection } from "next/server";
@@ -21,8 +20,9 @@ export const metadata: Metadata = {
  * the public page will show them, to admins only. Anyone else gets the
  * ordinary 404 (never the admin login, so the prefix gives nothing away);
  * each page checks again, since Next renders a layout and its page in
- * parallel. No analytics tag, and a fixed banner so staff never take the
- * preview for the live page.
+ * parallel. No analytics tag, and a fixed banner (PreviewBanner, rendered by
+ * each page since only the page knows the item's state; this keeps its room)
+ * so staff never take the preview for the live page.
  */
 export default async function PreviewLayout({ children }: { children: React.ReactNode }) {
   await connection();
@@ -37,16 +37,6 @@ export default async function PreviewLayout({ children }: { children: React.Reac
   ]);
   return (
     <>
-      <div
-        role="note"
-        aria-label="プレビュー"
-        data-slot="preview-banner"
-        className="fixed inset-x-0 top-0 z-[45] flex h-9 items-center justify-center gap-2 bg-error px-3 text-sm font-bold tracking-wider text-error-foreground shadow-md"
-      >
-        <Eye className="size-4 shrink-0" aria-hidden="true" />
-        <span>プレビュー（未公開）</span>
-        <span className="hidden font-normal sm:inline">― 管理者だけに表示しています。公開ページではありません。</span>
-      </div>
       <div className="h-9 shrink-0" aria-hidden="true" />
       <Header session={session} counts={counts} adminBasePath={env().ADMIN_BASE_PATH} />
       <main id="main" className="flex-1">

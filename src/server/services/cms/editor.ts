@@ -1,4 +1,4 @@
-import { marked } from "marked";
+import { marked, type Token, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
 /**
  * The CMS editor's server side: blog posts (draft / scheduled / published,
@@ -42,14 +42,67 @@ export function renderMarkdown(md: string): string {
   }).trim();
 }
 
-/** Plain-text excerpt of a Markdown body (headings and markup dropped). */
+/**
+ * The plain text a reader sees in a Markdown body, from marked's tokens (the
+ * same parse as the page): link and emphasis text without their syntax or
+ * URLs, table cells without pipes, list items and quotes as sentences.
+ * Headings, code blocks, images, raw HTML and rules are left out (an excerpt
+ * is prose).
+ */
+function plainTextOf(tokens: readonly Token[] | undefined): string {
+  if (!tokens) return "";
+  const out: string[] = [];
+  for (const t of tokens) {
+    switch (t.type) {
+      case "heading":
+      case "code":
+      case "image":
+      case "html":
+      case "hr":
+      case "def":
+        break;
+      case "space":
+      case "br":
+        out.push(" ");
+        break;
+      case "text":
+      case "escape":
+      case "codespan":
+        out.push("tokens" in t && t.tokens ? plainTextOf(t.tokens) : decodeEntities(t.text));
+        break;
+      case "table": {
+        const table = t as Tokens.Table;
+        for (const cell of table.header) out.push(plainTextOf(cell.tokens), " ");
+        for (const row of table.rows) for (const cell of row) out.push(plainTextOf(cell.tokens), " ");
+        break;
+      }
+      case "list":
+        for (const item of (t as Tokens.List).items) out.push(plainTextOf(item.tokens), " ");
+        break;
+      case "link": {
+        // A bare URL (autolink) shows only itself: no text for an excerpt.
+        const link = t as Tokens.Link;
+        if (link.text !== link.href && `mailto:${link.text}` !== link.href) out.push(plainTextOf(link.tokens));
+        break;
+      }
+      default:
+        out.push("tokens" in t && Array.isArray(t.tokens) ? plainTextOf(t.tokens) : "");
+        if (t.type === "paragraph" || t.type === "blockquote") out.push(" ");
+    }
+  }
+  return out.join("");
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+function decodeEntities(s: string): string {
+  return s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e] ?? _);
+}
+
+/** Plain-text excerpt of a Markdown body: what a reader sees (plainTextOf), at most `max` characters. */
 export function excerptOf(md: string, max = 120): string {
-  const text = md
-    .replace(/^#{1,6}\s+.*$/gm, "")
-    .replace(/[*_`>#[\]()!-]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  const text = plainTextOf(marked.lexer(md, { gfm: true, breaks: true })).replace(/\s+/g, " ").trim();
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
 }
 
 const jst = (local: string) => new Date(`${local.length === 16 ? `${local}:00` : local}+09:00`);

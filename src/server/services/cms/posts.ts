@@ -150,8 +150,31 @@ export async function getPostBySlug(db: Db, slug: string, now = new Date()): Pro
  * page gets it: its neighbours are the live posts around its date. Admin
  * preview only; null when missing.
  */
-export async function getPostPreview(db: Db, id: number, now = new Date()): Promise<PostDetail | null> {
-  return postDetail(db, eq(cms_posts.id, id), now);
+/** Where a post stands for the public, as the preview banner says it. */
+export interface PostPublication {
+  label: string;
+  /** Visitors can open it on /blogs now. */
+  live: boolean;
+}
+
+const jstMinute = new Intl.DateTimeFormat("ja-JP", { timeZone: "Asia/Tokyo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+
+export function postPublicationOf(row: { status: string; published_at: Date | null }, now: Date): PostPublication {
+  if (row.status === "draft") return { label: "下書き", live: false };
+  const at = row.published_at;
+  if (row.status === "published" && (!at || at <= now)) return { label: "公開中", live: true };
+  if (row.status === "scheduled" && !at) return { label: "予約公開（日時未設定）", live: false };
+  if (at && at <= now) return { label: "公開中", live: true };
+  return { label: `公開予定（${jstMinute.format(at ?? now)}）`, live: false };
+}
+
+/** Any post by id (the admin preview), with its publication state for the banner. */
+export async function getPostPreview(db: Db, id: number, now = new Date()): Promise<(PostDetail & { publication: PostPublication }) | null> {
+  const [detail, row] = await Promise.all([
+    postDetail(db, eq(cms_posts.id, id), now),
+    db.select({ status: cms_posts.status, published_at: cms_posts.published_at }).from(cms_posts).where(eq(cms_posts.id, id)).get(),
+  ]);
+  return detail && row ? { ...detail, publication: postPublicationOf(row, now) } : null;
 }
 
 async function postDetail(db: Db, where: SQL, now: Date): Promise<PostDetail | null> {

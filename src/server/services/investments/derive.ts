@@ -8,8 +8,24 @@
  * municipality master (a static JSON file) for names.
  */
 import { builtAt, isNewQuakeStandard, residualAt } from "@/lib/age";
-import { areaName, areaOfMunicipality, prefectureName, structureName, typeName } from "@/lib/constants/investment";
+import {
+  FEATURES,
+  LAND_CATS,
+  LAND_PLANS,
+  LAND_RIGHTS,
+  TRANSACTIONS,
+  VACANCIES,
+  areaName,
+  areaOfMunicipality,
+  codeName,
+  codeWithOtherText,
+  prefectureName,
+  structureName,
+  typeName,
+} from "@/lib/constants/investment";
+import { kanaFold } from "@/lib/text";
 import municipalitiesJson from "@/master-data/municipalities.json";
+import railwaysKanaJson from "@/master-data/railways.kana.json";
 import type { investment_price_histories, investment_transports, investments } from "@/server/db/schema";
 
 type InvestmentInsert = typeof investments.$inferInsert;
@@ -31,6 +47,12 @@ export type DeriveInput = Pick<InvestmentInsert, "name" | "type_cd" | "pref_cd" 
       | "comments"
       | "features"
       | "vacancy"
+      | "transactions"
+      | "land_rights"
+      | "land_cat"
+      | "land_plan"
+      | "land_use_1"
+      | "land_use_2"
     >
   >;
 
@@ -59,9 +81,13 @@ export const DISTANCE_WALK = 1;
 /** vacancy.cd 1 = 満室. */
 const VACANCY_FULL = 1;
 
-const muniNames = new Map<string, string>(
-  (municipalitiesJson as { municipalities: { code: string; name: string }[] }).municipalities.map((m) => [m.code, m.name]),
+const muniList = (municipalitiesJson as { municipalities: { code: string; name: string; name_kana: string }[] }).municipalities;
+const muniNames = new Map<string, string>(muniList.map((m) => [m.code, m.name]));
+const muniKana = new Map<string, string>(muniList.map((m) => [m.code, m.name_kana]));
+const prefKana = new Map<number, string>(
+  (municipalitiesJson as { prefectures: { pref_cd: number; name_kana: string }[] }).prefectures.map((p) => [p.pref_cd, p.name_kana]),
 );
+const stationKana = (railwaysKanaJson as { station_name_kana: Record<string, string> }).station_name_kana;
 
 /** Municipality name (e.g. 大阪市北区) of a 6-digit code, from the shipped master. */
 export function municipalityName(code: string | null | undefined): string | null {
@@ -92,22 +118,41 @@ export function stationTime(transports: readonly DeriveTransport[]): number | nu
 }
 
 /**
- * The free-word text indexed by investments_fts (trigram): name, property
- * number, address (prefecture, municipality, district, locality), area, lines
- * and stations (as 〇〇駅, so "梅田駅" finds a listing), type, structure,
- * layout and comments. NFKC-normalised (full-width letters and digits become
- * half-width, half-width katakana full-width), so the search should normalise
- * its query the same way. Duplicate parts are dropped.
+ * Bumped whenever buildKeywords changes what it writes: start-up re-derives
+ * the keywords of every stored listing written by an older version
+ * (rebuildKeywords), and the FTS triggers re-index them.
+ */
+export const KEYWORDS_VERSION = 2;
+
+/** The feature badges (fs) that follow from the stored fields alone; 1 and 4 depend on the date (see buildKeywords). */
+const featureLabel = (id: number) => FEATURES.find((f) => f.id === id)?.name;
+
+/**
+ * The free-word text indexed by investments_fts (trigram): only what the
+ * detail page shows (never the 番地 `locality` it hides): name, property
+ * number, address down to the 町名 (prefecture, municipality, district), area,
+ * lines and stations (as 〇〇駅, so "梅田駅" finds a listing) and buses, type,
+ * structure, layout, comments, and the labels of the shown conditions: 現況
+ * (満室…), the feature badges 検査済証あり / 大規模修繕済 / 新耐震基準 / 満室,
+ * 取引態様, 土地権利, 地目, 都市計画, 用途地域. Readings from the master data
+ * (station, municipality, prefecture kana) are added so てんのうじ finds 天王寺.
+ * The feature badges 残存耐用年数20年以上 and 値下げ are not indexed: they
+ * change with the date (remaining life, the six months a cut may be shown)
+ * while this text is written on save; the fs filter serves them.
+ *
+ * NFKC-normalised (full-width letters and digits become half-width,
+ * half-width katakana full-width) and katakana folded to hiragana (kanaFold);
+ * the search folds its terms the same way (planQuery). Duplicate parts are dropped.
  */
 export function buildKeywords(input: DeriveInput, transports: readonly DeriveTransport[]): string {
   const stationNames = transports.map((t) => (t.station_name ? `${t.station_name}駅` : null));
+  const built = input.built ?? null;
   const parts: (string | null | undefined)[] = [
     input.name,
     input.no,
     prefectureName(input.pref_cd),
     municipalityName(input.city_cd),
     input.district_cd,
-    input.locality,
     areaName(areaOfMunicipality(input.city_cd)),
     ...transports.map((t) => t.line_name),
     ...stationNames,
@@ -118,12 +163,27 @@ export function buildKeywords(input: DeriveInput, transports: readonly DeriveTra
     input.layout,
     input.comments?.main,
     input.comments?.sub,
+    codeWithOtherText(VACANCIES, input.vacancy),
+    input.features?.cert === true ? featureLabel(2) : null,
+    input.features?.repair === true ? featureLabel(3) : null,
+    input.vacancy?.cd === VACANCY_FULL ? featureLabel(5) : null,
+    built && isNewQuakeStandard(built.year, built.month) ? featureLabel(7) : null,
+    codeName(TRANSACTIONS, input.transactions),
+    input.land_rights ? codeWithOtherText(LAND_RIGHTS, { cd: input.land_rights.type, other: input.land_rights.other }) : null,
+    codeWithOtherText(LAND_CATS, input.land_cat),
+    codeWithOtherText(LAND_PLANS, input.land_plan),
+    input.land_use_1,
+    input.land_use_2,
+    // readings (master data)
+    ...transports.map((t) => (t.station_cd != null ? stationKana[String(t.station_cd)] : null)),
+    input.city_cd ? muniKana.get(input.city_cd) : null,
+    prefKana.get(input.pref_cd),
   ];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const p of parts) {
     if (!p) continue;
-    const s = p.normalize("NFKC").replace(/\s+/g, " ").trim();
+    const s = kanaFold(p.normalize("NFKC").replace(/\s+/g, " ").trim());
     if (!s || seen.has(s)) continue;
     seen.add(s);
     out.push(s);

@@ -290,3 +290,32 @@ async function relatedListings(
     ids.map((r) => r.id),
   );
 }
+
+/**
+ * Where a listing stands for the public, as the preview banner says it:
+ * 非公開, 公開中 (掲載停止中 when overdue for its 次回更新予定日), and whether
+ * members only see it. Admin screens only.
+ */
+export interface PublicationState {
+  label: string;
+  /** Visitors or members can open the live page now. */
+  live: boolean;
+}
+
+export function publicationStateOf(row: { public: boolean; members: boolean; not_updated_at: Date | null }): PublicationState {
+  if (!row.public) return { label: "非公開", live: false };
+  if (row.not_updated_at) return { label: "掲載停止中（更新期限切れ）", live: false };
+  return row.members ? { label: "公開中（会員限定）", live: true } : { label: "公開中", live: true };
+}
+
+/** The admin preview: the detail as the public page will show it, and its publication state for the banner. */
+export async function getInvestmentPreview(db: Db, id: number): Promise<(InvestmentDetail & { publication: PublicationState }) | null> {
+  const d = await getInvestmentDetail(db, "admin", id);
+  if (!d || d.locked) return null;
+  const row = await db
+    .select({ public: investments.public, members: investments.members, not_updated_at: investments.not_updated_at })
+    .from(investments)
+    .where(eq(investments.id, id))
+    .get();
+  return row ? { ...d, publication: publicationStateOf(row) } : null;
+}

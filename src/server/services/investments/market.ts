@@ -115,7 +115,7 @@ export async function marketView(db: Db, audience: Audience, now: Date = new Dat
     .all();
 
   const areaOrder = [...AREAS.map((a) => a.id as number | null), null];
-  const typeOrder = [...SEARCH_TYPES.map((t) => t.id as number), 99];
+  const typeOrder: number[] = SEARCH_TYPES.map((t) => t.id);
   const inArea = (a: number | null) => rows.filter((r) => (r.area_cd ?? null) === a);
   const cells: MarketCell[] = [];
   const areas: MarketCell[] = [];

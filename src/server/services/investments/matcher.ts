@@ -18,6 +18,7 @@
 import { asc, inArray } from "drizzle-orm";
 import { jstYearMonth } from "@/lib/age";
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
+import { kanaFold } from "@/lib/text";
 import { FTS_MIN_TERM_LENGTH, cityCodeRanges, expandCityCodes, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
@@ -162,13 +163,23 @@ export interface RailPlan {
   groups: readonly number[];
 }
 
+/** A free-word term as looked for in the name and in the (kana-folded) keywords. */
+export interface FreeWordTerm {
+  name: string;
+  keywords: string;
+}
+
 export interface ShortTerm {
-  /** The term as instr() looks for it (ASCII lower-cased when `lower`). */
+  /** The term as instr() looks for it in the name (ASCII lower-cased when `lower`). */
   text: string;
+  /** The same for the keywords: katakana folded to hiragana as well. */
+  kwText: string;
   /** Compare against lower(name) / lower(keywords): the term has ASCII letters. */
   lower: boolean;
   /** The term folded as FTS5 folds (for the SQL's candidate lookup in the FTS vocabulary). */
   folded: string;
+  /** kwText folded as FTS5 folds. */
+  kwFolded: string;
   /** 1 or 2 characters. */
   length: 1 | 2;
 }
@@ -205,10 +216,14 @@ export interface QueryPlan {
   publicFrom: number | null;
   /** update_at ≥ this (ms). */
   updateFrom: number | null;
-  /** Terms of 3+ characters, as typed (NFKC): the FTS5 MATCH phrases. */
-  ftsTerms: readonly string[];
+  /**
+   * Terms of 3+ characters: the FTS5 MATCH phrases. `name` as typed (NFKC) for
+   * the name column, `keywords` with katakana folded to hiragana as the
+   * keywords are (derive.ts buildKeywords), so てんのうじ and テンノウジ find each other.
+   */
+  ftsTerms: readonly FreeWordTerm[];
   /** The same terms folded as FTS5 folds them (for the predicate). */
-  ftsFolded: readonly string[];
+  ftsFolded: readonly FreeWordTerm[];
   /** Terms of 1-2 characters (instr). */
   shortTerms: readonly ShortTerm[];
   admin: {
@@ -237,12 +252,14 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     q.sl?.length || q.st?.length || q.rg?.length ? { lines: q.sl ?? [], stations: q.st ?? [], groups: q.rg ?? [] } : null;
 
   const terms = q.fw ? q.fw.split(" ").filter(Boolean) : [];
-  const ftsTerms = terms.filter((t) => codePoints(t) >= FTS_MIN_TERM_LENGTH);
+  const ftsTerms = terms.filter((t) => codePoints(t) >= FTS_MIN_TERM_LENGTH).map((t): FreeWordTerm => ({ name: t, keywords: kanaFold(t) }));
   const shortTerms = terms
     .filter((t) => codePoints(t) < FTS_MIN_TERM_LENGTH)
     .map((t): ShortTerm => {
       const lower = hasAsciiLetter(t);
-      return { text: lower ? asciiLower(t) : t, lower, folded: foldFts(t), length: codePoints(t) === 1 ? 1 : 2 };
+      const text = lower ? asciiLower(t) : t;
+      const kwText = kanaFold(text);
+      return { text, kwText, lower, folded: foldFts(t), kwFolded: foldFts(kanaFold(t)), length: codePoints(t) === 1 ? 1 : 2 };
     });
 
   return {
@@ -272,7 +289,7 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     publicFrom: q.dy !== undefined ? now.getTime() - q.dy * DAY_MS : null,
     updateFrom: q.up !== undefined ? now.getTime() - q.up * DAY_MS : null,
     ftsTerms,
-    ftsFolded: ftsTerms.map(foldFts),
+    ftsFolded: ftsTerms.map((t) => ({ name: foldFts(t.name), keywords: foldFts(t.keywords) })),
     shortTerms,
     admin: {
       noPrefix: q.no ?? null,
@@ -389,14 +406,14 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
       if (ftsFolded.length) {
         f.ftsName ??= foldFts(l.name);
         f.ftsKeywords ??= foldFts(l.keywords);
-        for (const t of ftsFolded) if (!f.ftsName.includes(t) && !f.ftsKeywords.includes(t)) return false;
+        for (const t of ftsFolded) if (!f.ftsName.includes(t.name) && !f.ftsKeywords.includes(t.keywords)) return false;
       }
       for (const t of shortTerms) {
         if (t.lower) {
           f.lowerName ??= asciiLower(l.name);
           f.lowerKeywords ??= asciiLower(l.keywords);
-          if (!f.lowerName.includes(t.text) && !f.lowerKeywords.includes(t.text)) return false;
-        } else if (!l.name.includes(t.text) && !l.keywords.includes(t.text)) return false;
+          if (!f.lowerName.includes(t.text) && !f.lowerKeywords.includes(t.kwText)) return false;
+        } else if (!l.name.includes(t.text) && !l.keywords.includes(t.kwText)) return false;
       }
     }
     return true;

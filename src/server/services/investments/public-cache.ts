@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { getInvestmentDetail } from "./detail";
 import { areaFacets, featureFacets, trainFacets } from "./facets";
 import { homeListings } from "./home";
-import { countInvestments, searchInvestments } from "./search";
+import { countInvestments, countMembersOnly, searchInvestments } from "./search";
 import type { Audience } from "./visibility";
 
 /**
@@ -35,6 +35,14 @@ export function cachedSearch(db: Db, audience: Exclude<Audience, "admin">, query
 export async function cachedCount(db: Db, audience: Exclude<Audience, "admin">, query: SearchQuery): Promise<number> {
   const box = await memoPublic(store()?.count as LRUCache<string, { n: number }> | undefined, keyOf(audience, query), async () => ({
     n: await countInvestments(db, audience, query),
+  }));
+  return box.n;
+}
+
+/** countMembersOnly, shared like the counts (the same for every visitor). */
+export async function cachedMembersOnlyCount(db: Db, query: SearchQuery): Promise<number | null> {
+  const box = await memoPublic(store()?.count as LRUCache<string, { n: number | null }> | undefined, `membersOnly|${JSON.stringify(query)}`, async () => ({
+    n: await countMembersOnly(db, query),
   }));
   return box.n;
 }

@@ -21,7 +21,7 @@ import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
 import { loadCards, type InvestmentCard } from "./cards";
-import { planQuery, type QueryPlan, type ShortTerm } from "./matcher";
+import { planQuery, type FreeWordTerm, type QueryPlan, type ShortTerm } from "./matcher";
 import { visibleTo, type Audience } from "./visibility";
 
 export interface SearchOptions {
@@ -85,26 +85,35 @@ const MAX_CHAR = "\u{10FFFF}";
 function shortTermCandidates(t: ShortTerm): SQL {
   const i = investments;
   const tails: SQL[] = [];
-  for (const col of [i.name, i.keywords]) {
+  for (const [col, text] of [
+    [i.name, t.text],
+    [i.keywords, t.kwText],
+  ] as const) {
     if (t.length === 2) {
-      tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -2)) = ${t.text}`);
+      tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -2)) = ${text}`);
     } else {
-      tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -1)) = ${t.text}`);
-      tails.push(
-        sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -2)) >= ${t.text} AND lower(substr(${col}, -2)) < ${t.text + MAX_CHAR}`,
-      );
+      tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -1)) = ${text}`);
+      tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -2)) >= ${text} AND lower(substr(${col}, -2)) < ${text + MAX_CHAR}`);
     }
   }
-  const starts = sql`SELECT doc FROM investments_fts_instance WHERE term >= ${t.folded} AND term < ${t.folded + MAX_CHAR}`;
-  return sql`${i.id} IN (${sql.join([starts, ...tails], sql` UNION `)})`;
+  const starts = [...new Set([t.folded, t.kwFolded])].map(
+    (f) => sql`SELECT doc FROM investments_fts_instance WHERE term >= ${f} AND term < ${f + MAX_CHAR}`,
+  );
+  return sql`${i.id} IN (${sql.join([...starts, ...tails], sql` UNION `)})`;
+}
+
+/** One term of the MATCH: the phrase in either column, or (kana folded) each column its own form. */
+function ftsTermMatch(t: FreeWordTerm): string {
+  return t.name === t.keywords ? ftsPhrase(t.name) : `(name : ${ftsPhrase(t.name)} OR keywords : ${ftsPhrase(t.keywords)})`;
 }
 
 function freeWordConditions(p: QueryPlan): SQL[] {
   const i = investments;
   const out: SQL[] = [];
   if (p.ftsTerms.length) {
-    // All long terms in one MATCH: FTS5 ANDs phrases, each may match name or keywords.
-    const match = p.ftsTerms.map(ftsPhrase).join(" ");
+    // All long terms in one MATCH, each may match name or keywords. Explicit AND:
+    // FTS5 implies it between phrases only, not next to a parenthesised group.
+    const match = p.ftsTerms.map(ftsTermMatch).join(" AND ");
     out.push(sql`${i.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${match})`);
   }
   for (const t of p.shortTerms) {
@@ -113,8 +122,8 @@ function freeWordConditions(p: QueryPlan): SQL[] {
     // case-insensitive when the term has Latin letters (SQLite's lower() is ASCII-only).
     out.push(
       t.lower
-        ? sql`(instr(lower(${i.name}), ${t.text}) > 0 OR instr(lower(${i.keywords}), ${t.text}) > 0)`
-        : sql`(instr(${i.name}, ${t.text}) > 0 OR instr(${i.keywords}, ${t.text}) > 0)`,
+        ? sql`(instr(lower(${i.name}), ${t.text}) > 0 OR instr(lower(${i.keywords}), ${t.kwText}) > 0)`
+        : sql`(instr(${i.name}, ${t.text}) > 0 OR instr(${i.keywords}, ${t.kwText}) > 0)`,
     );
   }
   return out;
@@ -245,6 +254,19 @@ async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
 /** How many listings the audience finds with a query. */
 export async function countInvestments(db: Db, audience: Audience, query: SearchQuery, now: Date = new Date()): Promise<number> {
   return countWhere(db, buildSearchWhere(audience, query, now));
+}
+
+/**
+ * How many members-only listings a visitor's search would also find once
+ * registered (the list's 会員限定 banner): the query's conditions over the
+ * published members-only listings. Null when the query has a free word: the
+ * free-word index holds what members see of those listings (name, comments,
+ * place), and a count for any word a visitor types would tell them what the
+ * locked listings say.
+ */
+export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = new Date()): Promise<number | null> {
+  if (query.fw) return null;
+  return countWhere(db, and(buildSearchWhere("member", query, now), eq(investments.members, true)));
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { withoutSubjectPrefix } from "@/lib/constants/site";
 import { label, z } from "@/schemas/zod";
 import type { Db } from "@/server/db";
 import { admins, newsletter_deliveries, newsletters } from "@/server/db/schema";
@@ -27,7 +28,8 @@ export const NEWSLETTER_STATUS_NAMES: Record<NewsletterStatus, string> = {
 };
 
 export const newsletterInput = z.object({
-  subject: label(z.string().trim().min(1).max(150), "件名"),
+  // The site prefix is added to every mail's subject; a typed copy of it is dropped.
+  subject: label(z.string().overwrite(withoutSubjectPrefix).min(1).max(150), "件名"),
   body: label(z.string().trim().min(1).max(20_000), "本文"),
   audience: newsletterAudience,
 });

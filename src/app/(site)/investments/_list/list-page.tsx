@@ -75,11 +75,13 @@ export async function listMetadata(page: number, raw: RawParams): Promise<Metada
 export async function InvestmentListPage({ page, raw }: { page: number; raw: RawParams }) {
   const query = parseListQuery(raw, page);
   const input = { ...raw, page: String(page) };
-  const [result, session, counts, names] = await Promise.all([
+  const [result, session, counts, names, membersOnly] = await Promise.all([
     api.public.investments.search(input),
     api.public.session.state(),
     api.public.options.get().catch(() => undefined),
     namesFor(query),
+    // The banner's count is of this search (null with a free word); members see them all anyway.
+    api.public.investments.membersOnlyCount(input).then((r) => r.total, () => undefined),
   ]);
   // A page past the end (or any page but the first of an empty result) does not exist.
   if (page > 1 && page > result.last) notFound();
@@ -137,14 +139,18 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             {result.total > 0 && <SortSelect value={sr} params={params.toString()} />}
           </div>
 
-          {isGuest && counts && counts.investment.members > 0 && (
-            <aside className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gradient-to-r from-gold-50 to-white p-4 sm:flex-row sm:items-center sm:justify-between" aria-label="会員限定物件のご案内">
+          {isGuest && membersOnly !== undefined && membersOnly !== 0 && (counts?.investment.members ?? 1) > 0 && (
+            <aside className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gradient-to-r from-gold-50 to-white p-4 sm:flex-row sm:items-center sm:justify-between" aria-label="会員限定物件のご案内" data-slot="members-only-banner">
               <p className="flex items-start gap-2 text-sm leading-relaxed">
                 <LockKeyhole className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden="true" />
-                <span>
-                  このほかに<strong className="tabular mx-0.5">{withCommas(String(counts.investment.members))}</strong>
-                  件の会員限定物件があります。無料会員登録ですべての物件をご覧いただけます。
-                </span>
+                {membersOnly === null ? (
+                  <span>会員限定物件は、無料会員登録・ログインのうえで検索・閲覧いただけます。</span>
+                ) : (
+                  <span>
+                    {filtered ? "この条件では、このほかに" : "このほかに"}<strong className="tabular mx-0.5" data-count={membersOnly}>{withCommas(String(membersOnly))}</strong>
+                    件の会員限定物件があります。無料会員登録ですべての物件をご覧いただけます。
+                  </span>
+                )}
               </p>
               <div className="flex shrink-0 gap-2">
                 <Button asChild variant="gold" size="sm" className={GOLD_TEXT}>

@@ -9,7 +9,7 @@ import {
 import { existsResult } from "@/schemas/common";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentDetail } from "@/server/services/investments/detail";
+import { getInvestmentPreview } from "@/server/services/investments/detail";
 import {
   adminListColumns,
   bulkInvestments,
@@ -70,7 +70,7 @@ export const adminInvestmentsRouter = createTRPCRouter({
   }),
   /** The public detail as it will look, for any listing (published or not). */
   preview: adminProcedure.input(investmentIdInput).query(async ({ ctx, input }) => {
-    const d = await getInvestmentDetail(ctx.db, "admin", input.id);
+    const d = await getInvestmentPreview(ctx.db, input.id);
     if (!d) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
     return d;
   }),

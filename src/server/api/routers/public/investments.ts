@@ -3,7 +3,7 @@ import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { getInvestmentDetail } from "@/server/services/investments/detail";
-import { cachedCount, cachedDetail, cachedFacets, cachedSearch } from "@/server/services/investments/public-cache";
+import { cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "@/server/services/investments/public-cache";
 import { audienceOf } from "@/server/services/investments/visibility";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
@@ -70,6 +70,17 @@ export const investmentsRouter = createTRPCRouter({
   count: publicProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
     const query = parseSearchParams(toRawRecord(input));
     return { total: await cachedCount(ctx.db, audienceOf(ctx), query) };
+  }),
+
+  /**
+   * How many members-only listings the same query finds (the list's banner to
+   * visitors: "このほかにN件の会員限定物件"); null when the query has a free
+   * word (see countMembersOnly). Page and sort do not matter.
+   */
+  membersOnlyCount: publicProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
+    const query = parseSearchParams(toRawRecord(input));
+    const { page: _page, sr: _sr, ...conditions } = query;
+    return { total: await cachedMembersOnlyCount(ctx.db, conditions) };
   }),
 
   /**

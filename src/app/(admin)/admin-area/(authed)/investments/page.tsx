@@ -15,7 +15,7 @@ const FILTERS: readonly FilterField[] = [
   { kind: "text", name: "fw", label: "キーワード" },
   { kind: "text", name: "no", label: "物件番号" },
   { kind: "select", name: "ps", label: "掲載状態", options: PUBLICATION_STATES.map((s) => ({ value: s.key, label: s.name })) },
-  { kind: "select", name: "ty", label: "種別", options: [...SEARCH_TYPES.map((t) => ({ value: t.id, label: t.name })), { value: "99", label: "その他" }] },
+  { kind: "select", name: "ty", label: "種別", options: SEARCH_TYPES.map((t) => ({ value: t.id, label: t.name })) },
   { kind: "select", name: "re", label: "エリア", options: AREAS.map((a) => ({ value: a.id, label: a.name })) },
   { kind: "text", name: "cp", label: "元付会社" },
   { kind: "text", name: "lp", label: "価格（万円）から", inputMode: "numeric" },

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { BlogPostView } from "@/components/content/blog-post-view";
 import { requireAdmin } from "@/server/auth/page-guards";
+import { PreviewBanner } from "../../_components/preview-banner";
 import { api } from "@/trpc/server";
 
 type Props = { params: Promise<{ id: string }> };
@@ -35,5 +36,10 @@ export default async function PostPreviewPage({ params }: Props) {
   await requireAdmin({ otherwise: "not-found" });
   const post = await load((await params).id);
   if (!post) notFound();
-  return <BlogPostView post={post} />;
+  return (
+    <>
+      <PreviewBanner label={post.publication.label} live={post.publication.live} />
+      <BlogPostView post={post} />
+    </>
+  );
 }

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { InvestmentDetailPageBody } from "@/components/investment/investment-detail-page";
 import { requireAdmin } from "@/server/auth/page-guards";
+import { PreviewBanner } from "../../_components/preview-banner";
 import { env } from "@/server/env";
 import { api } from "@/trpc/server";
 
@@ -37,5 +38,10 @@ export default async function InvestmentPreviewPage({ params }: Props) {
   const d = await load((await params).id);
   if (!d) notFound();
   // An admin has no favourites on the public page either.
-  return <InvestmentDetailPageBody detail={d} mapsKey={env().GOOGLE_MAPS_API_KEY || undefined} bookmark={null} preview />;
+  return (
+    <>
+      <PreviewBanner label={d.publication.label} live={d.publication.live} />
+      <InvestmentDetailPageBody detail={d} mapsKey={env().GOOGLE_MAPS_API_KEY || undefined} bookmark={null} preview />
+    </>
+  );
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
+import { MAIL_SUBJECT_PREFIX, withoutSubjectPrefix } from "@/lib/constants/site";
 import { api } from "@/trpc/react";
 
 type Audience =
@@ -61,6 +62,8 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
   const [at, setAt] = useState(initial?.scheduled_at ? toLocalInput(initial.scheduled_at) : "");
   const [showPreview, setShowPreview] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // Required fields checked here before any confirmation (the server checks again).
+  const [missing, setMissing] = useState<{ subject?: string; body?: string }>({});
 
   const audience: Audience = useMemo(
     () =>
@@ -100,6 +103,7 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
   }
 
   async function onSave() {
+    if (!validate()) return;
     const id = await save();
     if (id === null) return;
     if (!initial) router.push(`${base}/newsletter/${id}`);
@@ -109,7 +113,28 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
     }
   }
 
+  /** Typing in a field takes its "missing" message away. */
+  function fixed(field: "subject" | "body") {
+    setMissing((m) => {
+      const next = { ...m };
+      delete next[field];
+      return next;
+    });
+  }
+
+  /** 件名・本文 present (the prefix alone is no subject)? Shows the messages otherwise. */
+  function validate(): boolean {
+    const next = {
+      ...(withoutSubjectPrefix(subject) ? {} : { subject: "件名を入力してください" }),
+      ...(body.trim() ? {} : { body: "本文を入力してください" }),
+    };
+    setMissing(next);
+    return !next.subject && !next.body;
+  }
+
   async function onSchedule(now: boolean) {
+    setNotice(null);
+    if (!validate()) return;
     const when = now ? null : at ? new Date(`${at}:00+09:00`) : null;
     if (!now && !when) {
       setNotice("配信日時を入力してください");
@@ -136,16 +161,39 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
           <span>
             件名 <span className="text-error">*</span>
           </span>
-          <input className={input} value={subject} maxLength={150} onChange={(e) => setSubject(e.target.value)} disabled={!editable} aria-invalid={!!errorOf(saveError, "subject")} />
-          {errorOf(saveError, "subject") ? <span className="text-xs font-normal text-error">{errorOf(saveError, "subject")}</span> : null}
+          {/* The prefix every mail gets, shown where the subject is typed so nobody types it again. */}
+          <span className="flex min-w-0 items-stretch">
+            <span className="flex shrink-0 items-center rounded-l-md border border-r-0 border-border bg-muted px-2 text-xs font-normal text-primary-600" data-slot="subject-prefix" id="nl-subject-prefix">
+              {MAIL_SUBJECT_PREFIX}
+            </span>
+            <input
+              className={`${input} min-w-0 rounded-l-none`}
+              value={subject}
+              maxLength={150}
+              onChange={(e) => {
+                setSubject(e.target.value);
+                fixed("subject");
+              }}
+              disabled={!editable}
+              aria-describedby="nl-subject-prefix"
+              aria-invalid={!!(missing.subject ?? errorOf(saveError, "subject"))}
+            />
+          </span>
+          {withoutSubjectPrefix(subject) !== subject.trim() ? (
+            <span className="text-xs font-normal text-primary-600">件名の先頭の{MAIL_SUBJECT_PREFIX}は自動で付くため、入力した分は省いて送ります。</span>
+          ) : null}
+          {(missing.subject ?? errorOf(saveError, "subject")) ? <span className="text-xs font-normal text-error">{missing.subject ?? errorOf(saveError, "subject")}</span> : null}
         </label>
         <label className="grid gap-1 text-sm font-bold">
           <span>
             本文 <span className="text-error">*</span>
           </span>
-          <textarea className="min-h-64 rounded-md border border-border bg-white p-3 font-normal leading-relaxed" value={body} onChange={(e) => setBody(e.target.value)} disabled={!editable} aria-invalid={!!errorOf(saveError, "body")} />
+          <textarea className="min-h-64 rounded-md border border-border bg-white p-3 font-normal leading-relaxed" value={body} maxLength={20_000} onChange={(e) => {
+              setBody(e.target.value);
+              fixed("body");
+            }} disabled={!editable} aria-invalid={!!(missing.body ?? errorOf(saveError, "body"))} />
           <span className="text-xs font-normal text-muted-foreground">テキスト形式で送信します。URLはリンクになります。末尾に配信停止のリンクと署名が自動で付きます。</span>
-          {errorOf(saveError, "body") ? <span className="text-xs font-normal text-error">{errorOf(saveError, "body")}</span> : null}
+          {(missing.body ?? errorOf(saveError, "body")) ? <span className="text-xs font-normal text-error">{missing.body ?? errorOf(saveError, "body")}</span> : null}
         </label>
       </section>
 
