@@ -54,6 +54,7 @@ const MEMBER_SELF = new Set([
 const PUBLIC_QUERIES: Record<string, (i: Ids) => unknown> = {
   "public.investments.search": () => ({}),
   "public.investments.count": () => ({}),
+  "public.investments.membersOnlyCount": () => ({}),
   "public.investments.byId": (i) => ({ id: i.membersOnlyListing }),
   "public.investments.facets.area": () => undefined,
   "public.investments.facets.train": () => undefined,
