@@ -427,7 +427,7 @@ if (!values["skip-pages"]) {
     const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status ?? r.signal})`);
   };
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) run(path.join(root, "node_modules", ".bin", "next"), ["build"]);
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) run("npm", ["run", "--silent", "build"]);
   run(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "bench-pages.ts"), "--database", url]);
 }
 
