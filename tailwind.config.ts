@@ -48,7 +48,8 @@ const config: Config = {
         muted: { DEFAULT: "#f5f5f3", foreground: "#666666" },
       },
       fontFamily: {
-        sans: ['"Zen Kaku Gothic New"', '"Hiragino Kaku Gothic ProN"', '"Noto Sans JP"', "Meiryo", "sans-serif"],
+        // --font-zen-kaku-gothic-new: the subset web font and its fallback face (src/app/fonts.ts).
+        sans: ["var(--font-zen-kaku-gothic-new)", '"Zen Kaku Gothic New Fallback"', '"Hiragino Kaku Gothic ProN"', '"Noto Sans JP"', "Meiryo", "sans-serif"],
       },
       transitionDuration: { overlay: "250ms" },
     },

@@ -2,7 +2,7 @@
  * `npm run bench`: speed figures on scale data, written to bench/results/.
  * Targets are checked here and reported, never asserted in tests.
  *
- *   npm run bench -- [--investments 100000] [--members 5000] [--filters 50000] [--keep] [--skip-pages]
+ *   npm run bench -- [--investments 100000] [--members 5000] [--filters 50000] [--keep] [--skip-pages] [--skip-frontend]
  *
  * Sections so far: the scale seed itself, and the database paths every list
  * page uses (visibility + sort + page, area and price filters, FTS trigram
@@ -10,7 +10,10 @@
  * parameters and combinations, next to its bare SQL), matching (one listing
  * against every saved filter) and newsletter throughput (10,000 recipients to
  * a local SMTP sink). Then pages under load (scripts/bench-pages.ts, which
- * writes bench/results/pages.{json,md}) on the same database.
+ * writes bench/results/pages.{json,md}) on the same database, and the front
+ * end on a phone (scripts/bench-frontend.ts, alone: `npm run bench:frontend`):
+ * Lighthouse mobile and first-visit bytes per page with demo data, written to
+ * bench/results/frontend.{json,md}.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -34,6 +37,8 @@ const { values } = parseArgs({
     keep: { type: "boolean", default: false },
     /** Leave out the pages-under-load benchmark that otherwise follows on the same data. */
     "skip-pages": { type: "boolean", default: false },
+    /** Leave out the front-end section (Lighthouse and bytes per page, scripts/bench-frontend.ts). */
+    "skip-frontend": { type: "boolean", default: false },
   },
 });
 
@@ -420,15 +425,18 @@ writeFileSync(path.join(outDir, "latest.md"), md);
 console.log(`[bench] written to bench/results/latest.{json,md}`);
 db.$client.close();
 
-// Pages under load (scripts/bench-pages.ts) on the same data: the production build first when there is none.
-if (!values["skip-pages"]) {
+// Pages under load (scripts/bench-pages.ts) on the same data, then the front end on a phone
+// (scripts/bench-frontend.ts, on demo data of its own): the production build first when there is none.
+if (!values["skip-pages"] || !values["skip-frontend"]) {
   const root = path.resolve(import.meta.dirname, "..");
   const run = (cmd: string, args: string[]) => {
     const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status ?? r.signal})`);
   };
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) run(path.join(root, "node_modules", ".bin", "next"), ["build"]);
-  run(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "bench-pages.ts"), "--database", url]);
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) run("npm", ["run", "--silent", "build"]);
+  const tsxBin = path.join(root, "node_modules", ".bin", "tsx");
+  if (!values["skip-pages"]) run(tsxBin, [path.join(root, "scripts", "bench-pages.ts"), "--database", url]);
+  if (!values["skip-frontend"]) run(tsxBin, [path.join(root, "scripts", "bench-frontend.ts")]);
 }
 
 if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,6 @@ const env = {
   DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026",
 };
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
-const next = path.join(root, "node_modules", ".bin", "next");
 
 log("migrating the database…");
 if (run(tsx, ["scripts/migrate.ts"], { env }) !== 0) process.exit(1);
@@ -28,9 +27,10 @@ log("seeding demo data if the database is empty…");
 if (run(tsx, ["scripts/seed.ts", "--if-empty"], { env }) !== 0) process.exit(1);
 
 if (!args.has("--no-build") || !existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  log("building the web app (next build)…");
+  log("building the web app (font subset, next build)…");
   const t = Date.now();
-  if (run(next, ["build"], { env: { ...env, NODE_ENV: "production" } }) !== 0) process.exit(1);
+  // npm run build: the font subset (scripts/subset-fonts.ts), then next build.
+  if (run("npm", ["run", "--silent", "build"], { env: { ...env, NODE_ENV: "production" } }) !== 0) process.exit(1);
   log(`built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 

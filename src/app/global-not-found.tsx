@@ -1,11 +1,13 @@
-import "@fontsource/zen-kaku-gothic-new/400.css";
-import "@fontsource/zen-kaku-gothic-new/700.css";
+// A document of its own, so it loads the same stylesheet and font as layout.tsx (once each:
+// the font comes from ./fonts, not a second copy of the font-face CSS).
+import "./fonts/fallback.css";
 import "./globals.css";
 
 import type { Metadata } from "next";
 import { SiteNotFoundPage } from "@/components/content/site-not-found-page";
 import { DEFAULT_TITLE } from "@/lib/seo";
 import { TRPCReactProvider } from "@/trpc/react";
+import { zenKakuGothicNew } from "./fonts";
 
 export const metadata: Metadata = {
   title: `ページが見つかりません | ${DEFAULT_TITLE}`,
@@ -19,7 +21,7 @@ export const metadata: Metadata = {
  */
 export default function GlobalNotFound() {
   return (
-    <html lang="ja">
+    <html lang="ja" className={zenKakuGothicNew.variable}>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
         <TRPCReactProvider>
           <SiteNotFoundPage />

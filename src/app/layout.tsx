@@ -1,5 +1,4 @@
-import "@fontsource/zen-kaku-gothic-new/400.css";
-import "@fontsource/zen-kaku-gothic-new/700.css";
+import "./fonts/fallback.css";
 import "./globals.css";
 
 import type { Metadata, Viewport } from "next";
@@ -7,11 +6,12 @@ import { SITE } from "@/lib/constants/site";
 import { DEFAULT_TITLE, metaDescription } from "@/lib/seo";
 import { env } from "@/server/env";
 import { TRPCReactProvider } from "@/trpc/react";
+import { zenKakuGothicNew } from "./fonts";
 
 /**
- * Root layout: <html lang="ja">, the brand font (weights 400 and 700 only; their
- * unicode-range subsets load lazily, glyph file by glyph file), the tRPC/React
- * Query provider and the site-wide metadata defaults.
+ * Root layout: <html lang="ja">, the brand font (src/app/fonts.ts: 400 and 700,
+ * subset at build time, preloaded), the tRPC/React Query provider and the
+ * site-wide metadata defaults.
  *
  * Page titles: a page exporting `title: "物件一覧"` gets
  * "物件一覧 | {site title}のことなら{corporate name}" (= pageTitle() in src/lib/seo);
@@ -45,7 +45,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="ja">
+    <html lang="ja" className={zenKakuGothicNew.variable}>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
         <TRPCReactProvider>{children}</TRPCReactProvider>
       </body>

@@ -84,6 +84,7 @@ import {
 import { toHalfWidth } from "@/lib/digits";
 import { PRICE_MAX, formatPrice } from "@/lib/price";
 import { z } from "@/schemas/zod";
+import { canonical, SEARCH_PARAM_KEYS, sortedUnique } from "./search-params";
 
 /* ------------------------------------------------------------------ limits */
 
@@ -332,16 +333,14 @@ const PARAMS = {
 } as const satisfies Record<string, ParamDef>;
 
 export type SearchParamKey = keyof typeof PARAMS;
-export const SEARCH_PARAM_KEYS = Object.keys(PARAMS) as SearchParamKey[];
+export { SEARCH_PARAM_KEYS };
+// The key order lives in ./search-params (without zod); it must be this table's.
+if (Object.keys(PARAMS).join() !== SEARCH_PARAM_KEYS.join()) throw new Error("search-params.ts SEARCH_PARAM_KEYS differs from PARAMS");
 /** Keys only staff may use (dropped for everyone else). */
 export const ADMIN_PARAM_KEYS = SEARCH_PARAM_KEYS.filter((k) => (PARAMS[k] as ParamDef).admin);
 
 /* ---------------------------------------------------------------- schema */
 
-function sortedUnique<T extends number | string>(xs: readonly T[]): T[] | undefined {
-  if (xs.length === 0) return undefined;
-  return [...new Set(xs)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
 const list = <T extends z.ZodType<number | string>>(value: T) =>
   z.preprocess(toList, z.array(value).max(MULTI_MAX)).transform((xs) => sortedUnique(xs as z.output<T>[]));
 
@@ -381,34 +380,10 @@ const searchFields = z.object({
 type SearchFields = z.output<typeof searchFields>;
 
 /**
- * Canonical form: ranges the right way round, lists de-duplicated and sorted,
- * defaults and empty values left out, keys in table order.
- */
-function canonical(fields: SearchFields): SearchFields {
-  const q: SearchFields = { ...fields };
-  if (q.lp !== undefined && q.hp !== undefined && q.lp > q.hp) [q.lp, q.hp] = [q.hp, q.lp];
-  if (q.ly !== undefined && q.hy !== undefined && q.ly > q.hy) [q.ly, q.hy] = [q.hy, q.ly];
-  if (q.ls !== undefined && q.hs !== undefined && q.ls > q.hs) [q.ls, q.hs] = [q.hs, q.ls];
-  if (q.nu !== undefined && q.xu !== undefined && q.nu > q.xu) [q.nu, q.xu] = [q.xu, q.nu];
-  if (q.sr === DEFAULT_SORT) q.sr = undefined;
-  if (q.page === 1) q.page = undefined;
-  const out: Record<string, unknown> = {};
-  for (const k of SEARCH_PARAM_KEYS) {
-    const v = q[k];
-    if (v === undefined || v === null) continue;
-    if (Array.isArray(v)) {
-      const xs = sortedUnique(v as (number | string)[]);
-      if (xs) out[k] = xs;
-    } else out[k] = v;
-  }
-  return out as SearchFields;
-}
-
-/**
  * The canonical search query object (see the table above). Parses a saved
  * filter's `query` JSON or a tRPC input strictly: bad values are errors here.
  */
-export const searchQuery = searchFields.transform(canonical);
+export const searchQuery = searchFields.transform((fields): SearchFields => canonical(fields));
 export type SearchQuery = z.output<typeof searchQuery>;
 
 /**
@@ -506,33 +481,8 @@ export function parseSearchParams(input: SearchParamsInput | null | undefined, o
 
 /* ---------------------------------------------------------------- serialise */
 
-/**
- * The canonical URL query of a search: keys in the table's order, several
- * values as repeated keys (re=1&re=3, the form pageHref writes), defaults
- * (sr=new, page=1) and empty values omitted, ss as ss=1.
- */
-export function toSearchParams(q: SearchQuery): URLSearchParams {
-  const c = canonical(q);
-  const out = new URLSearchParams();
-  for (const key of SEARCH_PARAM_KEYS) {
-    const v = c[key];
-    if (v === undefined || v === null) continue;
-    if (Array.isArray(v)) for (const x of v) out.append(key, String(x));
-    else if (v === true) out.append(key, "1");
-    else out.append(key, String(v));
-  }
-  return out;
-}
-
-/** The query as a plain record for pageHref / links (arrays stay arrays). */
-export function toQueryRecord(q: SearchQuery): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of toSearchParams(q)) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-  }
-  return out;
-}
+// toSearchParams / toQueryRecord: ./search-params (no zod, so client components can build links).
+export { toQueryRecord, toSearchParams } from "./search-params";
 
 /** Keys that do not narrow the result (order and paging). */
 const NON_FILTER_KEYS: readonly SearchParamKey[] = ["sr", "page"];

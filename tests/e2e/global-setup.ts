@@ -56,7 +56,8 @@ export default async function setup(project: TestProject) {
   };
   runOrThrow(bin("tsx"), ["scripts/migrate.ts"]);
   runOrThrow(bin("tsx"), ["scripts/seed.ts"]);
-  if (buildIsStale()) runOrThrow(bin("next"), ["build"]);
+  // npm run build: the font subset (scripts/subset-fonts.ts), then next build.
+  if (buildIsStale()) runOrThrow("npm", ["run", "--silent", "build"]);
 
   // The production server (src/server/http/main.ts). Its page cache and its lists-and-counts cache
   // are off here because the tests write to the database directly; tests/e2e/page-cache.test.ts

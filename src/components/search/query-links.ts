@@ -2,13 +2,12 @@
  * Links between search states: the list URL of a query, and one removable
  * chip per condition (the search summary). Pure; server and client alike.
  */
-import { pageHref } from "@/lib/pagination";
-import { describeQuery, parseSearchParams, toSearchParams, type DescribeNames, type SearchQuery } from "@/schemas/search";
+import { describeQuery, parseSearchParams, type DescribeNames, type SearchQuery } from "@/schemas/search";
+import { listHref, MULTI_KEYS } from "./query-hrefs";
 
-export const LIST_PATH = "/investments";
+// The link builders without the schemas (client components import them from ./query-hrefs).
+export { emptyQuery, hasValue, LIST_PATH, listHref, patchQuery, queryParams, scalarValue, toggleValue } from "./query-hrefs";
 
-/** Parameters that hold several values (each value is its own chip). */
-const MULTI_KEYS = ["re", "ty", "sc", "fs", "pf", "ct", "sl", "st", "rg", "sf"] as const;
 /** Single-valued conditions (page and sr are not conditions: they never show as chips). */
 const SINGLE_KEYS = ["fw", "dt", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "ls", "hs", "dy", "up", "ss"] as const;
 /** Chip order (describeQuery's): a group of several keys is one chip (a range), a multi key one chip per value. */
@@ -16,40 +15,20 @@ const CHIP_GROUPS: readonly (readonly string[])[] = [
   ["re"], ["pf"], ["ct"], ["dt"], ["ty"], ["sc"], ["sl"], ["st"], ["rg"], ["sw"],
   ["lp", "hp"], ["ly", "hy"], ["bt"], ["rs"], ["ls", "hs"], ["fs"], ["ss"], ["sf"], ["dy"], ["up"], ["fw"],
 ];
-const isMulti = (k: string) => (MULTI_KEYS as readonly string[]).includes(k);
-
 type Loose = Record<string, unknown>;
 const loose = (q: SearchQuery): Loose => q as unknown as Loose;
 const fromLoose = (r: Loose): SearchQuery => r as unknown as SearchQuery;
+const isMulti = (k: string) => (MULTI_KEYS as readonly string[]).includes(k);
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
 
-/** The query's parameters without the page (the page lives in the path). */
-export function queryParams(q: SearchQuery): URLSearchParams {
-  const qs = toSearchParams(q);
-  qs.delete("page");
-  return qs;
-}
 
-/**
- * The list page of a query: /investments when it has no parameters at all,
- * otherwise /investments/page/{n}/?{query}.
- */
-export function listHref(q: SearchQuery, page = 1): string {
-  const qs = queryParams(q);
-  if (page <= 1 && [...qs.keys()].length === 0) return LIST_PATH;
-  return pageHref(LIST_PATH, page, qs);
-}
 
 /** The list query of a page: the URL's parameters, with the page from the path. */
 export function parseListQuery(raw: Record<string, string | string[] | undefined>, page: number): SearchQuery {
   return parseSearchParams({ ...raw, page: String(page) });
 }
 
-/** A query with every condition removed (page 1, default sort). */
-export function emptyQuery(): SearchQuery {
-  return {};
-}
 
 export interface QueryChip {
   key: string;
@@ -98,30 +77,9 @@ export function conditionCount(q: SearchQuery): number {
   return n;
 }
 
-/** The query with `patch` applied (keys set to the given values), back on page 1. */
-export function patchQuery(q: SearchQuery, patch: Record<string, unknown>): SearchQuery {
-  return fromLoose({ ...loose(q), ...patch, page: undefined });
-}
 
-/** Whether a multi-valued parameter holds `value`. */
-export function hasValue(q: SearchQuery, key: (typeof MULTI_KEYS)[number], value: number | string): boolean {
-  const v = loose(q)[key];
-  return Array.isArray(v) && (v as unknown[]).some((x) => String(x) === String(value));
-}
 
-/** The query with `value` added to or removed from a multi-valued parameter, back on page 1. */
-export function toggleValue(q: SearchQuery, key: (typeof MULTI_KEYS)[number], value: number | string): SearchQuery {
-  const cur = loose(q)[key];
-  const list = Array.isArray(cur) ? (cur as unknown[]) : [];
-  const next = hasValue(q, key, value) ? list.filter((x) => String(x) !== String(value)) : [...list, value];
-  return patchQuery(q, { [key]: next.length ? next : undefined });
-}
 
-/** A scalar parameter's value as text ("" when absent). */
-export function scalarValue(q: SearchQuery, key: string): string {
-  const v = loose(q)[key];
-  return v === undefined || v === null ? "" : String(v);
-}
 
 /** DescribeNames over plain records of names (as railwayNames gives them). */
 export function describeNames(n: { lines: Record<number, string>; stations: Record<number, string>; groups: Record<number, string> }): DescribeNames {

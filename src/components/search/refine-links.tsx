@@ -5,7 +5,7 @@ import Link from "next/link";
 import { cn } from "@/lib/cn";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
 import type { SearchQuery } from "@/schemas/search";
-import { emptyQuery, hasValue, listHref, patchQuery, scalarValue, toggleValue } from "./query-links";
+import { emptyQuery, hasValue, listHref, patchQuery, scalarValue, toggleValue } from "./query-hrefs";
 import { ENTRY_LINKS, PRICE_BANDS, WALK_LIMITS, YIELD_FLOORS } from "./refine-options";
 
 function Option({ href, active, children }: { href: string; active: boolean; children: React.ReactNode }) {

@@ -1,28 +1,10 @@
 "use client";
 
-import { Bookmark, ChevronRight, LogIn, MapPinned, Search, SlidersHorizontal, TrainFront, UserPlus } from "@/components/icons";
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { Search } from "@/components/icons";
+import dynamic from "next/dynamic";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Select } from "@/components/ui/select";
-import { KEYWORD_PLACEHOLDER, keywordSearchHref } from "@/components/site-chrome/links";
+import { useLazyOverlay } from "@/components/ui/lazy-overlay";
 import type { LoginStateData, SiteCountsData } from "@/components/site-chrome/types";
-import { useSiteCounts, useVisitor } from "@/components/site-chrome/use-visitor";
-import { cn } from "@/lib/cn";
-import { withCommas } from "@/lib/price";
-import { api } from "@/trpc/react";
-import { savedQueryParams, useSavedFilters } from "./saved-filters";
-import { GOLD_TEXT } from "@/components/investment/gold";
-
-const ENTRIES = [
-  { name: "エリアから探す", sub: "市区町村を選んで", path: "/investments/search/area", icon: MapPinned },
-  { name: "路線・駅から探す", sub: "複数の駅をまとめて", path: "/investments/search/train", icon: TrainFront },
-  { name: "こだわり条件から探す", sub: "種別・価格・利回りなど", path: "/investments/search/feature", icon: SlidersHorizontal },
-] as const;
-
-const fmt = (n: number | undefined) => (n === undefined ? "—" : withCommas(String(n)));
 
 export interface SearchDialogProps {
   /** Login state rendered by the server (avoids a request and a flash). */
@@ -34,225 +16,22 @@ export interface SearchDialogProps {
   triggerVariant?: "default" | "gold" | "outline";
 }
 
+const loadPanel = () => import("./search-dialog-panel");
+const SearchDialogPanel = dynamic(() => loadPanel().then((m) => m.SearchDialogPanel), { ssr: false });
+
 /**
- * The property search dialog (spec §2): the number of listings (members-only
- * + public), for visitors the public number and a free-registration prompt,
- * for members their saved conditions and links to them and to favourites,
- * the three search entries, a keyword box (with a live count) and a link to
- * every listing.
+ * The property search dialog (spec §2): its trigger button; the dialog and its code
+ * (search-dialog-panel.tsx) load when it is first opened.
  */
 export function SearchDialog({ session, counts, label = "物件を検索", triggerClassName, triggerVariant = "default" }: SearchDialogProps) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant={triggerVariant} className={triggerClassName} data-slot="search-dialog-trigger">
-          <Search aria-hidden="true" />
-          {label}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl gap-0 p-0" data-slot="search-dialog">
-        {open && <SearchDialogBody session={session} counts={counts} onNavigate={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function SearchDialogBody({ session, counts: initialCounts, onNavigate }: { session?: LoginStateData; counts?: SiteCountsData; onNavigate: () => void }) {
-  const { state } = useVisitor(session);
-  const counts = useSiteCounts(initialCounts);
-  const total = counts ? counts.investment.members + counts.investment.public : undefined;
-
+  const dialog = useLazyOverlay(loadPanel);
   return (
     <>
-      <DialogHeader className="border-b border-border bg-primary px-5 py-4 text-white sm:px-6">
-        <DialogTitle className="flex items-center gap-2 text-white">
-          <Search className="size-5 text-gold-300" aria-hidden="true" />
-          物件を探す
-        </DialogTitle>
-        <DialogDescription className="text-primary-200">
-          掲載物件数
-          <strong className="tabular mx-1 text-lg text-gold-300" data-total="all">
-            {fmt(total)}
-          </strong>
-          件（会員限定 {fmt(counts?.investment.members)}件・公開 {fmt(counts?.investment.public)}件）
-        </DialogDescription>
-      </DialogHeader>
-
-      <div className="grid gap-5 px-5 py-5 sm:px-6">
-        {state === "guest" && <VisitorPrompt counts={counts} onNavigate={onNavigate} />}
-        {state === "member" && <MemberTools onNavigate={onNavigate} />}
-
-        <section aria-labelledby="search-dialog-entries">
-          <h3 id="search-dialog-entries" className="mb-2 border-l-4 border-gold pl-2 text-sm font-bold">
-            条件から探す
-          </h3>
-          <ul className="grid gap-2 sm:grid-cols-3">
-            {ENTRIES.map((e) => (
-              <li key={e.path}>
-                <Link
-                  href={e.path}
-                  onClick={onNavigate}
-                  className="group flex h-full items-center gap-3 rounded-lg border border-primary-200 px-3 py-3 transition-colors hover:border-gold hover:bg-gold-50 focus-visible:outline-2 focus-visible:outline-gold-500 sm:flex-col sm:text-center"
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-gold-300 group-hover:bg-gold group-hover:text-white">
-                    <e.icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <span className="flex flex-col">
-                    <span className="text-sm font-bold">{e.name}</span>
-                    <span className="text-xs text-primary-500">{e.sub}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <KeywordBox onNavigate={onNavigate} />
-
-        <Link
-          href="/investments"
-          onClick={onNavigate}
-          className="flex items-center justify-center gap-1 rounded-md bg-muted py-3 text-sm font-bold text-primary-700 hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500"
-        >
-          すべての物件を見る
-          <ChevronRight className="size-4" aria-hidden="true" />
-        </Link>
-      </div>
+      <Button variant={triggerVariant} className={triggerClassName} data-slot="search-dialog-trigger" {...dialog.trigger}>
+        <Search aria-hidden="true" />
+        {label}
+      </Button>
+      {dialog.mounted && <SearchDialogPanel session={session} counts={counts} open={dialog.open} onOpenChange={dialog.setOpen} returnFocus={dialog.returnFocus} />}
     </>
-  );
-}
-
-function VisitorPrompt({ counts, onNavigate }: { counts?: SiteCountsData; onNavigate: () => void }) {
-  return (
-    <div className="rounded-lg border border-gold-300 bg-gold-50 p-4" data-slot="visitor-prompt">
-      <p className="text-sm leading-relaxed">
-        現在ご覧いただける公開物件は
-        <strong className="tabular mx-0.5 text-base" data-total="public">
-          {fmt(counts?.investment.public)}
-        </strong>
-        件です。無料会員登録で、会員限定物件
-        <strong className="tabular mx-0.5">{fmt(counts?.investment.members)}</strong>
-        件を含むすべての物件をご覧いただけます。
-      </p>
-      <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        <Button asChild variant="gold" size="lg" className={GOLD_TEXT}>
-          <Link href="/signup" onClick={onNavigate}>
-            <UserPlus aria-hidden="true" />
-            無料会員登録
-          </Link>
-        </Button>
-        <Button asChild variant="outline" size="lg">
-          <Link href="/login" onClick={onNavigate}>
-            <LogIn aria-hidden="true" />
-            ログイン
-          </Link>
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function MemberTools({ onNavigate }: { onNavigate: () => void }) {
-  const router = useRouter();
-  const selectId = useId();
-  const { filters, available } = useSavedFilters(true);
-  return (
-    <div className="grid gap-3 rounded-lg border border-border bg-muted p-4" data-slot="member-tools">
-      {available && (
-        <div className="grid gap-1.5">
-          <label htmlFor={selectId} className="text-sm font-bold">
-            保存した検索条件
-          </label>
-          <Select
-            id={selectId}
-            defaultValue=""
-            onChange={(e) => {
-              const f = filters.find((x) => x.id === e.target.value);
-              if (!f) return;
-              const qs = savedQueryParams(f.query).toString();
-              onNavigate();
-              router.push(qs ? `/investments/page/1/?${qs}` : "/investments");
-            }}
-          >
-            <option value="">{filters.length ? "検索条件を選択してください" : "保存した検索条件はありません"}</option>
-            {filters.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.name}
-              </option>
-            ))}
-          </Select>
-        </div>
-      )}
-      <div className="grid grid-cols-2 gap-2 text-sm">
-        <Link
-          href="/mypage/filter"
-          onClick={onNavigate}
-          className="flex items-center justify-center gap-1.5 rounded-md border border-primary-200 bg-white px-3 py-2.5 font-bold hover:border-gold hover:text-gold-700"
-        >
-          <SlidersHorizontal className="size-4" aria-hidden="true" />
-          保存した検索条件
-        </Link>
-        <Link
-          href="/mypage/bookmark"
-          onClick={onNavigate}
-          className="flex items-center justify-center gap-1.5 rounded-md border border-primary-200 bg-white px-3 py-2.5 font-bold hover:border-gold hover:text-gold-700"
-        >
-          <Bookmark className="size-4" aria-hidden="true" />
-          お気に入り物件
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-function KeywordBox({ onNavigate }: { onNavigate: () => void }) {
-  const router = useRouter();
-  const id = useId();
-  const [value, setValue] = useState("");
-  // The live count follows the box 300 ms after typing stops.
-  const [keyword, setKeyword] = useState("");
-  useEffect(() => {
-    const timer = window.setTimeout(() => setKeyword(value.trim()), 300);
-    return () => window.clearTimeout(timer);
-  }, [value]);
-  const count = api.public.investments.count.useQuery({ fw: keyword }, { enabled: keyword.length > 0, staleTime: 30_000 });
-  return (
-    <form
-      role="search"
-      aria-label="キーワードで物件を探す"
-      action="/investments/page/1/"
-      method="get"
-      className="grid gap-1.5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onNavigate();
-        router.push(keywordSearchHref(value));
-      }}
-    >
-      <label htmlFor={id} className="border-l-4 border-gold pl-2 text-sm font-bold">
-        キーワードから探す
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          name="fw"
-          type="search"
-          enterKeyHint="search"
-          autoComplete="off"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          placeholder={KEYWORD_PLACEHOLDER}
-          className="h-11 min-w-0 flex-1 rounded-md border border-primary-200 bg-white px-3 text-base outline-none focus-visible:border-gold-500 focus-visible:ring-2 focus-visible:ring-gold-300 md:text-sm"
-        />
-        <Button type="submit" variant="gold" className={cn("h-11 px-5", GOLD_TEXT)}>
-          <Search aria-hidden="true" />
-          検索
-        </Button>
-      </div>
-      <p className={cn("min-h-5 text-xs text-primary-500", !keyword && "invisible")} aria-live="polite">
-        {keyword && (count.data ? `該当物件 ${withCommas(String(count.data.total))}件` : "件数を確認しています…")}
-      </p>
-    </form>
   );
 }

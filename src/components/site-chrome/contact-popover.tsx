@@ -1,51 +1,41 @@
 "use client";
 
-import { Clock, Phone } from "@/components/icons";
+import { Phone } from "@/components/icons";
+import dynamic from "next/dynamic";
 import { Button } from "@/components/ui/button";
-import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { SITE } from "@/lib/constants/site";
+import { useLazyOverlay } from "@/components/ui/lazy-overlay";
 import { cn } from "@/lib/cn";
-import { TEL_HREF } from "./links";
 
+const loadPanel = () => import("./contact-popover-panel");
+const ContactPopoverPanel = dynamic(() => loadPanel().then((m) => m.ContactPopoverPanel), { ssr: false });
 
-/** Narrow screens: a phone button opening a popover with the number and business hours (spec §2). */
+/**
+ * Narrow screens: a phone button opening a popover with the number and business hours (spec §2).
+ * The popover and its positioning code load when it is first opened.
+ */
 export function ContactPopover({ className, holidayNote }: { className?: string; holidayNote?: string }) {
+  const popover = useLazyOverlay(loadPanel);
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn("text-white hover:bg-white/10 hover:text-gold-300", className)}
-          aria-label="電話番号と営業時間"
-        >
-          <Phone className="size-5" aria-hidden="true" />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-72">
-        <p className="text-xs font-bold tracking-wider text-gold-600">お電話でのお問い合わせ</p>
-        <a
-          href={TEL_HREF}
-          className="mt-1 flex items-center gap-2 rounded-md text-2xl font-bold tracking-wider text-primary hover:text-gold-600 focus-visible:outline-2 focus-visible:outline-gold-500"
-        >
-          <Phone className="size-5 text-gold-600" aria-hidden="true" />
-          <span className="tabular">{SITE.tel}</span>
-        </a>
-        <dl className="mt-3 space-y-1 text-sm">
-          <div className="flex gap-2">
-            <dt className="flex items-center gap-1 text-primary-500">
-              <Clock className="size-3.5" aria-hidden="true" />
-              営業時間
-            </dt>
-            <dd className="font-bold">{SITE.hours.label}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt className="pl-[1.125rem] text-primary-500">定休日</dt>
-            <dd className="font-bold">{SITE.holidays}</dd>
-          </div>
-        </dl>
-        <p className="mt-2 text-xs leading-relaxed text-primary-500">{holidayNote || SITE.holidayNote}</p>
-      </PopoverContent>
-    </Popover>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={cn("text-white hover:bg-white/10 hover:text-gold-300", className)}
+        aria-label="電話番号と営業時間"
+        {...popover.trigger}
+      >
+        <Phone className="size-5" aria-hidden="true" />
+      </Button>
+      {popover.mounted && (
+        <ContactPopoverPanel
+          holidayNote={holidayNote}
+          open={popover.open}
+          onOpenChange={popover.setOpen}
+          anchor={popover.triggerRef}
+          returnFocus={popover.returnFocus}
+          keepOpenOnTrigger={popover.keepOpenOnTrigger}
+        />
+      )}
+    </>
   );
 }

@@ -1,19 +1,11 @@
 "use client";
 
-import { ChevronRight, LayoutDashboard, LogIn, LogOut, Menu, Phone, ShieldCheck, UserPlus, UserRound } from "@/components/icons";
-import Link from "next/link";
-import { useState } from "react";
+import { Menu } from "@/components/icons";
+import dynamic from "next/dynamic";
 import { Button } from "@/components/ui/button";
-import { Separator } from "@/components/ui/separator";
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import { Skeleton } from "@/components/ui/skeleton";
-import { FOOTER_LINKS, SITE, type NavLink } from "@/lib/constants/site";
+import { useLazyOverlay } from "@/components/ui/lazy-overlay";
 import { cn } from "@/lib/cn";
-import { TEL_HREF } from "./links";
-import { LoadingOverlay } from "./loading-overlay";
-import type { LoginStateData, VisitorState } from "./types";
-import { useVisitor } from "./use-visitor";
-import { api } from "@/trpc/react";
+import type { LoginStateData } from "./types";
 
 /** Spec §4: member logout goes to /login, admin logout to the admin login. */
 export const LOGOUT = { user: { redirect: "/login" } } as const;
@@ -30,189 +22,28 @@ export interface SideMenuProps {
   className?: string;
 }
 
-/** Side menu (spec §2, §4): a Sheet whose top block follows the visitor state. */
+const loadPanel = () => import("./side-menu-panel");
+const SideMenuPanel = dynamic(() => loadPanel().then((m) => m.SideMenuPanel), { ssr: false });
+
+/** Side menu (spec §2, §4): the MENU button; the sheet and its code load when it is first opened. */
 export function SideMenu({ initialState, adminBasePath, className }: SideMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const { state } = useVisitor(initialState);
-  const userLogout = api.public.auth.logout.useMutation();
-  const adminLogout = api.public.auth.adminLogout.useMutation();
-
-  async function onLogout() {
-    const kind = state === "admin" ? "admin" : "user";
-    setLeaving(true);
-    // Errors are ignored: the full navigation below shows the real state either way.
-    await (kind === "admin" ? adminLogout : userLogout).mutateAsync().catch(() => undefined);
-    const target = kind === "admin" ? (adminBasePath ? `${adminBasePath}/login` : "/") : LOGOUT.user.redirect;
-    // A full navigation so every server-rendered part forgets the session.
-    window.location.assign(target);
-  }
-
+  const menu = useLazyOverlay(loadPanel);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button
-          variant="ghost"
-          className={cn("h-10 flex-col gap-0 px-2 text-white hover:bg-white/10 hover:text-gold-300 [&_svg]:size-5", className)}
-          aria-label="メニューを開く"
-        >
-          <Menu aria-hidden="true" />
-          <span className="text-[0.6rem] leading-none tracking-wider" aria-hidden="true">
-            MENU
-          </span>
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" className="overflow-y-auto" closeClassName="text-primary-200 hover:bg-white/10 hover:text-white">
-        <SheetHeader className="bg-primary text-white">
-          <SheetTitle className="text-white">メニュー</SheetTitle>
-          <SheetDescription className="text-primary-300">{SITE.title}</SheetDescription>
-        </SheetHeader>
-
-        <div className="px-5 py-5" data-visitor-state={state}>
-          <AccountBlock state={state} adminBasePath={adminBasePath} onLogout={onLogout} leaving={leaving} />
-        </div>
-
-        <Separator />
-        <nav aria-label="サイトメニュー" className="flex flex-col gap-5 px-5 py-5">
-          <MenuSection title="物件を探す" links={FOOTER_LINKS.main} />
-          <MenuSection title="会社情報" links={FOOTER_LINKS.corporate} />
-          <MenuSection title="お問い合わせ・その他" links={FOOTER_LINKS.other} />
-        </nav>
-
-        <div className="mt-auto border-t border-border bg-muted px-5 py-4 text-sm">
-          <a href={TEL_HREF} className="flex items-center gap-2 text-lg font-bold tracking-wider hover:text-gold-600">
-            <Phone className="size-4 text-gold-600" aria-hidden="true" />
-            <span className="tabular">{SITE.tel}</span>
-          </a>
-          <p className="text-xs text-primary-500">
-            営業時間 {SITE.hours.label}（定休日：{SITE.holidays}）
-          </p>
-        </div>
-        <LoadingOverlay show={leaving} label="ログアウトしています" />
-      </SheetContent>
-    </Sheet>
-  );
-}
-
-function AccountBlock({
-  state,
-  adminBasePath,
-  onLogout,
-  leaving,
-}: {
-  state: VisitorState;
-  adminBasePath?: string;
-  onLogout: () => void;
-  leaving: boolean;
-}) {
-  if (state === "checking") {
-    return (
-      <div className="flex flex-col gap-2" aria-busy="true" aria-label="ログイン状態を確認しています">
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </div>
-    );
-  }
-
-  if (state === "guest") {
-    return (
-      <div className="flex flex-col gap-2">
-        <p className="text-xs leading-relaxed text-primary-600">無料会員登録で、会員限定物件の閲覧やお気に入り・検索条件の保存ができます。</p>
-        <SheetClose asChild>
-          <Button asChild variant="gold" size="lg" className="w-full text-primary-950 hover:bg-gold-400">
-            <Link href="/signup">
-              <UserPlus aria-hidden="true" />
-              無料会員登録
-            </Link>
-          </Button>
-        </SheetClose>
-        <SheetClose asChild>
-          <Button asChild variant="outline" size="lg" className="w-full">
-            <Link href="/login">
-              <LogIn aria-hidden="true" />
-              ログイン
-            </Link>
-          </Button>
-        </SheetClose>
-      </div>
-    );
-  }
-
-  const logoutButton = (
-    <Button variant="outline" className="w-full" onClick={onLogout} disabled={leaving}>
-      <LogOut aria-hidden="true" />
-      ログアウト
-    </Button>
-  );
-
-  if (state === "admin") {
-    return (
-      <div className="flex flex-col gap-2">
-        <p role="note" className="flex items-center gap-1.5 rounded-md bg-error-50 px-3 py-2 text-sm font-bold text-error">
-          <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
-          管理者としてログイン中です
-        </p>
-        {adminBasePath && (
-          <SheetClose asChild>
-            <Button asChild size="lg" className="w-full">
-              <Link href={adminBasePath}>
-                <LayoutDashboard aria-hidden="true" />
-                管理画面
-              </Link>
-            </Button>
-          </SheetClose>
-        )}
-        {logoutButton}
-      </div>
-    );
-  }
-
-  return (
-    <div className="flex flex-col gap-2">
-      <SheetClose asChild>
-        <Button asChild size="lg" className="w-full">
-          <Link href="/mypage">
-            <UserRound aria-hidden="true" />
-            マイページ
-          </Link>
-        </Button>
-      </SheetClose>
-      <div className="grid grid-cols-2 gap-2 text-sm">
-        <SheetClose asChild>
-          <Link href="/mypage/bookmark" className="rounded-md border border-border px-3 py-2 text-center hover:border-gold hover:text-gold-700">
-            お気に入り
-          </Link>
-        </SheetClose>
-        <SheetClose asChild>
-          <Link href="/mypage/filter" className="rounded-md border border-border px-3 py-2 text-center hover:border-gold hover:text-gold-700">
-            保存した検索条件
-          </Link>
-        </SheetClose>
-      </div>
-      {logoutButton}
-    </div>
-  );
-}
-
-function MenuSection({ title, links }: { title: string; links: readonly NavLink[] }) {
-  return (
-    <div>
-      <p className="mb-1.5 border-l-4 border-gold pl-2 text-xs font-bold tracking-wider text-primary-500">{title}</p>
-      <ul className="divide-y divide-border">
-        {links.map((l) => (
-          <li key={l.path}>
-            <SheetClose asChild>
-              <Link
-                href={l.path}
-                className="flex items-center justify-between py-2.5 text-sm hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500"
-              >
-                {l.name}
-                <ChevronRight className="size-4 text-primary-300" aria-hidden="true" />
-              </Link>
-            </SheetClose>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <>
+      <Button
+        variant="ghost"
+        className={cn("h-10 flex-col gap-0 px-2 text-white hover:bg-white/10 hover:text-gold-300 [&_svg]:size-5", className)}
+        aria-label="メニューを開く"
+        {...menu.trigger}
+      >
+        <Menu aria-hidden="true" />
+        <span className="text-[0.6rem] leading-none tracking-wider" aria-hidden="true">
+          MENU
+        </span>
+      </Button>
+      {menu.mounted && (
+        <SideMenuPanel initialState={initialState} adminBasePath={adminBasePath} open={menu.open} onOpenChange={menu.setOpen} returnFocus={menu.returnFocus} />
+      )}
+    </>
   );
 }

@@ -163,7 +163,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             </aside>
           )}
 
-          {result.items.length > 0 && <InvestmentCardGrid cards={result.items} eager={3} className="xl:grid-cols-3" data-slot="investment-results" />}
+          {result.items.length > 0 && <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" data-slot="investment-results" />}
 
           <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={params.toString()} className="mt-4" />
 

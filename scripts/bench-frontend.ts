@@ -1,0 +1,307 @@
+/**
+ * Front end on a phone: `npx tsx scripts/bench-frontend.ts` (after `npx next build`), also the last
+ * section of `npm run bench` (`--skip-frontend` leaves it out there).
+ *
+ * Migrates and demo-seeds a temp database, starts the production server (src/server/http/main.ts,
+ * which compresses as deployed; page cache off so every run renders) on a free loopback port, and
+ * for each page of issue 21 (plus My Page and the admin listing list, reported only):
+ *   - what a first visit downloads at phone width in Debian's Chromium (scripts/lib/page-weight.ts,
+ *     the same counting as the byte budgets in tests/e2e/page-weight.test.ts);
+ *   - Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown), --runs times (3), the
+ *     median run (Lighthouse's computeMedianRun): performance, accessibility, best practices, SEO,
+ *     FCP / LCP / TBT / CLS and its byte counts.
+ * Writes bench/results/frontend.{json,md} (or frontend-{label}). Targets are reported, never asserted:
+ * scores move with the machine's load (the load average is written next to them).
+ *
+ *   npx tsx scripts/bench-frontend.ts [--runs 3] [--only home,list] [--bytes-only] [--label before]
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { chromium } from "playwright-core";
+import { openDb } from "@/server/db";
+import { admins, cms_posts, investments, users } from "@/server/db/schema";
+import { createSession, SESSION_COOKIE, type AccountKind } from "@/server/auth/session";
+import { freePort } from "./lib/free-port";
+import { kib, measurePageWeight, type PageWeight } from "./lib/page-weight";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    only: { type: "string" },
+    "bytes-only": { type: "boolean", default: false },
+    label: { type: "string" },
+  },
+});
+const RUNS = Math.max(1, Number(values.runs));
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (n: string) => path.join(root, "node_modules", ".bin", n);
+const log = (s: string) => console.log(`[bench-frontend] ${s}`);
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.error("[bench-frontend] no production build: run `npx next build` first");
+  process.exit(1);
+}
+
+/* ------------------------------------------------------------ data and server */
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "kir-bench-frontend-"));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const adminBase = process.env.ADMIN_BASE_PATH ?? "/_kanri-7f3c";
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  APP_URL: base,
+  DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
+  UPLOAD_DIR: path.join(dir, "uploads"),
+  MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
+  REDIS_PREFIX: `benchfe${port}`,
+  LOG_LEVEL: "warn",
+  APP_SECRET: process.env.APP_SECRET ?? "bench-frontend-secret-not-for-production-use",
+  PAGE_CACHE_TTL_SECONDS: "0",
+} as NodeJS.ProcessEnv;
+for (const script of ["scripts/migrate.ts", "scripts/seed.ts"]) {
+  const r = spawnSync(bin("tsx"), [script], { cwd: root, env, stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`${script} failed`);
+}
+
+const db = await openDb(env.DATABASE_URL!);
+const listing = await db
+  .select({ id: investments.id })
+  .from(investments)
+  .where(and(eq(investments.public, true), isNull(investments.not_updated_at), eq(investments.members, false)))
+  .orderBy(asc(investments.id))
+  .get();
+const post = await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "published")).get();
+const member = await db.select({ id: users.id }).from(users).where(eq(users.email, "member@example.com")).get();
+const admin = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, "admin@example.com")).get();
+async function cookieFor(kind: AccountKind, id: number | undefined): Promise<string | undefined> {
+  if (id === undefined) return undefined;
+  const { token } = await createSession(db, kind, id);
+  return `${SESSION_COOKIE[kind]}=${token}`;
+}
+const memberCookie = await cookieFor("user", member?.id);
+const adminCookie = await cookieFor("admin", admin?.id);
+db.$client.close();
+
+let server: ChildProcess | undefined = spawn(bin("tsx"), ["src/server/http/main.ts", "-p", String(port), "-H", "127.0.0.1"], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "inherit", "inherit"],
+});
+process.on("exit", () => {
+  server?.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+});
+for (const deadline = Date.now() + 60_000; ; ) {
+  try {
+    if ((await fetch(base + "/")).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) throw new Error("the web server did not answer within 60 s");
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+/* ------------------------------------------------------------ pages */
+
+interface Target {
+  key: string;
+  name: string;
+  path: string;
+  /** JavaScript budget (KiB) from issue 21; undefined: reported only. */
+  jsBudget?: number;
+  cookie?: string;
+}
+const targets: Target[] = [
+  { key: "home", name: "トップ", path: "/", jsBudget: 130 },
+  { key: "list", name: "物件一覧", path: "/investments", jsBudget: 130 },
+  { key: "filtered", name: "絞り込み一覧", path: "/investments/page/1?ty=1", jsBudget: 130 },
+  ...(listing ? [{ key: "detail", name: "物件詳細", path: `/investments/${listing.id}`, jsBudget: 130 }] : []),
+  { key: "area", name: "エリアから探す", path: "/investments/search/area", jsBudget: 130 },
+  { key: "train", name: "沿線・駅から探す", path: "/investments/search/train", jsBudget: 130 },
+  { key: "feature", name: "こだわり条件から探す", path: "/investments/search/feature", jsBudget: 130 },
+  { key: "blogs", name: "ブログ一覧", path: "/blogs", jsBudget: 100 },
+  ...(post ? [{ key: "post", name: "ブログ記事", path: `/blogs/${encodeURIComponent(post.slug)}`, jsBudget: 100 }] : []),
+  { key: "consult", name: "個別相談", path: "/contacts/consult", jsBudget: 100 },
+  { key: "login", name: "ログイン", path: "/login", jsBudget: 100 },
+  ...(memberCookie ? [{ key: "mypage", name: "マイページ (会員)", path: "/mypage", cookie: memberCookie }] : []),
+  ...(adminCookie ? [{ key: "admin-list", name: "管理: 物件一覧 (管理者)", path: `${adminBase}/investments`, cookie: adminCookie }] : []),
+];
+const only = values.only?.split(",").map((s) => s.trim());
+const chosen = targets.filter((t) => !only || only.includes(t.key));
+
+/* ------------------------------------------------------------ bytes */
+
+const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS.filter((f) => !f.startsWith("--headless")) });
+const weights = new Map<string, PageWeight>();
+for (const t of chosen) {
+  const w = await measurePageWeight(browser, base + t.path, {
+    setup: t.cookie
+      ? async (context) => {
+          const [name, value] = t.cookie!.split("=") as [string, string];
+          await context.addCookies([{ name, value, url: base }]);
+        }
+      : undefined,
+  });
+  weights.set(t.key, w);
+  log(
+    `${t.key.padEnd(10)} ${w.status} JS ${kib(w.bytes.js)} KiB, fonts ${kib(w.bytes.font)}, CSS ${kib(w.bytes.css)}, images ${kib(w.bytes.image)}, HTML ${kib(w.bytes.html)}, total ${kib(w.bytes.total)} KiB; render-blocking ${w.renderBlocking.length} (${kib(w.renderBlocking.reduce((s, r) => s + r.bytes, 0))} KiB)`,
+  );
+}
+await browser.close();
+
+/* ------------------------------------------------------------ Lighthouse */
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  lcpElement: string;
+  bytes: Record<string, number>;
+  runs: number[];
+}
+const scores = new Map<string, Scores>();
+if (!values["bytes-only"]) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    for (const t of chosen) {
+      const lhrs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const r = await lighthouse(base + t.path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          extraHeaders: t.cookie ? { Cookie: t.cookie } : undefined,
+        });
+        if (r) lhrs.push(r.lhr);
+      }
+      if (!lhrs.length) continue;
+      const lhr = computeMedianRun(lhrs);
+      const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+      const cat = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+      const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined)?.items;
+      const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
+      const s: Scores = {
+        performance: cat("performance"),
+        accessibility: cat("accessibility"),
+        bestPractices: cat("best-practices"),
+        seo: cat("seo"),
+        fcpMs: num("first-contentful-paint"),
+        lcpMs: num("largest-contentful-paint"),
+        tbtMs: num("total-blocking-time"),
+        cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)),
+        speedIndexMs: num("speed-index"),
+        lcpElement: (lcpNode?.snippet ?? lcpNode?.nodeLabel ?? "").slice(0, 120),
+        bytes: Object.fromEntries(summary.map((i) => [i.resourceType, Math.round(i.transferSize / 1024)])),
+        runs: lhrs.map((l) => Math.round((l.categories.performance?.score ?? 0) * 100)),
+      };
+      scores.set(t.key, s);
+      log(
+        `${t.key.padEnd(10)} perf ${s.performance} (runs ${s.runs.join("/")}) a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  (load ${os.loadavg()[0]!.toFixed(2)})`,
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+server.kill("SIGTERM");
+server = undefined;
+
+/* ------------------------------------------------------------ report */
+
+const loadAverage = os.loadavg().map((l) => Number(l.toFixed(2)));
+const pages = chosen.map((t) => {
+  const w = weights.get(t.key);
+  const blockingCss = w?.renderBlocking.filter((r) => r.kind === "css") ?? [];
+  return {
+    key: t.key,
+    name: t.name,
+    path: t.path,
+    reportedOnly: t.jsBudget === undefined,
+    bytes: w && {
+      js: kib(w.bytes.js),
+      font: kib(w.bytes.font),
+      css: kib(w.bytes.css),
+      image: kib(w.bytes.image),
+      html: kib(w.bytes.html),
+      total: kib(w.bytes.total),
+      renderBlockingRequests: w.renderBlocking.length,
+      renderBlockingCss: kib(blockingCss.reduce((s, r) => s + r.bytes, 0)),
+      preloadedFonts: w.preloadedFonts.length,
+    },
+    lighthouse: scores.get(t.key) ?? null,
+    budgets: w && {
+      js: t.jsBudget === undefined ? null : w.bytes.js <= t.jsBudget * 1024,
+      font: w.bytes.font <= 120 * 1024,
+      css: blockingCss.length <= 1 && blockingCss.reduce((s, r) => s + r.bytes, 0) <= 25 * 1024,
+      total: w.bytes.total <= 400 * 1024,
+    },
+  };
+});
+const result = {
+  at: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "", node: process.version, loadAverage },
+  lighthouse: values["bytes-only"] ? null : { version: "12", preset: "mobile (simulated slow 4G, 4× CPU)", runs: RUNS, chrome: CHROME },
+  targets: { performance: 95, fcpMs: 1800, lcpMs: 2500, tbtMs: 150, cls: 0.05, fontKiB: 120, renderBlockingCssKiB: 25, totalKiB: 400, jsKiB: "130 list/detail, 100 content" },
+  pages,
+};
+const outDir = path.join(root, "bench", "results");
+const outName = values.label ? `frontend-${values.label.replace(/[^a-z0-9_-]/gi, "")}` : "frontend";
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, `${outName}.json`), JSON.stringify(result, null, 2) + "\n");
+const mark = (ok: boolean | null | undefined) => (ok === null || ok === undefined ? "" : ok ? "" : " ✗");
+writeFileSync(
+  path.join(outDir, `${outName}.md`),
+  [
+    `# Front end on a phone — ${result.at}`,
+    "",
+    `Machine: ${result.machine.cpus} cores (${result.machine.cpu}), Node ${result.machine.node}; load average at the end ${loadAverage.join(" / ")} (Lighthouse's simulated timings scale with the CPU the machine can spare: compare scores on a quiet machine only). Production server with demo data, page cache off.`,
+    "",
+    "Bytes: a first visit at 390 px in Chromium, compressed bytes on the wire (KiB). Budgets (issue 21): JS ≤ 130 list/detail, ≤ 100 content; fonts ≤ 120; render-blocking CSS ≤ 25 in one request; total ≤ 400.",
+    "",
+    "| page | path | JS | fonts | CSS | blocking CSS (requests) | images | HTML | total |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...pages.map((p) =>
+      p.bytes
+        ? `| ${p.name}${p.reportedOnly ? " (reported)" : ""} | \`${p.path}\` | ${p.bytes.js}${mark(p.budgets?.js)} | ${p.bytes.font}${mark(p.budgets?.font)} | ${p.bytes.css} | ${p.bytes.renderBlockingCss} (${p.bytes.renderBlockingRequests})${mark(p.budgets?.css)} | ${p.bytes.image} | ${p.bytes.html} | ${p.bytes.total}${mark(p.budgets?.total)} |`
+        : `| ${p.name} | \`${p.path}\` | — | — | — | — | — | — | — |`,
+    ),
+    "",
+    ...(values["bytes-only"]
+      ? ["Lighthouse: not run (--bytes-only)."]
+      : [
+          `Lighthouse 12, mobile preset, median of ${RUNS} runs. Targets: performance ≥ 95, FCP ≤ 1.8 s, LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS ≤ 0.05; accessibility, best practices, SEO 100.`,
+          "",
+          "| page | performance (runs) | FCP ms | LCP ms | TBT ms | CLS | SI ms | a11y | BP | SEO | LCP element |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+          ...pages.map((p) => {
+            const s = p.lighthouse;
+            if (!s) return `| ${p.name} | — | | | | | | | | | |`;
+            return `| ${p.name}${p.reportedOnly ? " (reported)" : ""} | ${s.performance}${mark(s.performance >= 95)} (${s.runs.join(" / ")}) | ${s.fcpMs}${mark(s.fcpMs <= 1800)} | ${s.lcpMs}${mark(s.lcpMs <= 2500)} | ${s.tbtMs}${mark(s.tbtMs <= 150)} | ${s.cls}${mark(s.cls <= 0.05)} | ${s.speedIndexMs} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | \`${s.lcpElement.replace(/[|`]/g, " ")}\` |`;
+          }),
+        ]),
+    "",
+  ].join("\n"),
+);
+log(`written to bench/results/${outName}.{json,md}`);
+process.exit(0);
