@@ -82,6 +82,7 @@ import {
   typeName,
 } from "@/lib/constants/investment";
 import { toHalfWidth } from "@/lib/digits";
+import { PAGE_SIZES } from "@/lib/list-view";
 import { PRICE_MAX, formatPrice } from "@/lib/price";
 import { z } from "@/schemas/zod";
 
@@ -434,6 +435,14 @@ export const searchQueryDto = z.object(
  * full-width digits, invalid values ignored).
  */
 export const publicSearchParams = searchQueryDto.omit(Object.fromEntries(ADMIN_PARAM_KEYS.map((k) => [k, true] as const)));
+
+/**
+ * GET /api/investments's parameters: the search, plus the page size (pp), which
+ * is not a condition (saved conditions and matching leave it out; src/lib/list-view.ts).
+ */
+export const publicListParams = publicSearchParams.extend({
+  pp: z.literal(PAGE_SIZES).optional().describe(`1ページの件数（${PAGE_SIZES.join("・")}、既定 ${PAGE_SIZES[0]}）`),
+});
 
 /* ---------------------------------------------------------------- parse */
 

@@ -10,6 +10,7 @@ import { formatAge } from "@/lib/age";
 import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName } from "@/lib/constants/investment";
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
+import { netYield } from "@/lib/yield";
 import type { InvestmentDetail } from "@/server/services/investments/detail";
 import { BookmarkButton, type BookmarkMode } from "./bookmark-button";
 import { CashFlowSimulator } from "./cash-flow-simulator";
@@ -27,6 +28,8 @@ import {
   landRightsText,
   landSizeText,
   monthlyYen,
+  NET_YIELD_LABEL,
+  NET_YIELD_NOTE,
   percentText,
   residualText,
   roadsText,
@@ -115,6 +118,8 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
   const ratio = landRatio(d.land_ratio);
   const roads = roadsText(d.land_road);
   const spec = d.specifications;
+  // Computed from the stored inputs on every render, so it always follows them (null: no running cost stated).
+  const net = netYield({ price: d.price, income: d.income, service_charge: d.service_charge, maintenance_fee: d.maintenance_fee, land_fee: d.land_rights?.fee });
 
   const priceRows: SpecRow[] = [
     {
@@ -131,6 +136,9 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
       ),
     },
     { label: "表面利回り", value: percentText(d.yield) },
+    ...(net !== null
+      ? [{ label: NET_YIELD_LABEL, value: <>{percentText(net)}<span className="mt-1 block text-xs text-primary-500">{NET_YIELD_NOTE}</span></> }]
+      : []),
     { label: "想定年収", value: incomeText(d.income), empty: "—（満室想定の記載なし）" },
     { label: "現況", value: vacancyText(d.vacancy), empty: "未定" },
     ...(isUnit || d.service_charge !== null ? [{ label: "管理費", value: monthlyYen(d.service_charge) }] : []),
@@ -275,6 +283,15 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
                 <dt className="text-xs font-bold text-primary-500">想定年収</dt>
                 <dd className="tabular text-base font-bold">{incomeText({ year: d.income?.year, month: null }) ?? "—"}</dd>
               </div>
+              {net !== null && (
+                <div className="col-span-2" data-slot="net-yield">
+                  <dt className="text-xs font-bold text-primary-500">{NET_YIELD_LABEL}</dt>
+                  <dd className="tabular text-lg font-bold text-gold-700">
+                    {percentText(net)}
+                    <span className="ml-2 text-xs font-normal text-primary-500">管理費・修繕積立金等を差し引いた参考値（物件概要に計算方法）</span>
+                  </dd>
+                </div>
+              )}
             </dl>
             <dl className="mt-3 grid gap-2">
               {isLand ? (
