@@ -123,6 +123,7 @@ export function StaffTable({ rows, selfId }: { rows: StaffRow[]; selfId: number 
         ),
     },
   ];
+  const action = columns[columns.length - 1]!;
   return (
     <div className="grid gap-3">
       {message ? (
@@ -130,7 +131,24 @@ export function StaffTable({ rows, selfId }: { rows: StaffRow[]; selfId: number 
           {message.text}
         </p>
       ) : null}
-      <AdminDataTable columns={columns} rows={rows} rowKey={(r) => r.id} empty="スタッフがいません" />
+      <div className="hidden sm:block">
+        <AdminDataTable columns={columns} rows={rows} rowKey={(r) => r.id} empty="スタッフがいません" />
+      </div>
+      {/* Phones: one card per staff member instead of a table squeezed to the screen. */}
+      <ul className="grid gap-3 sm:hidden">
+        {rows.map((r) => (
+          <li key={r.id} className="grid gap-1 rounded-lg bg-white p-4 text-sm shadow-sm" data-staff-id={r.id}>
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-bold">{columns[0]!.cell(r)}</span>
+              {columns[2]!.cell(r)}
+            </div>
+            <span className="break-all">{r.email}</span>
+            <span className="text-xs text-muted-foreground">最終ログイン {dateOrDash(r.last_login_at)}</span>
+            <span className="text-xs text-muted-foreground">{columns[4]!.cell(r)}</span>
+            {r.id === selfId ? null : <div className="mt-1">{action.cell(r)}</div>}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
