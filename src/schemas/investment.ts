@@ -1,3 +1,4 @@
+import { IMAGE_CATEGORY_KEYS } from "@/lib/constants/investment";
 import { isoDateTime, pageOf, pageResultOf, recordId, underscoreId, type Timestamp } from "./common";
 import {
   builtGroup,
@@ -100,6 +101,8 @@ export const investmentImageDto = z.object({
   comment: text.nullable(),
   width: int.nullable(),
   height: int.nullable(),
+  /** photo | floor_plan (間取り図) */
+  category: z.enum(IMAGE_CATEGORY_KEYS),
 });
 
 const priceChangeOf = <T extends Timestamp>(at: T) => z.object({ price: int, price_before: int.nullable(), changed_at: at });

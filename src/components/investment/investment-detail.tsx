@@ -7,7 +7,7 @@ import { TEL_HREF } from "@/components/site-chrome/links";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatAge } from "@/lib/age";
-import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName } from "@/lib/constants/investment";
+import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName, type ImageCategory } from "@/lib/constants/investment";
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
 import { netYield } from "@/lib/yield";
@@ -55,13 +55,15 @@ export function inquiryHref(id: number): string {
   return `/contacts?investment_id=${id}`;
 }
 
-export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images">): GalleryImage[] {
-  return d.images.map((img, i) => ({
+/** The listing's pictures of one category (photos for the gallery, 間取り図 for their own section). */
+export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images">, category: ImageCategory = "photo"): GalleryImage[] {
+  const noun = category === "floor_plan" ? "間取り図" : "写真";
+  return d.images.filter((img) => img.category === category).map((img, i) => ({
     src: investmentImageSrc(d.id, img.name, "webp"),
     fallback: investmentImageSrc(d.id, img.name, "jpg"),
     thumb: investmentImageSrc(d.id, img.name, "thumb"),
     thumbFallback: investmentImageSrc(d.id, img.name, "thumb_jpg"),
-    alt: img.comment ? `${d.name}（${img.comment}）` : `${d.name}の写真${i + 1}`,
+    alt: img.comment ? `${d.name}の${noun}（${img.comment}）` : `${d.name}の${noun}${i + 1}`,
     caption: img.comment,
     width: img.width,
     height: img.height,
@@ -118,6 +120,7 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
   const ratio = landRatio(d.land_ratio);
   const roads = roadsText(d.land_road);
   const spec = d.specifications;
+  const floorPlans = galleryImages(d, "floor_plan");
   // Computed from the stored inputs on every render, so it always follows them (null: no running cost stated).
   const net = netYield({ price: d.price, income: d.income, service_charge: d.service_charge, maintenance_fee: d.maintenance_fee, land_fee: d.land_rights?.fee });
 
@@ -352,6 +355,14 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
             )}
             {d.comments?.main && <p className="text-base font-bold leading-relaxed">{d.comments.main}</p>}
             {d.comments?.sub && <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-primary-700">{d.comments.sub}</p>}
+          </DetailSection>
+        )}
+
+        {floorPlans.length > 0 && (
+          <DetailSection id="detail-floor-plans" title="間取り図">
+            <div className="max-w-3xl">
+              <InvestmentGallery images={floorPlans} title={d.name} label="間取り図" data-slot="floor-plans" />
+            </div>
           </DetailSection>
         )}
 

@@ -3,7 +3,7 @@
  * related listings). Hydration only: callers decide WHICH ids an audience may
  * see (visibleTo) and pass them here; this module never widens that choice.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
 import { netYield } from "@/lib/yield";
@@ -110,7 +110,8 @@ export async function loadCards(db: Db, ids: readonly number[]): Promise<Investm
       .select({ investment_id: investment_images.investment_id, name: investment_images.name })
       .from(investment_images)
       .where(inArray(investment_images.investment_id, unique))
-      .orderBy(asc(investment_images.investment_id), asc(investment_images.e_sort), asc(investment_images.id))
+      // the thumbnail is the first photo; a floor plan only when there is no photo
+      .orderBy(asc(investment_images.investment_id), sql`${investment_images.category} = 'floor_plan'`, asc(investment_images.e_sort), asc(investment_images.id))
       .all(),
   ]);
 
