@@ -10,11 +10,11 @@ export const LIST_PATH = "/investments";
 /** Parameters that hold several values (each value is its own chip). */
 const MULTI_KEYS = ["re", "ty", "sc", "fs", "pf", "ct", "sl", "st", "rg", "sf"] as const;
 /** Single-valued conditions (page and sr are not conditions: they never show as chips). */
-const SINGLE_KEYS = ["fw", "dt", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "ls", "hs", "dy", "up", "ss"] as const;
+const SINGLE_KEYS = ["fw", "xw", "dt", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "ls", "hs", "dy", "up", "ss"] as const;
 /** Chip order (describeQuery's): a group of several keys is one chip (a range), a multi key one chip per value. */
 const CHIP_GROUPS: readonly (readonly string[])[] = [
   ["re"], ["pf"], ["ct"], ["dt"], ["ty"], ["sc"], ["sl"], ["st"], ["rg"], ["sw"],
-  ["lp", "hp"], ["ly", "hy"], ["bt"], ["rs"], ["ls", "hs"], ["fs"], ["ss"], ["sf"], ["dy"], ["up"], ["fw"],
+  ["lp", "hp"], ["ly", "hy"], ["bt"], ["rs"], ["ls", "hs"], ["fs"], ["ss"], ["sf"], ["dy"], ["up"], ["fw"], ["xw"],
 ];
 const isMulti = (k: string) => (MULTI_KEYS as readonly string[]).includes(k);
 

@@ -24,6 +24,7 @@ import { listDisplay } from "@/lib/list-view";
 import { InvestmentTable } from "./investment-table";
 import { ListViewMemory } from "./list-view-memory";
 import { ListViewSwitch } from "./view-switch";
+import { RangeForm } from "./range-form";
 
 export type RawParams = Record<string, string | string[] | undefined>;
 
@@ -120,8 +121,9 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-5 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-8">
         {/* One copy: beside the results on wide screens, after them on phones. */}
-        <aside className="order-last lg:order-none" aria-label="絞り込み">
-          <RefineLinks query={query} className="lg:sticky lg:top-4" />
+        <aside className="order-last grid content-start gap-4 lg:order-none" aria-label="絞り込み">
+          <RefineLinks query={query} />
+          <RangeForm query={query} display={display.params} />
         </aside>
 
         <div className="flex min-w-0 flex-col gap-4">
