@@ -49,7 +49,8 @@ describe("staff accounts", () => {
     await page.getByLabel("氏名").fill("ブラウザ 次郎");
     await page.getByLabel("メールアドレス").fill(email);
     await page.getByRole("button", { name: "招待メールを送信" }).click();
-    await expect.poll(() => page.getByText(`${email} に招待メールを送信しました`).isVisible()).toBe(true);
+    // hashing the initial password takes a moment on a loaded machine
+    await expect.poll(() => page.getByText(`${email} に招待メールを送信しました`).isVisible(), { timeout: 20_000 }).toBe(true);
     const row = page.getByRole("row").filter({ hasText: email });
     await expect.poll(() => row.getByText("招待中").isVisible()).toBe(true);
 

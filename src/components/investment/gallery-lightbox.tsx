@@ -2,6 +2,7 @@
 
 import { ChevronLeft, ChevronRight, X } from "@/components/icons";
 import { useRef } from "react";
+import type * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { GalleryImage } from "./investment-gallery";
 
@@ -24,7 +25,10 @@ export default function GalleryLightbox({
   label,
   onIndex,
   onClose,
+  returnFocus,
 }: {
+  /** Gets the focus back on close (the dialog has no radix Trigger to return to). */
+  returnFocus: React.RefObject<HTMLElement | null>;
   images: readonly GalleryImage[];
   index: number;
   title: string;
@@ -43,6 +47,10 @@ export default function GalleryLightbox({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-primary-950" />
         <DialogPrimitive.Content
           aria-modal="true"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocus.current?.focus();
+          }}
           className="fixed inset-0 z-50 flex flex-col bg-primary-950 text-white focus:outline-none"
           data-slot="gallery-lightbox"
           onKeyDown={(e) => {

@@ -41,6 +41,7 @@ export function InvestmentGallery({
 }) {
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(false);
+  const zoomRef = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const stripRef = useRef<HTMLUListElement>(null);
   const count = images.length;
@@ -109,6 +110,7 @@ export function InvestmentGallery({
           </picture>
         )}
         <button
+          ref={zoomRef}
           type="button"
           onClick={() => setZoom(true)}
           aria-label={`${label}を拡大表示`}
@@ -168,7 +170,7 @@ export function InvestmentGallery({
           ))}
         </ul>
       )}
-      {zoom && <GalleryLightbox images={images} index={index} title={`${title}の${label}`} label={label} onIndex={go} onClose={() => setZoom(false)} />}
+      {zoom && <GalleryLightbox images={images} index={index} title={`${title}の${label}`} label={label} returnFocus={zoomRef} onIndex={go} onClose={() => setZoom(false)} />}
     </section>
   );
 }
