@@ -1,3 +1,4 @@
+import { IMAGE_CATEGORY_KEYS } from "@/lib/constants/investment";
 import { isoDateTime, pageOf, pageResultOf, recordId, underscoreId, type Timestamp } from "./common";
 import {
   builtGroup,
@@ -45,6 +46,17 @@ const cardOf = <T extends Timestamp>(at: T) =>
     price: int,
     /** percent */
     yield: num.nullable(),
+    /** 実質利回り（概算）, percent: (annual income − 12 × (管理費 + 修繕積立金 + 地代)) ÷ price, computed when read; null when no running cost is stated */
+    net_yield: num.nullable(),
+    structure_cd: int.nullable(),
+    structure_other: text.nullable(),
+    /** ㎡ */
+    land_size: num.nullable(),
+    building_size: num.nullable(),
+    occupied_size: num.nullable(),
+    total_units: int.nullable(),
+    /** 取引態様 */
+    transactions: int.nullable(),
     built: builtGroup.nullable(),
     /** Nearest walk minutes over the transports. */
     station_time: int.nullable(),
@@ -89,6 +101,8 @@ export const investmentImageDto = z.object({
   comment: text.nullable(),
   width: int.nullable(),
   height: int.nullable(),
+  /** photo | floor_plan (間取り図) */
+  category: z.enum(IMAGE_CATEGORY_KEYS),
 });
 
 const priceChangeOf = <T extends Timestamp>(at: T) => z.object({ price: int, price_before: int.nullable(), changed_at: at });

@@ -35,6 +35,9 @@
  * | fw   | free word: NFKC, split on (also full-width) spaces, every term must match (AND);     | ≤ 5 terms of ≤ 50 characters    | AND     |       |
  * |      | terms of 3+ characters use the FTS5 trigram index over name and keywords (case-      | (extra or longer terms dropped) |         |       |
  * |      | insensitive), 1-2 character ones instr() on name / keywords (ASCII case-insensitive) |                                 |         |       |
+ * | xw   | exclusion words (not in the spec; the portals' 除外ワード): terms as fw; a listing   | ≤ 5 terms of ≤ 50 characters    | NOR     |       |
+ * |      | whose name or keywords contain ANY of them (instr(), ASCII case-insensitive) is left |                                 |         |       |
+ * |      | out                                                                                  |                                 |         |       |
  * | sr   | sort: new (public_at ↓), price_asc, price_desc, yield_desc (no yield last),          | SORT_KEYS, default new          |         |       |
  * |      | age_asc (built_at ↓, unknown last), walk_asc (station_time ↑, unknown last);         |                                 |         |       |
  * |      | ties by id ↓                                                                         |                                 |         |       |
@@ -82,6 +85,7 @@ import {
   typeName,
 } from "@/lib/constants/investment";
 import { toHalfWidth } from "@/lib/digits";
+import { PAGE_SIZES } from "@/lib/list-view";
 import { PRICE_MAX, formatPrice } from "@/lib/price";
 import { z } from "@/schemas/zod";
 import { canonical, SEARCH_PARAM_KEYS, sortedUnique } from "./search-params";
@@ -323,6 +327,7 @@ const PARAMS = {
   dy: scalar(days, "新着（公開から日以内）"),
   up: scalar(days, "更新（日以内）"),
   fw: scalar(freeWord, "フリーワード（空白区切りの語をすべて含む、最大5語）"),
+  xw: scalar(freeWord, "除外ワード（空白区切りの語のいずれかを物件名・キーワードに含む物件を除く、最大5語）"),
   no: scalar(propertyNo, "物件番号（前方一致、管理者のみ）", true),
   ps: scalar(publicationState, `公開状態（管理者のみ）: ${PUBLICATION_STATES.map((p) => `${p.key} ${p.name}`).join("、")}`, true),
   nu: scalar(isoDate, "更新日の開始（YYYY-MM-DD、管理者のみ）", true),
@@ -369,6 +374,7 @@ const searchFields = z.object({
   dy: days.optional(),
   up: days.optional(),
   fw: freeWord.optional(),
+  xw: freeWord.optional(),
   no: propertyNo.optional(),
   ps: publicationState.optional(),
   nu: isoDate.optional(),
@@ -409,6 +415,14 @@ export const searchQueryDto = z.object(
  * full-width digits, invalid values ignored).
  */
 export const publicSearchParams = searchQueryDto.omit(Object.fromEntries(ADMIN_PARAM_KEYS.map((k) => [k, true] as const)));
+
+/**
+ * GET /api/investments's parameters: the search, plus the page size (pp), which
+ * is not a condition (saved conditions and matching leave it out; src/lib/list-view.ts).
+ */
+export const publicListParams = publicSearchParams.extend({
+  pp: z.literal(PAGE_SIZES).optional().describe(`1ページの件数（${PAGE_SIZES.join("・")}、既定 ${PAGE_SIZES[0]}）`),
+});
 
 /* ---------------------------------------------------------------- parse */
 
@@ -458,7 +472,7 @@ export function parseSearchParams(input: SearchParamsInput | null | undefined, o
           if (kept.length === MULTI_MAX) break;
         }
         if (kept.length) raw[key] = kept;
-      } else if (key === "fw") {
+      } else if (key === "fw" || key === "xw") {
         const words = values.filter((v): v is string => typeof v === "string").join(" ");
         const r = def.value.safeParse(words);
         if (r.success) raw[key] = r.data;
@@ -557,6 +571,7 @@ export function describeQuery(q: SearchQuery, names: DescribeNames = {}): string
   if (q.dy !== undefined) push(`新着${q.dy}日以内`);
   if (q.up !== undefined) push(`更新${q.up}日以内`);
   if (q.fw) push(`「${q.fw}」`);
+  if (q.xw) push(`除外「${q.xw}」`);
   if (q.no) push(`物件番号「${q.no}」`);
   if (q.ps) push(PUBLICATION_STATES.find((s) => s.key === q.ps)?.name ?? "");
   if (q.nu || q.xu) push(`更新日${range(q.nu ?? null, q.xu ?? null, "まで", "から")}`);

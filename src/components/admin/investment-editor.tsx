@@ -9,6 +9,7 @@ import { applyServerErrors } from "@/components/forms/server-errors";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
 import {
+  IMAGE_CATEGORIES,
   LAND_RIGHTS,
   LAND_TYPES,
   PREFECTURES,
@@ -568,7 +569,7 @@ function ImagesSection({ form, stored, investmentId }: { form: Form; stored: Sto
         const res = await fetch("/api/admin/images", { method: "POST", body: fd, credentials: "same-origin" });
         const body = (await res.json().catch(() => ({}))) as { token?: string; message?: string };
         if (!res.ok || !body.token) setError(`${file.name}：${body.message ?? "アップロードに失敗しました"}`);
-        else append({ token: body.token, comment: "" } as never);
+        else append({ token: body.token, comment: "", category: "photo" } as never);
       } catch {
         setError("アップロードに失敗しました。通信状況をご確認ください。");
       } finally {
@@ -660,6 +661,17 @@ function ImagesSection({ form, stored, investmentId }: { form: Form; stored: Sto
                 className="h-8 rounded-md border border-primary-200 px-2 text-sm"
                 {...form.register(`images.${i}.comment`)}
               />
+              <select
+                aria-label={`画像${i + 1}の種類`}
+                className="h-8 rounded-md border border-primary-200 bg-white px-2 text-sm"
+                {...form.register(`images.${i}.category`)}
+              >
+                {IMAGE_CATEGORIES.map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
               {itemError ? <p className="text-xs text-error">{itemError}</p> : null}
               <div className="flex gap-2">
                 <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => move(i, i - 1)} aria-label={`画像${i + 1}を前へ`}>

@@ -181,3 +181,25 @@ export function dateText(v: string | Date | null | undefined): string | null {
 export function addressText(d: { pref_name: string | null; city_name: string | null; district_cd: string | null }): string {
   return [d.pref_name, d.city_name, d.district_cd].filter(Boolean).join("");
 }
+
+/** The label every page gives the net yield: an estimate, never confused with the stated gross yield. */
+export const NET_YIELD_LABEL = "実質利回り（概算）";
+/** How the estimate is computed (src/lib/yield.ts netYield), shown beside it. */
+export const NET_YIELD_NOTE =
+  "実質利回り（概算）は、年間の想定賃料収入から管理費・修繕積立金・地代（記載がある場合、月額×12）を差し引き、価格で割った参考値です（小数点第3位以下切り捨て）。固定資産税・保険料・空室・募集費用などは含みません。";
+
+/**
+ * The one area a list shows for a listing, with what it measures: 専有 (区分),
+ * 土地 (land), else 建物 (延床, falling back to the land when unknown). "25.3㎡".
+ */
+export function listAreaText(l: { type_cd: number; land_size: number | null; building_size: number | null; occupied_size: number | null }): { label: string; text: string } | null {
+  const pick: [string, number | null][] =
+    l.type_cd === 6 ? [["専有", l.occupied_size]] : l.type_cd === 5 ? [["土地", l.land_size]] : [["建物", l.building_size], ["土地", l.land_size]];
+  for (const [label, v] of pick) if (finite(v) && v > 0) return { label, text: `${decimal(v)}㎡` };
+  return null;
+}
+
+/** "12戸" (null when unknown) */
+export function unitsText(n: number | null | undefined): string | null {
+  return finite(n) && n > 0 ? `${n}戸` : null;
+}

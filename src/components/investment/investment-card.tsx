@@ -10,6 +10,7 @@ import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/se
 import { InvestmentThumb } from "./investment-thumb";
 import { investmentHref, investmentImageSrc, investmentThumbSrc } from "./links";
 import { GOLD_BADGE_TEXT, GOLD_TEXT } from "./gold";
+import { listAreaText, structureText, unitsText } from "./detail-format";
 
 export type { HomeCard, InvestmentCardData };
 
@@ -40,6 +41,9 @@ export function InvestmentCard({ card, eager = false, className }: { card: HomeC
   const access = accessText(card);
   const age = formatAge(card.built);
   const price = formatPrice(card.price);
+  const area = listAreaText(card);
+  // 構造・面積・戸数 on one line, as the portals' cards show them
+  const facts = [structureText(card.structure_cd, card.structure_other), area ? `${area.label}${area.text}` : null, unitsText(card.total_units)].filter(Boolean);
 
   return (
     <article
@@ -95,9 +99,22 @@ export function InvestmentCard({ card, eager = false, className }: { card: HomeC
           <dd className="tabular text-right text-lg font-bold leading-tight text-primary sm:text-xl">{price || "—"}</dd>
           <dt className="text-primary-500">表面利回り</dt>
           <dd className="tabular text-right text-sm font-bold text-gold-700">{formatYieldPercent(card.yield)}</dd>
+          {card.net_yield !== null && (
+            <>
+              <dt className="text-primary-500" title="管理費・修繕積立金等を差し引いた概算">
+                実質利回り<span className="text-[0.625rem]">（概算）</span>
+              </dt>
+              <dd className="tabular text-right text-primary-700" data-slot="net-yield">{formatYieldPercent(card.net_yield)}</dd>
+            </>
+          )}
           <dt className="text-primary-500">築年数</dt>
           <dd className="text-right text-primary-700">{age || "—"}</dd>
         </dl>
+        {facts.length > 0 && (
+          <p className="text-xs text-primary-600" data-slot="card-facts">
+            {facts.join(" / ")}
+          </p>
+        )}
       </div>
     </article>
   );

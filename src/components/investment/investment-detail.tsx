@@ -7,9 +7,10 @@ import { TEL_HREF } from "@/components/site-chrome/links";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatAge } from "@/lib/age";
-import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName } from "@/lib/constants/investment";
+import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName, type ImageCategory } from "@/lib/constants/investment";
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
+import { netYield } from "@/lib/yield";
 import type { InvestmentDetail } from "@/server/services/investments/detail";
 import { BookmarkButton, type BookmarkMode } from "./bookmark-button";
 import { CashFlowSimulator } from "./cash-flow-simulator";
@@ -27,6 +28,8 @@ import {
   landRightsText,
   landSizeText,
   monthlyYen,
+  NET_YIELD_LABEL,
+  NET_YIELD_NOTE,
   percentText,
   residualText,
   roadsText,
@@ -52,13 +55,15 @@ export function inquiryHref(id: number): string {
   return `/contacts?investment_id=${id}`;
 }
 
-export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images">): GalleryImage[] {
-  return d.images.map((img, i) => ({
+/** The listing's pictures of one category (photos for the gallery, 間取り図 for their own section). */
+export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images">, category: ImageCategory = "photo"): GalleryImage[] {
+  const noun = category === "floor_plan" ? "間取り図" : "写真";
+  return d.images.filter((img) => img.category === category).map((img, i) => ({
     src: investmentImageSrc(d.id, img.name, "webp"),
     fallback: investmentImageSrc(d.id, img.name, "jpg"),
     thumb: investmentImageSrc(d.id, img.name, "thumb"),
     thumbFallback: investmentImageSrc(d.id, img.name, "thumb_jpg"),
-    alt: img.comment ? `${d.name}（${img.comment}）` : `${d.name}の写真${i + 1}`,
+    alt: img.comment ? `${d.name}の${noun}（${img.comment}）` : `${d.name}の${noun}${i + 1}`,
     caption: img.comment,
     width: img.width,
     height: img.height,
@@ -115,6 +120,9 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
   const ratio = landRatio(d.land_ratio);
   const roads = roadsText(d.land_road);
   const spec = d.specifications;
+  const floorPlans = galleryImages(d, "floor_plan");
+  // Computed from the stored inputs on every render, so it always follows them (null: no running cost stated).
+  const net = netYield({ price: d.price, income: d.income, service_charge: d.service_charge, maintenance_fee: d.maintenance_fee, land_fee: d.land_rights?.fee });
 
   const priceRows: SpecRow[] = [
     {
@@ -131,6 +139,9 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
       ),
     },
     { label: "表面利回り", value: percentText(d.yield) },
+    ...(net !== null
+      ? [{ label: NET_YIELD_LABEL, value: <>{percentText(net)}<span className="mt-1 block text-xs text-primary-500">{NET_YIELD_NOTE}</span></> }]
+      : []),
     { label: "想定年収", value: incomeText(d.income), empty: "—（満室想定の記載なし）" },
     { label: "現況", value: vacancyText(d.vacancy), empty: "未定" },
     ...(isUnit || d.service_charge !== null ? [{ label: "管理費", value: monthlyYen(d.service_charge) }] : []),
@@ -275,6 +286,15 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
                 <dt className="text-xs font-bold text-primary-500">想定年収</dt>
                 <dd className="tabular text-base font-bold">{incomeText({ year: d.income?.year, month: null }) ?? "—"}</dd>
               </div>
+              {net !== null && (
+                <div className="col-span-2" data-slot="net-yield">
+                  <dt className="text-xs font-bold text-primary-500">{NET_YIELD_LABEL}</dt>
+                  <dd className="tabular text-lg font-bold text-gold-700">
+                    {percentText(net)}
+                    <span className="ml-2 text-xs font-normal text-primary-500">管理費・修繕積立金等を差し引いた参考値（物件概要に計算方法）</span>
+                  </dd>
+                </div>
+              )}
             </dl>
             <dl className="mt-3 grid gap-2">
               {isLand ? (
@@ -335,6 +355,14 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
             )}
             {d.comments?.main && <p className="text-base font-bold leading-relaxed">{d.comments.main}</p>}
             {d.comments?.sub && <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-primary-700">{d.comments.sub}</p>}
+          </DetailSection>
+        )}
+
+        {floorPlans.length > 0 && (
+          <DetailSection id="detail-floor-plans" title="間取り図">
+            <div className="max-w-3xl">
+              <InvestmentGallery images={floorPlans} title={d.name} label="間取り図" data-slot="floor-plans" />
+            </div>
           </DetailSection>
         )}
 

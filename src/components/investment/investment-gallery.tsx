@@ -1,8 +1,12 @@
 "use client";
 
-import { Building2, ChevronLeft, ChevronRight } from "@/components/icons";
+import { Building2, ChevronLeft, ChevronRight, Search } from "@/components/icons";
+import dynamic from "next/dynamic";
 import { useCallback, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
+
+// The full-screen view is fetched only when someone opens it (the detail page's first load stays small).
+const GalleryLightbox = dynamic(() => import("./gallery-lightbox"), { ssr: false });
 
 export interface GalleryImage {
   /** webp */
@@ -23,8 +27,21 @@ export interface GalleryImage {
  * caption and a strip of thumbnails. Keyboard: ←/→ (and Home/End) on the
  * gallery move between photos; every control is a real button.
  */
-export function InvestmentGallery({ images, title }: { images: readonly GalleryImage[]; title: string }) {
+export function InvestmentGallery({
+  images,
+  title,
+  label = "写真",
+  "data-slot": dataSlot = "gallery",
+}: {
+  images: readonly GalleryImage[];
+  title: string;
+  /** What the pictures are, for the labels: 写真 or 間取り図. */
+  label?: string;
+  "data-slot"?: string;
+}) {
   const [index, setIndex] = useState(0);
+  const [zoom, setZoom] = useState(false);
+  const zoomRef = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const stripRef = useRef<HTMLUListElement>(null);
   const count = images.length;
@@ -65,10 +82,10 @@ export function InvestmentGallery({ images, title }: { images: readonly GalleryI
   return (
     <section
       aria-roledescription="写真ギャラリー"
-      aria-label={`${title}の写真`}
+      aria-label={`${title}の${label}`}
       className="grid gap-2"
       onKeyDown={onKeyDown}
-      data-slot="gallery"
+      data-slot={dataSlot}
     >
       <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-primary-950">
         {failed.has(index) ? (
@@ -86,17 +103,30 @@ export function InvestmentGallery({ images, title }: { images: readonly GalleryI
               fetchPriority={index === 0 ? "high" : "auto"}
               decoding="async"
               onError={() => setFailed((s) => new Set(s).add(index))}
-              className="absolute inset-0 size-full object-contain"
+              className="absolute inset-0 size-full cursor-zoom-in object-contain"
               data-slot="gallery-main"
+              onClick={() => setZoom(true)}
             />
           </picture>
         )}
+        <button
+          ref={zoomRef}
+          type="button"
+          onClick={() => setZoom(true)}
+          aria-label={`${label}を拡大表示`}
+          aria-haspopup="dialog"
+          className="absolute right-2 top-2 flex h-9 items-center gap-1 rounded-full bg-black/55 px-3 text-xs font-bold text-white transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
+          data-slot="gallery-zoom"
+        >
+          <Search className="size-4" aria-hidden="true" />
+          拡大
+        </button>
         {count > 1 && (
           <>
             <button
               type="button"
               onClick={() => go(index - 1)}
-              aria-label="前の写真"
+              aria-label={`前の${label}`}
               className="absolute left-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
             >
               <ChevronLeft className="size-6" aria-hidden="true" />
@@ -104,7 +134,7 @@ export function InvestmentGallery({ images, title }: { images: readonly GalleryI
             <button
               type="button"
               onClick={() => go(index + 1)}
-              aria-label="次の写真"
+              aria-label={`次の${label}`}
               className="absolute right-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
             >
               <ChevronRight className="size-6" aria-hidden="true" />
@@ -112,19 +142,19 @@ export function InvestmentGallery({ images, title }: { images: readonly GalleryI
           </>
         )}
         <p className="tabular absolute bottom-2 right-2 rounded-full bg-black/65 px-2.5 py-0.5 text-xs font-bold text-white" aria-live="polite">
-          <span className="sr-only">写真 </span>
+          <span className="sr-only">{label} </span>
           {index + 1} / {count}
         </p>
       </div>
       {current.caption && <p className="text-sm text-primary-600">{current.caption}</p>}
       {count > 1 && (
-        <ul ref={stripRef} className="flex gap-2 overflow-x-auto pb-1 [scrollbar-width:thin]" aria-label="写真の一覧">
+        <ul ref={stripRef} className="flex gap-2 overflow-x-auto pb-1 [scrollbar-width:thin]" aria-label={`${label}の一覧`}>
           {images.map((img, i) => (
             <li key={img.src} className="shrink-0">
               <button
                 type="button"
                 onClick={() => go(i)}
-                aria-label={`写真${i + 1}を表示${img.caption ? `（${img.caption}）` : ""}`}
+                aria-label={`${label}${i + 1}を表示${img.caption ? `（${img.caption}）` : ""}`}
                 aria-current={i === index ? "true" : undefined}
                 className={cn(
                   "relative block h-14 w-[4.7rem] overflow-hidden rounded-md bg-primary-100 ring-offset-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 sm:h-16 sm:w-[5.3rem]",
@@ -140,6 +170,7 @@ export function InvestmentGallery({ images, title }: { images: readonly GalleryI
           ))}
         </ul>
       )}
+      {zoom && <GalleryLightbox images={images} index={index} title={`${title}の${label}`} label={label} returnFocus={zoomRef} onIndex={go} onClose={() => setZoom(false)} />}
     </section>
   );
 }

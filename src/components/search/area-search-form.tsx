@@ -6,6 +6,7 @@ import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
 import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
 import type { AreaFacets, MunicipalityFacet } from "@/server/services/investments/facets";
+import { CarriedConditions } from "./feature-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 
 /**
@@ -21,6 +22,15 @@ export function areaSelectionHref(facets: Pick<AreaFacets, "areas">, selected: R
   if ([...selected].every((c) => inWhole.has(c))) for (const a of whole) qs.append("re", String(a.id));
   else for (const c of [...selected].sort()) qs.append("ct", c);
   return `/investments/page/1/?${qs.toString()}`;
+}
+
+/** A list URL with the conditions kept from the list the search was opened from. */
+export function withCarried(href: string, carry: URLSearchParams): string {
+  if ([...carry].length === 0) return href;
+  const [path = "", qs = ""] = href.split("?");
+  const merged = new URLSearchParams(qs);
+  for (const [k, v] of carry) merged.append(k, v);
+  return `${path === "/investments" ? "/investments/page/1/" : path}?${merged.toString()}`;
 }
 
 function Count({ n }: { n: number }) {
@@ -79,9 +89,18 @@ function MunicipalityBox({
  * their municipalities and live counts; an area's box selects all of its
  * municipalities. Works as a plain GET form (ct=…) before hydration.
  */
-export function AreaSearchForm({ facets }: { facets: AreaFacets }) {
+/** The keys the area selection sets; the list's other conditions are kept. */
+const AREA_KEYS = new Set(["re", "pf", "ct", "page"]);
+
+export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; initial?: string }) {
   const router = useRouter();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // `initial`: the list's canonical query string (parsed on the server). Its areas and municipalities start selected.
+  const init = new URLSearchParams(initial);
+  const carry = new URLSearchParams([...init].filter(([k]) => !AREA_KEYS.has(k)));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => {
+    const areas = new Set(init.getAll("re"));
+    return new Set([...init.getAll("ct"), ...facets.areas.filter((a) => areas.has(String(a.id))).flatMap((a) => a.municipalities.map((m) => m.code))]);
+  });
   const [pending, startTransition] = useTransition();
 
   const countOf = useMemo(() => {
@@ -115,11 +134,12 @@ export function AreaSearchForm({ facets }: { facets: AreaFacets }) {
       method="get"
       onSubmit={(e) => {
         e.preventDefault();
-        startTransition(() => router.push(areaSelectionHref(facets, selected)));
+        startTransition(() => router.push(withCarried(areaSelectionHref(facets, selected), carry)));
       }}
       className="grid gap-5"
       data-slot="area-search"
     >
+      <CarriedConditions carry={carry} />
       {groups.map((g) => {
         const codes = g.municipalities.map((m) => m.code);
         const chosen = codes.filter((c) => selected.has(c)).length;

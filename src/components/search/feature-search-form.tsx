@@ -29,7 +29,21 @@ export function formParams(form: HTMLFormElement): URLSearchParams {
   return qs;
 }
 
-function CheckGroup({ name, legend, items }: { name: string; legend: string; items: readonly CodeFacet[] }) {
+/** The keys this form sets itself; every other condition of the list it was opened from is carried along unchanged. */
+const FEATURE_KEYS = new Set(["ty", "sc", "fs", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "dy", "ls", "hs", "re", "page"]);
+
+/** The conditions a search form keeps from the list it was opened from (hidden inputs, so they also work before hydration). */
+export function CarriedConditions({ carry }: { carry: URLSearchParams }) {
+  return (
+    <>
+      {[...carry].map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
+}
+
+function CheckGroup({ name, legend, items, init }: { name: string; legend: string; items: readonly CodeFacet[]; init: URLSearchParams }) {
   return (
     <fieldset className="rounded-lg border border-border bg-white p-4">
       <legend className="px-1 text-base font-bold">{legend}</legend>
@@ -39,7 +53,7 @@ function CheckGroup({ name, legend, items }: { name: string; legend: string; ite
             key={it.id}
             className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm transition-colors hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50 has-[:checked]:font-bold"
           >
-            <input type="checkbox" name={name} value={it.id} className="size-4 shrink-0 accent-gold-600" />
+            <input type="checkbox" name={name} value={it.id} defaultChecked={init.getAll(name).includes(String(it.id))} className="size-4 shrink-0 accent-gold-600" />
             <span className="min-w-0 flex-1">{it.name}</span>
             <span className="tabular text-xs text-primary-500">（{withCommas(String(it.count))}）</span>
           </label>
@@ -55,22 +69,27 @@ function RangeSelect({
   options,
   placeholder,
   className,
+  init,
 }: {
   label: string;
   name: string;
   options: readonly { value: string; label: string }[];
   placeholder: string;
   className?: string;
+  /** The list's conditions: a value typed freely there (not one of the steps) is offered as it is. */
+  init?: URLSearchParams;
 }) {
   const id = useId();
+  const current = init?.get(name) ?? "";
+  const all = current && !options.some((o) => o.value === current) ? [{ value: current, label: `${current}（指定値）` }, ...options] : options;
   return (
     <div className={cn("grid gap-1", className)}>
       <label htmlFor={id} className="text-xs font-bold text-primary-600">
         {label}
       </label>
-      <Select id={id} name={name} defaultValue="">
+      <Select id={id} name={name} defaultValue={current}>
         <option value="">{placeholder}</option>
-        {options.map((o) => (
+        {all.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
@@ -98,10 +117,14 @@ const priceOptions = PRICE_STEPS.map((p) => ({ value: String(p), label: formatPr
  * ranges. A plain GET form to the list (works before hydration); with
  * JavaScript it leaves empty fields out of the URL and shows a live total.
  */
-export function FeatureSearchForm({ facets }: { facets: FeatureFacets }) {
+export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFacets; initial?: string }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
-  const [query, setQuery] = useState<Record<string, string[]>>({});
+  // Opened from a list: its conditions are preselected here, and the ones this form has no field for are kept.
+  // `initial`: the list's canonical query string (parsed on the server, so the parser stays out of this bundle)
+  const init = new URLSearchParams(initial);
+  const carry = new URLSearchParams([...init].filter(([k]) => !FEATURE_KEYS.has(k)));
+  const [query, setQuery] = useState<Record<string, string[]>>(() => Object.fromEntries([...new Set(init.keys())].map((k) => [k, init.getAll(k)])));
   const deferred = useDeferredValue(query);
   const empty = Object.keys(deferred).length === 0;
   const count = api.public.investments.count.useQuery(deferred, { enabled: !empty, staleTime: 30_000, placeholderData: (prev) => prev });
@@ -128,9 +151,10 @@ export function FeatureSearchForm({ facets }: { facets: FeatureFacets }) {
       className="grid gap-5"
       data-slot="feature-search"
     >
+      <CarriedConditions carry={carry} />
       <div className="grid gap-5 lg:grid-cols-2">
-        <CheckGroup name="ty" legend="物件種別" items={facets.types} />
-        <CheckGroup name="sc" legend="建物構造" items={facets.structures} />
+        <CheckGroup name="ty" legend="物件種別" items={facets.types} init={init} />
+        <CheckGroup name="sc" legend="建物構造" items={facets.structures} init={init} />
       </div>
       <fieldset className="rounded-lg border border-border bg-white p-4">
         <legend className="px-1 text-base font-bold">こだわり条件</legend>
@@ -143,7 +167,7 @@ export function FeatureSearchForm({ facets }: { facets: FeatureFacets }) {
                 key={f.id}
                 className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm transition-colors hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50"
               >
-                <input type="checkbox" name="fs" value={f.id} className="size-4 shrink-0 accent-gold-600" />
+                <input type="checkbox" name="fs" value={f.id} defaultChecked={init.getAll("fs").includes(String(f.id))} className="size-4 shrink-0 accent-gold-600" />
                 <span className="min-w-0 flex-1">
                   <span className="font-bold">{f.name}</span>
                   {note && <span className="block text-xs text-primary-500">{note}</span>}
@@ -158,31 +182,31 @@ export function FeatureSearchForm({ facets }: { facets: FeatureFacets }) {
       <div className="grid gap-5 lg:grid-cols-2">
         <Block title="価格">
           <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
-            <RangeSelect label="下限" name="lp" placeholder="下限なし" options={priceOptions} />
+            <RangeSelect init={init} label="下限" name="lp" placeholder="下限なし" options={priceOptions} />
             <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
-            <RangeSelect label="上限" name="hp" placeholder="上限なし" options={priceOptions} />
+            <RangeSelect init={init} label="上限" name="hp" placeholder="上限なし" options={priceOptions} />
           </div>
         </Block>
         <Block title="表面利回り">
           <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
-            <RangeSelect label="下限" name="ly" placeholder="下限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以上` }))} />
+            <RangeSelect init={init} label="下限" name="ly" placeholder="下限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以上` }))} />
             <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
-            <RangeSelect label="上限" name="hy" placeholder="上限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以下` }))} />
+            <RangeSelect init={init} label="上限" name="hy" placeholder="上限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以下` }))} />
           </div>
         </Block>
         <Block title="駅・築年数">
           <div className="grid grid-cols-2 gap-3">
-            <RangeSelect label="駅徒歩" name="sw" placeholder="指定なし" options={WALK_STEPS.map((m) => ({ value: String(m), label: `${m}分以内` }))} />
-            <RangeSelect label="築年数" name="bt" placeholder="指定なし" options={AGE_STEPS.map((y) => ({ value: String(y), label: `築${y}年以内` }))} />
-            <RangeSelect label="残存耐用年数" name="rs" placeholder="指定なし" options={RESIDUAL_STEPS.map((y) => ({ value: String(y), label: `${y}年以上` }))} />
-            <RangeSelect label="掲載時期" name="dy" placeholder="指定なし" options={NEW_DAY_STEPS.map((d) => ({ value: String(d), label: `${d}日以内の新着` }))} />
+            <RangeSelect init={init} label="駅徒歩" name="sw" placeholder="指定なし" options={WALK_STEPS.map((m) => ({ value: String(m), label: `${m}分以内` }))} />
+            <RangeSelect init={init} label="築年数" name="bt" placeholder="指定なし" options={AGE_STEPS.map((y) => ({ value: String(y), label: `築${y}年以内` }))} />
+            <RangeSelect init={init} label="残存耐用年数" name="rs" placeholder="指定なし" options={RESIDUAL_STEPS.map((y) => ({ value: String(y), label: `${y}年以上` }))} />
+            <RangeSelect init={init} label="掲載時期" name="dy" placeholder="指定なし" options={NEW_DAY_STEPS.map((d) => ({ value: String(d), label: `${d}日以内の新着` }))} />
           </div>
         </Block>
         <Block title="面積" note="区分マンションは専有面積、そのほかは土地面積で探します。">
           <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
-            <RangeSelect label="下限" name="ls" placeholder="下限なし" options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以上` }))} />
+            <RangeSelect init={init} label="下限" name="ls" placeholder="下限なし" options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以上` }))} />
             <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
-            <RangeSelect label="上限" name="hs" placeholder="上限なし" options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以下` }))} />
+            <RangeSelect init={init} label="上限" name="hs" placeholder="上限なし" options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以下` }))} />
           </div>
         </Block>
       </div>
@@ -195,7 +219,7 @@ export function FeatureSearchForm({ facets }: { facets: FeatureFacets }) {
               key={a.id}
               className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50 has-[:checked]:font-bold"
             >
-              <input type="checkbox" name="re" value={a.id} className="size-4 shrink-0 accent-gold-600" />
+              <input type="checkbox" name="re" value={a.id} defaultChecked={init.getAll("re").includes(String(a.id))} className="size-4 shrink-0 accent-gold-600" />
               {a.name}
             </label>
           ))}

@@ -9,11 +9,11 @@ import { listHref, MULTI_KEYS } from "./query-hrefs";
 export { emptyQuery, hasValue, LIST_PATH, listHref, patchQuery, queryParams, scalarValue, toggleValue } from "./query-hrefs";
 
 /** Single-valued conditions (page and sr are not conditions: they never show as chips). */
-const SINGLE_KEYS = ["fw", "dt", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "ls", "hs", "dy", "up", "ss"] as const;
+const SINGLE_KEYS = ["fw", "xw", "dt", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "ls", "hs", "dy", "up", "ss"] as const;
 /** Chip order (describeQuery's): a group of several keys is one chip (a range), a multi key one chip per value. */
 const CHIP_GROUPS: readonly (readonly string[])[] = [
   ["re"], ["pf"], ["ct"], ["dt"], ["ty"], ["sc"], ["sl"], ["st"], ["rg"], ["sw"],
-  ["lp", "hp"], ["ly", "hy"], ["bt"], ["rs"], ["ls", "hs"], ["fs"], ["ss"], ["sf"], ["dy"], ["up"], ["fw"],
+  ["lp", "hp"], ["ly", "hy"], ["bt"], ["rs"], ["ls", "hs"], ["fs"], ["ss"], ["sf"], ["dy"], ["up"], ["fw"], ["xw"],
 ];
 type Loose = Record<string, unknown>;
 const loose = (q: SearchQuery): Loose => q as unknown as Loose;

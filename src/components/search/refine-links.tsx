@@ -5,7 +5,7 @@ import Link from "next/link";
 import { cn } from "@/lib/cn";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
 import type { SearchQuery } from "@/schemas/search";
-import { emptyQuery, hasValue, listHref, patchQuery, scalarValue, toggleValue } from "./query-hrefs";
+import { emptyQuery, hasValue, listHref, patchQuery, queryParams, scalarValue, toggleValue } from "./query-hrefs";
 import { ENTRY_LINKS, PRICE_BANDS, WALK_LIMITS, YIELD_FLOORS } from "./refine-options";
 
 function Option({ href, active, children }: { href: string; active: boolean; children: React.ReactNode }) {
@@ -53,13 +53,17 @@ export function RefineLinks({ query, className }: { query: SearchQuery; classNam
   const hp = scalarValue(query, "hp");
   const ly = scalarValue(query, "ly");
   const sw = scalarValue(query, "sw");
+  // The area and feature searches open with the list's conditions (and keep them); the train search starts afresh.
+  const carried = queryParams(query);
+  carried.delete("page");
+  const entryHref = (path: string) => (path.endsWith("/train") || carried.size === 0 ? path : `${path}?${carried.toString()}`);
   return (
     <nav aria-label="条件の絞り込み" className={cn("overflow-hidden rounded-lg border border-border bg-white", className)} data-slot="refine">
       <ul className="grid gap-1 border-b border-border bg-primary p-2">
         {ENTRY_LINKS.map((e) => (
           <li key={e.path}>
             <Link
-              href={e.path}
+              href={entryHref(e.path)}
               className="flex items-center gap-2 rounded-md px-2 py-2 text-sm font-bold text-white transition-colors hover:bg-white/10 hover:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-400"
             >
               <e.icon className="size-4 text-gold-300" aria-hidden="true" />

@@ -181,6 +181,14 @@ export function railwayOperatorOf(company_cd: number | null | undefined) {
 
 /* ------------------------------------------------------------ other codes */
 
+/** Listing image categories: photos (the gallery, the card's thumbnail) and 間取り図 (a section of their own). */
+export const IMAGE_CATEGORIES = [
+  { key: "photo", name: "写真" },
+  { key: "floor_plan", name: "間取り図" },
+] as const;
+export type ImageCategory = (typeof IMAGE_CATEGORIES)[number]["key"];
+export const IMAGE_CATEGORY_KEYS = IMAGE_CATEGORIES.map((c) => c.key) as [ImageCategory, ...ImageCategory[]];
+
 /** 取引態様 (transactions) */
 export const TRANSACTIONS = [
   { id: 1, name: "売主" },

@@ -28,6 +28,7 @@
  */
 import { findProhibitedWord, prohibitedWordMessage } from "@/lib/constants/prohibited-words";
 import {
+  IMAGE_CATEGORY_KEYS,
   LAND_RIGHTS,
   LAND_TYPES,
   PREFECTURES,
@@ -196,6 +197,8 @@ export const imageInput = z
     /** A staged upload (POST {admin}/api/admin/images) to attach on save. */
     token: z.preprocess(blankToUndefined, z.string().regex(/^[0-9a-f]{32}$/).optional()),
     comment: text("画像コメント", 200),
+    /** 写真 or 間取り図 (a missing value is a photo: older forms and clients send none) */
+    category: z.preprocess((v) => (v === undefined || v === null || v === "" ? "photo" : v), z.enum(IMAGE_CATEGORY_KEYS)),
   })
   .refine((v) => v.id !== undefined || v.token !== undefined, { error: "画像をアップロードしてください" });
 

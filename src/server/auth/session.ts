@@ -94,7 +94,8 @@ export async function validateSessionToken<K extends AccountKind>(db: Db, kind: 
       .get();
     if (r) {
       const { id: aid, email, name, must_reset_password } = r.a;
-      row = { expires_at: r.s.expires_at, accountId: aid, account: { id: aid, email, name, must_reset_password }, active: true };
+      // A disabled staff account loses access at once (disableStaff also deletes its sessions).
+      row = { expires_at: r.s.expires_at, accountId: aid, account: { id: aid, email, name, must_reset_password }, active: r.a.disabled_at === null };
     }
   }
   if (!row) return null;

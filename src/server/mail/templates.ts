@@ -41,6 +41,8 @@ export const mailTemplates = {
   password_reset: { data: z.object({ url, minutes: z.number() }) },
   login_link: { data: z.object({ url, minutes: z.number() }) },
   first_login: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number() }) },
+  // A staff member invited by another from the admin area (same first-login rules as members).
+  staff_invite: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number(), name: z.string(), invitedBy: z.string() }) },
   password_changed: { data: z.object({}) },
   account_deleted: { data: z.object({}) },
   contact_staff: { data: z.object({ contactId: z.number(), kindName: z.string(), summary: z.string(), adminUrl: url }) },
@@ -180,6 +182,15 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
         `ログインID：${v("email")}\n仮パスワード：${v("initialPassword")}`,
         `仮パスワードの有効期限は${v("days")}日です。初回ログイン時に新しいパスワードを設定してください。`,
         v("loginUrl"),
+      ], to);
+    case "staff_invite":
+      return compose("システム管理 スタッフアカウントのご案内", [
+        `${v("name")} 様`,
+        `${v("invitedBy")}さんが${SITE.title}のシステム管理にあなたのスタッフアカウントを登録しました。`,
+        `ログインID：${v("email")}\n仮パスワード：${v("initialPassword")}`,
+        `仮パスワードの有効期限は${v("days")}日です。次のURLから初回ログインし、新しいパスワードを設定してください。`,
+        v("loginUrl"),
+        "お心当たりのない場合は、このメールを破棄してください。",
       ], to);
     case "password_changed":
       return compose("パスワードが変更されました", [

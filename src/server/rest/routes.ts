@@ -23,7 +23,7 @@ import { contactInputs, contactSubmitted, memberContactDto } from "@/schemas/con
 import { filterDto, saveFilterInput, updateFilterInput } from "@/schemas/filter";
 import { investmentDetailResult, investmentPageDto } from "@/schemas/investment";
 import { matchingDto, matchingReadInput, matchingsDeleted, removeMatchingsInput } from "@/schemas/matching";
-import { publicSearchParams } from "@/schemas/search";
+import { publicListParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { siteCounts } from "@/server/services/options/counts";
 import { toAccountDetail, toInvestmentDetail, toPage, withUnderscoreId } from "./dto";
@@ -146,7 +146,7 @@ export const routes = [
   route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), { status: 201, input: contactInputs.sell, output: contactSubmitted, doc: { throttled: true, summary: "売却査定", tag: "public" } }),
   route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), { status: 201, input: contactInputs.exchange, output: contactSubmitted, doc: { throttled: true, summary: "業者様", tag: "public" } }),
   route("GET", "/api/investments", async (c, i) => toPage(await c.public.investments.search(q(i)), withUnderscoreId), {
-    input: publicSearchParams,
+    input: publicListParams,
     output: investmentPageDto,
     doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" },
   }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accountSearchInput } from "@/schemas/admin/accounts";
-import { ADMIN_PARAM_KEYS, SEARCH_PARAM_KEYS, parseSearchParams, publicSearchParams } from "@/schemas/search";
+import { parsePageSize } from "@/lib/list-view";
+import { ADMIN_PARAM_KEYS, SEARCH_PARAM_KEYS, parseSearchParams, publicListParams, publicSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { appRouter } from "@/server/api/root";
 import { openApiDocument } from "@/server/rest/openapi";
@@ -244,9 +245,11 @@ describe("requests: each route's input is its procedure's own input schema", () 
       const proc = procedures[procedure];
       expect(proc, `${name} → ${procedure}`).toBeDefined();
       if (name === "GET /api/investments") {
-        // The procedure takes the raw list-page query and parses it with parseSearchParams: the parameters are that parser's keys.
-        expect(r.input).toBe(publicSearchParams);
+        // The procedure takes the raw list-page query and parses it with parseSearchParams: the parameters are that parser's keys,
+        // plus the page size pp (src/lib/list-view.ts parsePageSize), which is not a search condition.
+        expect(r.input).toBe(publicListParams);
         expect(Object.keys(publicSearchParams.shape)).toEqual(SEARCH_PARAM_KEYS.filter((k) => !ADMIN_PARAM_KEYS.includes(k)));
+        expect(Object.keys(publicListParams.shape)).toEqual([...Object.keys(publicSearchParams.shape), "pp"]);
         continue;
       }
       let own = proc!._def.inputs[0]!;
@@ -286,6 +289,11 @@ describe("requests: each route's input is its procedure's own input schema", () 
       // defaults (sr=new, page=1) are left out of the canonical query
       if (p.name === "sr") query.set("sr", "price_asc");
       if (p.name === "page") query.set("page", "2");
+      // the page size is not a search condition: the procedure reads it with parsePageSize
+      if (p.name === "pp") {
+        expect(parsePageSize(query.get("pp")), `pp=${query.get("pp")}`).toBe(Number(query.get("pp")));
+        continue;
+      }
       expect(parseSearchParams(query), `${p.name}=${query.get(p.name)}`).toHaveProperty(p.name);
     }
   });

@@ -205,6 +205,17 @@ const allParamsArb = fc.record({
       }),
       { minLength: 1, maxLength: 3 },
     ),
+    // exclusion words (xw), cut out the same way, so they do exclude something
+    xw: fc.array(
+      fc.record({
+        listing: fc.nat(),
+        field: fc.constantFrom("name", "keywords"),
+        start: fc.nat(),
+        length: fc.integer({ min: 1, max: 5 }),
+        variant: fc.constantFrom("asis", "asis", "upper", "lower", "fullwidth"),
+      }),
+      { minLength: 1, maxLength: 2 },
+    ),
 });
 type AllParams = typeof allParamsArb extends fc.Arbitrary<infer T> ? T : never;
 type RawQuery = Partial<AllParams>;
@@ -235,21 +246,23 @@ function toQuery(raw: RawQuery, listings: GenListing[]): SearchQuery {
   const code = (key: "station_cd" | "group_cd" | "line_cd") => (i: number) => String(stations[i % stations.length]![key]);
   const rec: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(raw)) {
-    if (v === undefined || k === "fw") continue;
+    if (v === undefined || k === "fw" || k === "xw") continue;
     if (k === "st") rec[k] = (v as number[]).map(code("station_cd"));
     else if (k === "rg") rec[k] = (v as number[]).map(code("group_cd"));
     else if (k === "sl") rec[k] = (v as number[]).map(code("line_cd"));
     else rec[k] = Array.isArray(v) ? v.map(String) : String(v);
   }
-  if (raw.fw && listings.length) {
-    const terms = raw.fw.map((p) => {
+  for (const key of ["fw", "xw"] as const) {
+    const parts = raw[key];
+    if (!parts || !listings.length) continue;
+    const terms = parts.map((p) => {
       const l = listings[p.listing % listings.length]!;
       const text = [...(p.field === "name" ? l.name : l.keywords)];
       const start = p.start % text.length;
       const term = text.slice(start, start + p.length).join("");
       return p.variant === "upper" ? term.toUpperCase() : p.variant === "lower" ? term.toLowerCase() : p.variant === "fullwidth" ? FULL_WIDTH(term) : term;
     });
-    rec.fw = terms.join(" ");
+    rec[key] = terms.join(" ");
   }
   return parseSearchParams(rec);
 }

@@ -69,6 +69,11 @@ export const admins = sqliteTable(
     must_reset_password: bool("must_reset_password").notNull().default(false),
     password_expires_at: timestamp("password_expires_at"),
     last_login_at: timestamp("last_login_at"),
+    /** The staff member who invited this one from the admin area (null: created by scripts/admin-create.ts). */
+    invited_by: integer("invited_by"),
+    /** Set when a staff member disabled the account: no login, no session, no reset link until re-enabled. */
+    disabled_at: timestamp("disabled_at"),
+    disabled_by: integer("disabled_by"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

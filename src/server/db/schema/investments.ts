@@ -234,6 +234,8 @@ export const investment_images = sqliteTable(
     comment: text("comment"),
     width: integer("width"),
     height: integer("height"),
+    /** photo | floor_plan (間取り図, shown in a section of its own; IMAGE_CATEGORIES) */
+    category: text("category").$type<"photo" | "floor_plan">().notNull().default("photo"),
     e_sort: integer("e_sort").notNull().default(0),
     created_at: createdAt(),
   },

@@ -99,12 +99,12 @@ export type LoginResult =
 const failureKey = (kind: AccountKind, email: string, meta: Meta) => `${kind}|${email}|${meta.ip ?? "unknown"}`;
 
 /**
- * Who may sign in: any admin; an active member; a provisional member only
- * through the first-login path (staff-registered, initial password pending).
- * A suspended member never.
+ * Who may sign in: an admin whose account is not disabled; an active member;
+ * a provisional member only through the first-login path (staff-registered,
+ * initial password pending). A suspended member never.
  */
-function mayEnter(kind: AccountKind, account: { must_reset_password: boolean; status?: string }): boolean {
-  if (kind === "admin") return true;
+function mayEnter(kind: AccountKind, account: { must_reset_password: boolean; status?: string; disabled_at?: Date | null }): boolean {
+  if (kind === "admin") return !account.disabled_at;
   return account.status === "active" || (account.status === "provisional" && account.must_reset_password);
 }
 
@@ -254,6 +254,7 @@ export async function forgotPassword(db: Db, kind: AccountKind, email: string): 
       kind === "user" ? await liveUserByEmail(tx, email) : await tx.select().from(admins).where(eq(admins.email, email)).get();
     if (!account) return;
     if (kind === "user" && (account as typeof users.$inferSelect).status === "suspended") return;
+    if (kind === "admin" && (account as typeof admins.$inferSelect).disabled_at) return;
     const token = await issueResetToken(tx, kind, account.id, PASSWORD_RESET_MINUTES * 60 * 1000);
     const url = kind === "user" ? `${appUrl()}/reset-password?token=${token}` : adminUrl(`/reset-password?token=${token}`);
     await queueMail(tx, "password_reset", email, { url, minutes: PASSWORD_RESET_MINUTES });
@@ -271,7 +272,7 @@ export async function resetPassword(db: Db, kind: AccountKind, input: ResetPassw
     const [acc] =
       kind === "user"
         ? await tx.update(users).set(set).where(and(eq(users.id, row.account_id), isNull(users.deleted_at))).returning({ email: users.email })
-        : await tx.update(admins).set(set).where(eq(admins.id, row.account_id)).returning({ email: admins.email });
+        : await tx.update(admins).set(set).where(and(eq(admins.id, row.account_id), isNull(admins.disabled_at))).returning({ email: admins.email });
     if (!acc) throw fieldInvalid("token", TOKEN_INVALID);
     // A staff-registered member who never used the initial password is still provisional: the mailed
     // link proves the mailbox just as the first login would, so the account becomes usable (never a suspended one).

@@ -3,9 +3,10 @@
  * related listings). Hydration only: callers decide WHICH ids an audience may
  * see (visibleTo) and pass them here; this module never widens that choice.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
+import { netYield } from "@/lib/yield";
 import type { BuiltGroup } from "@/schemas/investment-groups";
 
 /** A listing card as the home page (and any list) shows it. Field names follow the spec. */
@@ -23,6 +24,17 @@ export interface InvestmentCard {
   price: number;
   /** percent */
   yield: number | null;
+  /** 実質利回り（概算）, percent: computed here from the stored income and running costs (src/lib/yield.ts netYield), never stored. */
+  net_yield: number | null;
+  structure_cd: number | null;
+  structure_other: string | null;
+  /** ㎡ */
+  land_size: number | null;
+  building_size: number | null;
+  occupied_size: number | null;
+  total_units: number | null;
+  /** 取引態様 (TRANSACTIONS) */
+  transactions: number | null;
   built: BuiltGroup | null;
   /** Nearest walk minutes over the transports. */
   station_time: number | null;
@@ -48,12 +60,24 @@ const cardColumns = {
   city_name: municipalities.name,
   price: investments.price,
   yield: investments.yield,
+  structure_cd: investments.structure_cd,
+  structure_other: investments.structure_other,
+  land_size: investments.land_size,
+  building_size: investments.building_size,
+  occupied_size: investments.occupied_size,
+  total_units: investments.total_units,
+  transactions: investments.transactions,
   built: investments.built,
   station_time: investments.station_time,
   members: investments.members,
   premium: investments.premium,
   price_down: investments.price_down,
   public_at: investments.public_at,
+  // inputs of net_yield only (not sent)
+  income: investments.income,
+  service_charge: investments.service_charge,
+  maintenance_fee: investments.maintenance_fee,
+  land_rights: investments.land_rights,
 };
 
 /**
@@ -86,7 +110,8 @@ export async function loadCards(db: Db, ids: readonly number[]): Promise<Investm
       .select({ investment_id: investment_images.investment_id, name: investment_images.name })
       .from(investment_images)
       .where(inArray(investment_images.investment_id, unique))
-      .orderBy(asc(investment_images.investment_id), asc(investment_images.e_sort), asc(investment_images.id))
+      // the thumbnail is the first photo; a floor plan only when there is no photo
+      .orderBy(asc(investment_images.investment_id), sql`${investment_images.category} = 'floor_plan'`, asc(investment_images.e_sort), asc(investment_images.id))
       .all(),
   ]);
 
@@ -101,9 +126,11 @@ export async function loadCards(db: Db, ids: readonly number[]): Promise<Investm
     const r = byId.get(id);
     if (!r) continue;
     const t = firstTransport.get(id);
+    const { income, service_charge, maintenance_fee, land_rights, ...card } = r;
     cards.push({
       locked: false,
-      ...r,
+      ...card,
+      net_yield: netYield({ price: r.price, income, service_charge, maintenance_fee, land_fee: land_rights?.fee }),
       built: r.built ?? null,
       line_name: t?.line_name ?? null,
       station_name: t?.station_name ?? null,

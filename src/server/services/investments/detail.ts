@@ -13,6 +13,7 @@
  * exact coordinates (map): like the portals, the page names the place down to
  * the 町名 and gives the rest on inquiry.
  */
+import type { ImageCategory } from "@/lib/constants/investment";
 import { and, asc, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import {
@@ -131,6 +132,8 @@ export interface InvestmentImage {
   comment: string | null;
   width: number | null;
   height: number | null;
+  /** photo | floor_plan (間取り図) */
+  category: ImageCategory;
 }
 
 export interface PriceChangeEntry {
@@ -227,6 +230,7 @@ export async function getInvestmentDetail(
         comment: investment_images.comment,
         width: investment_images.width,
         height: investment_images.height,
+        category: investment_images.category,
       })
       .from(investment_images)
       .where(eq(investment_images.investment_id, id))

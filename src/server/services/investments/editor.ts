@@ -182,7 +182,7 @@ export async function getInvestmentForEdit(db: Db, id: number) {
       bus_walk: str(t.bus_walk),
       other: t.other ?? "",
     })),
-    images: images.map((i) => ({ id: i.id, comment: i.comment ?? "" })),
+    images: images.map((i) => ({ id: i.id, comment: i.comment ?? "", category: i.category })),
     public: row.public,
     members: row.members,
     premium: row.premium,
@@ -350,7 +350,7 @@ async function writeImages(
     if (img.id !== undefined) {
       if (!byId.has(img.id)) throw fieldInvalid(`images.${i}`, "画像が見つかりません。画面を再読み込みしてください");
       kept.add(img.id);
-      await tx.update(investment_images).set({ comment: txt(img.comment), e_sort: i }).where(eq(investment_images.id, img.id));
+      await tx.update(investment_images).set({ comment: txt(img.comment), category: img.category, e_sort: i }).where(eq(investment_images.id, img.id));
     } else if (img.token !== undefined) {
       let stored;
       try {
@@ -363,6 +363,7 @@ async function writeImages(
         investment_id: investmentId,
         name: stored.name,
         comment: txt(img.comment),
+        category: img.category,
         width: stored.width,
         height: stored.height,
         e_sort: i,
@@ -586,7 +587,7 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
     }
     for (const img of images) {
       const stored = await linkStoredImage({ dir: investmentImageDir(id, opts), name: img.name, width: img.width ?? 0, height: img.height ?? 0 }, row.id, opts);
-      await tx.insert(investment_images).values({ investment_id: row.id, name: stored.name, comment: img.comment, width: img.width, height: img.height, e_sort: img.e_sort });
+      await tx.insert(investment_images).values({ investment_id: row.id, name: stored.name, comment: img.comment, category: img.category, width: img.width, height: img.height, e_sort: img.e_sort });
     }
     return { id: row.id };
   });

@@ -226,6 +226,8 @@ export interface QueryPlan {
   ftsFolded: readonly FreeWordTerm[];
   /** Terms of 1-2 characters (instr). */
   shortTerms: readonly ShortTerm[];
+  /** xw: a listing whose name or keywords contain any of these (instr, ASCII case-insensitive when `lower`) is left out. */
+  excludeTerms: readonly { text: string; lower: boolean }[];
   admin: {
     noPrefix: string | null;
     state: SearchQuery["ps"] | null;
@@ -291,6 +293,10 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     ftsTerms,
     ftsFolded: ftsTerms.map((t) => ({ name: foldFts(t.name), keywords: foldFts(t.keywords) })),
     shortTerms,
+    excludeTerms: (q.xw ? q.xw.split(" ").filter(Boolean) : []).map((t) => {
+      const lower = hasAsciiLetter(t);
+      return { text: lower ? asciiLower(t) : t, lower };
+    }),
     admin: {
       noPrefix: q.no ?? null,
       state: q.ps ?? null,
@@ -350,7 +356,7 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
   const groups = p.rail ? new Set(p.rail.groups) : null;
   const { areas, prefs, types, structures, transactions, district, walk } = p;
   const { priceMin, priceMax, yieldMin, yieldMax, sizeMin, sizeMax, builtFrom, residualFrom, publicFrom, updateFrom } = p;
-  const { ftsFolded, shortTerms } = p;
+  const { ftsFolded, shortTerms, excludeTerms } = p;
   const hasFreeWord = ftsFolded.length > 0 || shortTerms.length > 0;
 
   return (l) => {
@@ -414,6 +420,16 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
           f.lowerKeywords ??= asciiLower(l.keywords);
           if (!f.lowerName.includes(t.text) && !f.lowerKeywords.includes(t.kwText)) return false;
         } else if (!l.name.includes(t.text) && !l.keywords.includes(t.kwText)) return false;
+      }
+    }
+    if (excludeTerms.length) {
+      const f = folded(l);
+      for (const t of excludeTerms) {
+        if (t.lower) {
+          f.lowerName ??= asciiLower(l.name);
+          f.lowerKeywords ??= asciiLower(l.keywords);
+          if (f.lowerName.includes(t.text) || f.lowerKeywords.includes(t.text)) return false;
+        } else if (l.name.includes(t.text) || l.keywords.includes(t.text)) return false;
       }
     }
     return true;

@@ -26,9 +26,10 @@ const store = caches.get;
 
 const keyOf = (audience: Audience, query: SearchQuery) => `${audience}|${JSON.stringify(query)}`;
 
-export function cachedSearch(db: Db, audience: Exclude<Audience, "admin">, query: SearchQuery) {
-  return memoPublic(store()?.search as LRUCache<string, Awaited<ReturnType<typeof searchInvestments>>> | undefined, keyOf(audience, query), () =>
-    searchInvestments(db, audience, query),
+export function cachedSearch(db: Db, audience: Exclude<Audience, "admin">, query: SearchQuery, pageSize?: number) {
+  const key = pageSize === undefined ? keyOf(audience, query) : `${keyOf(audience, query)}|${pageSize}`;
+  return memoPublic(store()?.search as LRUCache<string, Awaited<ReturnType<typeof searchInvestments>>> | undefined, key, () =>
+    searchInvestments(db, audience, query, { pageSize }),
   );
 }
 

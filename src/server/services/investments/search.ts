@@ -126,6 +126,14 @@ function freeWordConditions(p: QueryPlan): SQL[] {
         : sql`(instr(${i.name}, ${t.text}) > 0 OR instr(${i.keywords}, ${t.kwText}) > 0)`,
     );
   }
+  // xw: the same exact rule, negated (no index: it only ever narrows what the other conditions found)
+  for (const t of p.excludeTerms) {
+    out.push(
+      t.lower
+        ? sql`NOT (instr(lower(${i.name}), ${t.text}) > 0 OR instr(lower(${i.keywords}), ${t.text}) > 0)`
+        : sql`NOT (instr(${i.name}, ${t.text}) > 0 OR instr(${i.keywords}, ${t.text}) > 0)`,
+    );
+  }
   return out;
 }
 

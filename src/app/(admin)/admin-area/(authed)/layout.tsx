@@ -15,6 +15,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
     { href: `${base}/contacts`, label: "お問い合わせ" },
     { href: `${base}/newsletter`, label: "メール配信" },
     { href: `${base}/queues`, label: "ジョブキュー" },
+    { href: `${base}/staff`, label: "スタッフ" },
     { href: `${base}/options`, label: "サイト設定" },
     { href: `${base}/api-docs`, label: "API仕様" },
   ];

@@ -44,7 +44,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const type = typeName(d.type_cd, d.type_other) ?? "収益物件";
   const price = formatPrice(d.price);
   const facts = [type, addressText(d), price, d.yield !== null ? `表面利回り${d.yield.toFixed(2)}%` : null].filter(Boolean).join("・");
-  const first = d.images[0];
+  // The social image is a photo; a 間取り図 only when there is none.
+  const first = d.images.find((img) => img.category === "photo") ?? d.images[0];
   return pageMetadata({
     title: `${d.name}（${[type, price].filter(Boolean).join(" ")}）`,
     description: [facts, d.comments?.main].filter(Boolean).join("。"),

@@ -20,6 +20,11 @@ import { getDb } from "@/server/db";
 import { railwayNames } from "@/server/services/investments/facets";
 import { api } from "@/trpc/server";
 import { GOLD_TEXT } from "@/components/investment/gold";
+import { listDisplay } from "@/lib/list-view";
+import { InvestmentTable } from "./investment-table";
+import { ListViewMemory } from "./list-view-memory";
+import { ListViewSwitch } from "./view-switch";
+import { RangeForm } from "./range-form";
 
 export type RawParams = Record<string, string | string[] | undefined>;
 
@@ -74,6 +79,7 @@ export async function listMetadata(page: number, raw: RawParams): Promise<Metada
  */
 export async function InvestmentListPage({ page, raw }: { page: number; raw: RawParams }) {
   const query = parseListQuery(raw, page);
+  const display = listDisplay(raw);
   const input = { ...raw, page: String(page) };
   const [result, session, counts, names, membersOnly] = await Promise.all([
     api.public.investments.search(input),
@@ -89,6 +95,8 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
   const { title } = titleOf(query, names);
   const chips = queryChips(query, names);
   const params = queryParams(query);
+  // Pagination and sort links keep the display choice (vw, pp); chips and refine links need not (ListViewMemory restores it).
+  const withDisplay = new URLSearchParams([...params, ...display.params]);
   const filtered = chips.length > 0;
   const crumbs: BreadcrumbItem[] = filtered || page > 1 ? [{ name: "物件一覧", path: "/investments" }, { name: page > 1 ? `${title}（${page}ページ目）` : title }] : [{ name: "物件一覧" }];
   const from = result.total === 0 ? 0 : (result.page - 1) * result.pageSize + 1;
@@ -115,8 +123,9 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-5 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-8">
         {/* One copy: beside the results on wide screens, after them on phones. */}
-        <aside className="order-last lg:order-none" aria-label="絞り込み">
-          <RefineLinks query={query} className="lg:sticky lg:top-4" />
+        <aside className="order-last grid content-start gap-4 lg:order-none" aria-label="絞り込み">
+          <RefineLinks query={query} />
+          <RangeForm query={query} display={display.params} />
         </aside>
 
         <div className="flex min-w-0 flex-col gap-4">
@@ -136,8 +145,10 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
                 </span>
               )}
             </p>
-            {result.total > 0 && <SortSelect value={sr} params={params.toString()} />}
+            {result.total > 0 && <SortSelect value={sr} params={withDisplay.toString()} />}
           </div>
+          {result.total > 0 && <ListViewSwitch page={result.page} search={params} display={display} className="justify-end" />}
+          <ListViewMemory vw={display.params.get("vw")} pp={display.params.has("pp") ? display.pageSize : null} />
 
           {isGuest && membersOnly !== undefined && membersOnly !== 0 && (counts?.investment.members ?? 1) > 0 && (
             <aside className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gradient-to-r from-gold-50 to-white p-4 sm:flex-row sm:items-center sm:justify-between" aria-label="会員限定物件のご案内" data-slot="members-only-banner">
@@ -163,9 +174,14 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             </aside>
           )}
 
-          {result.items.length > 0 && <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" data-slot="investment-results" />}
+          {result.items.length > 0 &&
+            (display.view === "table" ? (
+              <InvestmentTable cards={result.items} />
+            ) : (
+              <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" data-slot="investment-results" />
+            ))}
 
-          <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={params.toString()} className="mt-4" />
+          <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={withDisplay.toString()} className="mt-4" />
 
           {result.total === 0 && (
             <div className="grid gap-3 text-center text-sm text-primary-600">

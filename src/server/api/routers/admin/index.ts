@@ -7,6 +7,7 @@ import { adminInvestmentsRouter } from "./investments";
 import { adminOptionsRouter } from "./options";
 import { adminNewslettersRouter } from "./newsletters";
 import { adminQueuesRouter } from "./queues";
+import { adminStaffRouter } from "./staff";
 
 export const adminRouter = createTRPCRouter({
   account: adminAccountRouter,
@@ -17,4 +18,5 @@ export const adminRouter = createTRPCRouter({
   options: adminOptionsRouter,
   newsletters: adminNewslettersRouter,
   queues: adminQueuesRouter,
+  staff: adminStaffRouter,
 });

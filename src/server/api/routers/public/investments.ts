@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { parsePageSize } from "@/lib/list-view";
 import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
@@ -56,13 +57,14 @@ export function toRawRecord(input: RawQuery): Record<string, string | string[] |
 const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export const investmentsRouter = createTRPCRouter({
-  /** A page of the list for a query (page and sort are part of the query). */
+  /** A page of the list for a query (page and sort are part of the query; pp = 20, 50 or 100 per page, default 20). */
   search: publicProcedure
     .input(rawSearchQuery)
     .output(investmentPage)
     .query(async ({ ctx, input }) => {
-    const query = parseSearchParams(toRawRecord(input));
-    const r = await cachedSearch(ctx.db, audienceOf(ctx), query);
+    const raw = toRawRecord(input);
+    const query = parseSearchParams(raw);
+    const r = await cachedSearch(ctx.db, audienceOf(ctx), query, parsePageSize(raw.pp) ?? undefined);
     return { items: r.items, total: r.total, page: r.page, last: r.last, pageSize: r.pageSize };
   }),
 

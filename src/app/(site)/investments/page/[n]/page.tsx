@@ -19,5 +19,12 @@ export default async function InvestmentsPagedPage({ params, searchParams }: Pro
   // keyword then arrives as ?fw= and, like every empty query, belongs on the plain list (spec §2).
   const keys = Object.keys(raw);
   if (page === 1 && keys.length > 0 && keys.every((k) => [raw[k]].flat().every((v) => !v?.trim()))) redirect("/investments");
+  // The side panel's range form (a plain GET form) also submits the fields left blank: drop them from the URL.
+  const blank = (k: string) => [raw[k]].flat().every((v) => !v?.trim());
+  if (keys.some(blank)) {
+    const qs = new URLSearchParams();
+    for (const k of keys) if (!blank(k)) for (const v of [raw[k]].flat()) if (v?.trim()) qs.append(k, v);
+    redirect(`/investments/page/${page}/?${qs.toString()}`);
+  }
   return <InvestmentListPage page={page} raw={raw} />;
 }

@@ -1,6 +1,7 @@
 import { AreaSearchForm } from "@/components/search/area-search-form";
 import { SearchEntryPage } from "@/components/search/entry-page";
 import { pageMetadata } from "@/components/seo/metadata";
+import { parseSearchParams, toSearchParams } from "@/schemas/search";
 import { api } from "@/trpc/server";
 
 export const metadata = pageMetadata({
@@ -10,11 +11,13 @@ export const metadata = pageMetadata({
 });
 
 /** /investments/search/area: areas → municipalities with live counts. */
-export default async function AreaSearchPage() {
+export default async function AreaSearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const facets = await api.public.investments.facets.area();
+  // Opened from a list ("エリアから探す" beside it): its conditions come along.
+  const initial = toSearchParams(parseSearchParams(await searchParams)).toString();
   return (
     <SearchEntryPage path="/investments/search/area" title="エリアから探す" lead="市区町村を選んで「この条件で検索」を押してください。エリア名のチェックで、そのエリアの市区町村をまとめて選べます。">
-      <AreaSearchForm facets={facets} />
+      <AreaSearchForm facets={facets} initial={initial} />
     </SearchEntryPage>
   );
 }

@@ -1,6 +1,7 @@
 import { SearchEntryPage } from "@/components/search/entry-page";
 import { FeatureSearchForm } from "@/components/search/feature-search-form";
 import { pageMetadata } from "@/components/seo/metadata";
+import { parseSearchParams, toSearchParams } from "@/schemas/search";
 import { api } from "@/trpc/server";
 
 export const metadata = pageMetadata({
@@ -10,11 +11,13 @@ export const metadata = pageMetadata({
 });
 
 /** /investments/search/feature: types, structures, features and ranges → the list. */
-export default async function FeatureSearchPage() {
+export default async function FeatureSearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const facets = await api.public.investments.facets.feature();
+  // Opened from a list ("こだわり条件から探す" beside it): its conditions come along.
+  const initial = toSearchParams(parseSearchParams(await searchParams)).toString();
   return (
     <SearchEntryPage path="/investments/search/feature" title="こだわり条件から探す" lead="物件種別や価格・利回りなど、ご希望の条件を選んで「この条件で検索」を押してください。">
-      <FeatureSearchForm facets={facets} />
+      <FeatureSearchForm facets={facets} initial={initial} />
     </SearchEntryPage>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `investment_images` ADD `category` text DEFAULT 'photo' NOT NULL;

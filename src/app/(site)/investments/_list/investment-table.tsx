@@ -1,0 +1,93 @@
+import Link from "next/link";
+import { LockKeyhole } from "@/components/icons";
+import { listAreaText, NET_YIELD_LABEL, NET_YIELD_NOTE, structureText, transactionText, unitsText } from "@/components/investment/detail-format";
+import { formatYieldPercent, type HomeCard } from "@/components/investment/investment-card";
+import { investmentHref } from "@/components/investment/links";
+import { formatAge } from "@/lib/age";
+import { typeName } from "@/lib/constants/investment";
+import { formatPrice } from "@/lib/price";
+
+const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-bold text-primary-600";
+const td = "whitespace-nowrap px-3 py-2 align-top";
+
+/**
+ * The compact list (vw=table): one row per listing with the figures investors
+ * compare (種別, 価格, 表面/実質利回り, 構造, 築年, 面積, 戸数, 駅徒歩, 取引態様).
+ * A server component (no JavaScript). On a phone the table scrolls sideways
+ * inside its own box, the listing name column staying in view; the page
+ * itself never gets wider than the screen.
+ */
+export function InvestmentTable({ cards }: { cards: readonly HomeCard[] }) {
+  return (
+    <div className="grid gap-2">
+      <div className="max-w-full overflow-x-auto rounded-lg border border-border bg-white shadow-sm" role="region" aria-label="物件一覧表（横にスクロールできます）" tabIndex={0} data-slot="investment-table">
+        <table className="w-full min-w-[60rem] border-collapse text-sm">
+          <caption className="sr-only">検索結果の物件一覧表</caption>
+          <thead className="bg-primary-50">
+            <tr>
+              <th scope="col" className={`${th} sticky left-0 z-10 bg-primary-50`}>
+                物件名・所在地
+              </th>
+              <th scope="col" className={th}>種別</th>
+              <th scope="col" className={`${th} text-right`}>価格</th>
+              <th scope="col" className={`${th} text-right`}>表面利回り</th>
+              <th scope="col" className={`${th} text-right`}>{NET_YIELD_LABEL}</th>
+              <th scope="col" className={th}>構造</th>
+              <th scope="col" className={th}>築年</th>
+              <th scope="col" className={`${th} text-right`}>面積</th>
+              <th scope="col" className={`${th} text-right`}>戸数</th>
+              <th scope="col" className={`${th} text-right`}>駅徒歩</th>
+              <th scope="col" className={th}>取引態様</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cards.map((c) =>
+              c.locked ? (
+                <tr key={c.key} className="border-t border-border">
+                  <td colSpan={11} className="px-3 py-3 text-sm">
+                    <LockKeyhole className="mr-1 inline size-4 text-gold-700" aria-hidden="true" />
+                    会員限定物件：<Link href="/signup" className="underline">無料会員登録</Link>で詳細をご覧いただけます。
+                  </td>
+                </tr>
+              ) : (
+                <Row key={c.id} c={c} />
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-primary-500">{NET_YIELD_NOTE}空欄は管理費等の記載がない物件です。</p>
+    </div>
+  );
+}
+
+function Row({ c }: { c: Extract<HomeCard, { locked: false }> }) {
+  const area = listAreaText(c);
+  const place = [c.pref_name, c.city_name].filter(Boolean).join(" ");
+  return (
+    <tr className="border-t border-border hover:bg-gold-50" data-investment-id={c.id}>
+      <th scope="row" className="sticky left-0 z-10 max-w-[11rem] bg-white px-3 py-2 text-left align-top font-normal sm:max-w-[16rem]">
+        <Link href={investmentHref(c.id)} className="line-clamp-2 font-bold underline-offset-2 hover:text-gold-700 hover:underline">
+          {c.name}
+        </Link>
+        <span className="block truncate text-xs text-primary-500">{place}</span>
+        {(c.members || c.price_down) && (
+          <span className="mt-0.5 flex gap-1 text-[0.625rem] font-bold">
+            {c.members && <span className="rounded bg-gold-100 px-1 text-gold-800">会員限定</span>}
+            {c.price_down && <span className="rounded bg-error-50 px-1 text-error">値下げ</span>}
+          </span>
+        )}
+      </th>
+      <td className={td}>{typeName(c.type_cd, c.type_other) ?? "—"}</td>
+      <td className={`${td} tabular text-right font-bold`}>{formatPrice(c.price) || "—"}</td>
+      <td className={`${td} tabular text-right font-bold text-gold-700`}>{formatYieldPercent(c.yield)}</td>
+      <td className={`${td} tabular text-right`}>{c.net_yield !== null ? formatYieldPercent(c.net_yield) : "—"}</td>
+      <td className={td}>{structureText(c.structure_cd, c.structure_other) ?? "—"}</td>
+      <td className={td}>{c.built ? `${c.built.year}年（${formatAge(c.built)}）` : "—"}</td>
+      <td className={`${td} tabular text-right`}>{area ? `${area.label} ${area.text}` : "—"}</td>
+      <td className={`${td} tabular text-right`}>{unitsText(c.total_units) ?? "—"}</td>
+      <td className={`${td} tabular text-right`}>{c.station_time !== null ? `${c.station_time}分` : "—"}</td>
+      <td className={td}>{transactionText(c.transactions) ?? "—"}</td>
+    </tr>
+  );
+}
