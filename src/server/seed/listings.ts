@@ -733,7 +733,8 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
     maintenance_fee: maintenanceFee,
     structure_cd: structure,
     structure_other: null,
-    floor: typeCd === 5 || !structure ? null : { ground, under, location: floorLocation },
+    // No basement is an empty field (the editor's rule: floor counts are nonzero), never 0.
+    floor: typeCd === 5 || !structure ? null : { ground, under: under || null, location: floorLocation },
     built: built ? { year: built.year, month: built.month } : null,
     building_size: buildingSize,
     occupied_size: occupied,
