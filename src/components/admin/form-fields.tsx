@@ -95,7 +95,7 @@ export function AdminSelect<T extends FieldValues>({
       {...field}
       control={(wiring) => (
         <select
-          className={cn(inputClassName, "h-9")}
+          className={cn(inputClassName, "h-9 py-0")}
           {...wiring}
           {...reg}
           value={value === null || value === undefined ? "" : String(value)}
