@@ -21,6 +21,7 @@
 import { isNewQuakeStandard, residualYears, usefulLife, type Built } from "@/lib/age";
 import { LONG_RESIDUAL_YEARS, structureName } from "@/lib/constants/investment";
 import { withCommas } from "@/lib/price";
+import { percentage } from "@/lib/yield";
 
 export const MAN = 10_000;
 /** Years shown in the projection chart. */
@@ -62,40 +63,75 @@ export function balanceAfter(principal: number, annualRatePct: number, years: nu
 /* ------------------------------------------------------------- term cap */
 
 export interface TermCap {
-  /** Longest term the simulator allows, in whole years. */
+  /** Longest term the simulator computes: the usual bank maximum (35 years) for every building. */
   maxYears: number;
   /** Remaining legal useful life (簡便法), when the structure and build year are known. */
   residual: number | null;
-  /** Why the cap is what it is, shown next to the term field. */
+  /**
+   * The longest term most banks lend for this building: the remaining legal
+   * life within [1, 35], or 35 when it is unknown. Not enforced: a longer term
+   * is computed as typed and flagged by `termWarning` (other lenders, or an
+   * 経済的耐用年数 appraisal, do lend longer).
+   */
+  bankYears: number;
+  /** Why bankYears is what it is, shown next to the term field. */
   reason: string;
 }
 
 /**
  * Banks usually lend no longer than the remaining legal useful life (残存耐用年数),
- * and never longer than 35 years. Land, unknown structures or build years are capped
- * at 35 only.
+ * and never longer than 35 years. Land, unknown structures or build years: 35 only.
  */
 export function loanTermCap(structure_cd: number | null | undefined, built: Built | null | undefined, now: Date = new Date()): TermCap {
   const residual = residualYears(structure_cd, built, now);
+  const cap = { maxYears: MAX_LOAN_YEARS, residual };
   if (residual === null) {
-    return { maxYears: MAX_LOAN_YEARS, residual: null, reason: `構造・築年が不明なため、一般的な上限の${MAX_LOAN_YEARS}年としています。` };
+    return { ...cap, bankYears: MAX_LOAN_YEARS, reason: `構造・築年が不明なため、一般的な上限の${MAX_LOAN_YEARS}年としています。` };
   }
   const life = usefulLife(structure_cd);
   const name = structureName(structure_cd) ?? "";
   if (residual >= MAX_LOAN_YEARS) {
-    return { maxYears: MAX_LOAN_YEARS, residual, reason: `残存耐用年数は${residual}年ですが、融資期間は一般的な上限の${MAX_LOAN_YEARS}年までとしています。` };
+    return { ...cap, bankYears: MAX_LOAN_YEARS, reason: `残存耐用年数は${residual}年ですが、融資期間は一般的な上限の${MAX_LOAN_YEARS}年までとしています。` };
   }
   return {
-    maxYears: Math.max(MIN_LOAN_YEARS, residual),
-    residual,
+    ...cap,
+    bankYears: Math.max(MIN_LOAN_YEARS, residual),
     reason: `${name}の法定耐用年数${life ?? "—"}年から算出した残存耐用年数${residual}年が、多くの金融機関の融資期間の上限です。`,
   };
 }
 
-/** The term actually used: a whole number of years within [1, cap]. */
+/** The term computed: a whole number of years within [1, 35] (what was typed, never the bank limit). */
 export function clampTerm(years: number, cap: TermCap): number {
   if (!Number.isFinite(years)) return cap.maxYears;
   return Math.min(cap.maxYears, Math.max(MIN_LOAN_YEARS, Math.round(years)));
+}
+
+/**
+ * Shortest term the simulator opens with. A building near the end of its legal
+ * life would open at 1–5 years (a deeply negative cash flow nobody plans with);
+ * such buildings are financed over an 経済的耐用年数 appraisal or by other
+ * lenders, typically 15 years or more, so the simulator opens there and warns.
+ */
+export const DEFAULT_TERM_FLOOR = 15;
+
+/** The term the simulator opens with: the bank limit, at least DEFAULT_TERM_FLOOR years. */
+export function defaultTerm(cap: TermCap): number {
+  return Math.min(cap.maxYears, Math.max(cap.bankYears, DEFAULT_TERM_FLOOR));
+}
+
+/**
+ * What to tell the user about a typed term, or null when nothing is off:
+ * outside [1, 35] it says which term is computed instead; beyond the bank
+ * limit it says why a bank may shorten or refuse the loan. Never silent.
+ */
+export function termWarning(typed: number, cap: TermCap): string | null {
+  const used = clampTerm(typed, cap);
+  if (!Number.isFinite(typed) || typed > cap.maxYears) return `融資期間は最長${cap.maxYears}年です。${used}年で計算しています。`;
+  if (typed < MIN_LOAN_YEARS) return `融資期間は${MIN_LOAN_YEARS}年以上で入力してください。${used}年で計算しています。`;
+  if (used > cap.bankYears && cap.residual !== null) {
+    return `融資期間${used}年は残存耐用年数${cap.residual}年を超えています。多くの金融機関は残存耐用年数までしか融資しないため、融資期間が${cap.bankYears}年に短くなるか、融資を受けにくい可能性があります（試算は入力どおり${used}年で計算しています）。`;
+  }
+  return null;
 }
 
 /* --------------------------------------------------------- expense defaults */
@@ -151,7 +187,7 @@ export interface SimInput {
   loan: number;
   /** 金利 % per year */
   interest: number;
-  /** 融資期間 years (clamped to the cap by the caller) */
+  /** 融資期間 years (within [1, 35], see clampTerm) */
   years: number;
   /** 空室率 % */
   vacancy: number;
@@ -250,7 +286,8 @@ export function simulate(input: SimInput): SimResult {
     annualDebtService: ads,
     annualCashFlow,
     monthlyCashFlow: annualCashFlow / 12,
-    grossYield: price > 0 ? (gpi / price) * 100 : null,
+    // The listing's own rule (lib/yield: exact, truncated), so the simulator shows the site's figure.
+    grossYield: price > 0 ? percentage(gpi, price) : null,
     netYield: totalCost > 0 ? (noi / totalCost) * 100 : null,
     dscr: ads > 0 ? noi / ads : null,
     breakEvenOccupancy: gpi > 0 && mgmtShare > 0 ? ((fixedOpex + ads) / (gpi * mgmtShare)) * 100 : null,
@@ -295,7 +332,7 @@ export function defaultInput(l: ListingForSim, now: Date = new Date()): SimInput
     // Rounded to 10万円 as a bank would quote it.
     loan: Math.round((price * LOAN_RATIO_DEFAULT) / 100 / 100_000) * 100_000,
     interest: INTEREST_DEFAULT,
-    years: cap.maxYears,
+    years: defaultTerm(cap),
     vacancy: l.type_cd === 5 ? 0 : VACANCY_DEFAULT,
     expenses: { ...expenseDefaults(l.type_cd) },
     purchaseCosts: PURCHASE_COST_DEFAULT,
@@ -335,7 +372,7 @@ export function toScenario(i: SimInput): Record<ScenarioKey, number> {
   };
 }
 
-/** A saved scenario over the defaults; unknown or non-finite values are ignored, the term re-capped. */
+/** A saved scenario over the defaults; unknown or non-finite values are ignored, the term kept within [1, 35]. */
 export function applyScenario(base: SimInput, cap: TermCap, saved: Record<string, unknown> | null | undefined): SimInput {
   if (!saved) return base;
   const num = (k: ScenarioKey, fallback: number) => {
@@ -407,6 +444,14 @@ export function manText(yen: number, digits = 1): string {
   return `${yen < 0 && v > 0 ? "-" : ""}${whole}${frac}万円`;
 }
 
+/**
+ * A percentage truncated toward zero (spec §9: yields are truncated, never
+ * rounded, so 9.6153… reads 9.61 % here as everywhere else on the site).
+ * The tiny epsilon keeps a float like 9.6099999… from dropping to 9.60.
+ */
 export function pctText(v: number | null, digits = 2): string {
-  return v === null || !Number.isFinite(v) ? "—" : `${v.toFixed(digits)}%`;
+  if (v === null || !Number.isFinite(v)) return "—";
+  const f = 10 ** digits;
+  const t = Math.trunc(v * f + Math.sign(v) * 1e-7) / f;
+  return `${(t === 0 ? 0 : t).toFixed(digits)}%`;
 }

@@ -7,6 +7,11 @@ import { fromFixed, parseDecimal, pow10 } from "@/lib/decimal";
 
 type NumLike = string | number | null | undefined;
 
+function numberOf(v: NumLike): number | null {
+  const d = parseDecimal(v);
+  return d ? fromFixed(d.int, d.scale) : null;
+}
+
 /** a / b × 100, truncated to 2 decimals (e.g. gross yield from income and price). */
 export function percentage(a: NumLike, b: NumLike): number | null {
   const x = parseDecimal(a);
@@ -71,4 +76,22 @@ export function netYield(v: NetYieldInputs): number | null {
   // (net / 10^scale) / (price × 10,000 / 10^price.scale) × 100 × 10^2 as one integer division,
   // truncated toward zero (also when the costs exceed the income)
   return fromFixed((net * pow10(price.scale) * 10_000n) / (price.int * 10_000n * pow10(scale)), 2);
+}
+
+/**
+ * A listing's annual income and gross yield from its price (万円) and income
+ * fields, the one rule every save path and the editor's live display follow:
+ * the annual figure is the typed one, else 12 × monthly; the yield is
+ * annual ÷ price whenever both are known, so a price cut (or a new rent)
+ * moves it, and a typed yield only stands when there is no income to derive it from.
+ */
+export function grossIncomeYield(
+  priceMan: NumLike,
+  income: { month?: NumLike; year?: NumLike },
+  typedYield?: NumLike,
+): { year: number | null; yield: number | null } {
+  const year = numberOf(income.year) ?? annual(income.month);
+  const priceYen = amountByPercent(priceMan, 1_000_000);
+  const derived = year !== null && year > 0 && priceYen !== null && priceYen > 0 ? percentage(year, priceYen) : null;
+  return { year, yield: derived ?? numberOf(typedYield) };
 }

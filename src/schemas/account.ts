@@ -1,12 +1,11 @@
 import {
-  CONTACT_METHOD_KEYS,
   CONTACT_TIME_KEYS,
   JOB_KEYS,
   MATCHING_NOTIFICATION_KEYS,
   PASSWORD_MAX,
   SALARY_KEYS,
 } from "@/lib/constants/account";
-import { digits, email, ifFilled, katakana, password, requiredString, tel, toHalfWidth } from "./common";
+import { contactMethods, digits, email, faxForMethod, ifFilled, katakana, password, requiredString, tel, toHalfWidth } from "./common";
 import type { CustomIssueParams } from "./messages";
 import { label, z } from "./zod";
 
@@ -61,12 +60,13 @@ export const profileShape = {
   salary: select(SALARY_KEYS, "年収"),
   money: digits("自己資金（万円）").refine((v) => Number(v) > 0, { error: "自己資金（万円）は1以上で入力してください" }),
   contact: z.object({
-    method: label(z.array(z.enum(CONTACT_METHOD_KEYS)).min(1), "ご希望の連絡方法", { select: true }),
+    method: contactMethods(),
     time: select(CONTACT_TIME_KEYS, "ご連絡可能な時間帯"),
   }),
 };
 
-function profileRules<T extends { job: string; job_other?: string | undefined }>(v: T, ctx: z.RefinementCtx) {
+function profileRules<T extends { job: string; job_other?: string | undefined; fax?: string | undefined; contact: { method: string[] } }>(v: T, ctx: z.RefinementCtx) {
+  faxForMethod({ method: v.contact.method, fax: v.fax }, ctx, ["fax"]);
   if (v.job === "other" && !v.job_other?.trim()) {
     ctx.addIssue({ code: "custom", path: ["job_other"], params: { kind: "required", label: "職業（その他）" } });
   }

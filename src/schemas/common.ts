@@ -6,6 +6,7 @@
  * what form libraries want) and normalise the value with overwrite steps
  * (full-width → half-width, trim) before validating it.
  */
+import { CONTACT_METHOD_KEYS } from "@/lib/constants/account";
 import { msg, type CustomIssueParams } from "./messages";
 import { label, z } from "./zod";
 
@@ -89,6 +90,16 @@ export function tel(text: string) {
       .min(10),
     text,
   );
+}
+
+/**
+ * ご希望の連絡方法 and its rule, shared by sign-up, the member profile and the
+ * inquiry forms: at least one method, and FAX chosen needs a FAX number
+ * (`faxForMethod`, reported under the form's FAX field).
+ */
+export const contactMethods = () => label(z.array(z.enum(CONTACT_METHOD_KEYS)).min(1), "ご希望の連絡方法", { select: true });
+export function faxForMethod(v: { method?: readonly string[] | undefined; fax?: string | undefined }, ctx: z.RefinementCtx, faxPath: PropertyKey[]): void {
+  if (v.method?.includes("fax") && !v.fax?.trim()) ctx.addIssue({ code: "custom", path: faxPath, params: { kind: "required", label: "FAX番号" } });
 }
 
 /** Required password: at least 6 characters, half-width alphanumerics and symbols only. Never normalised. */

@@ -1,7 +1,7 @@
-import { CONTACT_METHOD_KEYS, CONTACT_TIME_KEYS, SALARY_KEYS } from "@/lib/constants/account";
+import { CONTACT_TIME_KEYS, SALARY_KEYS } from "@/lib/constants/account";
 import { INQUIRY_KIND_KEYS, INQUIRY_MAIN, INQUIRY_STATUS_KEYS, SELL_TIMING_KEYS } from "@/lib/constants/contact";
 import { TYPES } from "@/lib/constants/investment";
-import { digits, email, ifFilled, isoDateTime, katakana, recordId, requiredString, storedEnum, tel, toHalfWidth, underscoreId, type Timestamp } from "./common";
+import { contactMethods, digits, email, faxForMethod, ifFilled, isoDateTime, katakana, recordId, requiredString, storedEnum, tel, toHalfWidth, underscoreId, type Timestamp } from "./common";
 import { label, z } from "./zod";
 
 /**
@@ -30,7 +30,7 @@ const person = {
 const contactWays = z.object({
   tel: tel("電話番号"),
   fax: ifFilled(tel("FAX番号")),
-  method: label(z.array(z.enum(CONTACT_METHOD_KEYS)).min(1), "ご希望の連絡方法", { select: true }),
+  method: contactMethods(),
   time: z.string().optional(),
 });
 
@@ -39,9 +39,7 @@ function crossRules(v: { inquiry?: { main: string[]; other?: string | undefined 
   if (v.inquiry?.main.includes("other") && !v.inquiry.other?.trim()) {
     ctx.addIssue({ code: "custom", path: ["inquiry", "other"], params: { kind: "required", label: "その他の内容" } });
   }
-  if (v.contact?.method.includes("fax") && !v.contact.fax) {
-    ctx.addIssue({ code: "custom", path: ["contact", "fax"], params: { kind: "required", label: "FAX番号" } });
-  }
+  if (v.contact) faxForMethod(v.contact, ctx, ["contact", "fax"]);
   if (v.contact?.method.includes("tel") && !v.contact.time) {
     ctx.addIssue({ code: "custom", path: ["contact", "time"], params: { kind: "required", label: "ご連絡可能な時間帯", select: true } });
   } else if (v.contact?.time && !(CONTACT_TIME_KEYS as readonly string[]).includes(v.contact.time)) {

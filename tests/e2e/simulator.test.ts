@@ -1,8 +1,9 @@
 import path from "node:path";
-import { and, desc, eq, isNull, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, isNotNull } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
+import { loanTermCap } from "@/lib/simulator";
 import { investments } from "@/server/db/schema";
 import { artifactsDir, launchBrowser, viewports } from "./browser";
 
@@ -50,7 +51,7 @@ describe("cash-flow simulator on a listing's detail page", () => {
     const sim = page.locator('[data-slot="cash-flow-simulator"]');
     await sim.scrollIntoViewIfNeeded();
     await expect.poll(() => sim.isVisible()).toBe(true);
-    await expect.poll(() => page.locator('[data-slot="term-cap"]').innerText()).toContain("融資期間の上限");
+    await expect.poll(() => page.locator('[data-slot="term-cap"]').innerText()).toContain("融資期間の目安");
     await expect.poll(() => page.locator('[data-slot="screening-flags"]').count()).toBe(1);
 
     const cf = page.locator('[data-slot="sim-monthly-cf"]');
@@ -77,12 +78,50 @@ describe("cash-flow simulator on a listing's detail page", () => {
     expect(await firstBar.getAttribute("height")).not.toBe(barBefore);
     expect(requests.filter((u) => !u.includes("views"))).toEqual([]);
 
-    // The term cannot exceed the cap: the reason is then stressed.
+    // Beyond 35 years: computed at 35, and said so.
     const max = Number(await sim.locator('input[name="years"]').getAttribute("max"));
+    expect(max).toBe(35);
     await sim.locator('input[name="years"]').fill(String(max + 5));
-    await expect.poll(() => page.locator('[data-slot="term-cap"]').getAttribute("role")).toBe("alert");
+    await expect.poll(() => page.locator('[data-slot="term-warning"][role="alert"]').innerText()).toContain("35年で計算しています");
 
     await sim.screenshot({ path: path.join(artifactsDir, "simulator.png") });
+    await page.close();
+  });
+
+  it("an old building: the term typed is computed as typed, the bank's limit is a warning with its reason, and the yield reads as on the site", async () => {
+    // The public listing with the shortest remaining legal life (its bank limit is below the 15-year opening term).
+    const old = await db
+      .select({ id: investments.id, yield: investments.yield, structure_cd: investments.structure_cd, built: investments.built })
+      .from(investments)
+      .where(and(eq(investments.public, true), isNull(investments.not_updated_at), eq(investments.members, false), isNotNull(investments.structure_cd), isNotNull(investments.yield), isNotNull(investments.income), isNotNull(investments.residual_at)))
+      .orderBy(asc(investments.residual_at))
+      .get();
+    if (!old?.yield) throw new Error("the demo data has no old public listing with a yield");
+    const cap = loanTermCap(old.structure_cd, old.built, new Date());
+    expect(cap.bankYears).toBeLessThan(15);
+
+    const page: Page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
+    await page.goto(`${base}/investments/${old.id}`, { waitUntil: "load" });
+    const sim = page.locator('[data-slot="cash-flow-simulator"]');
+    await sim.scrollIntoViewIfNeeded();
+    const years = sim.locator('input[name="years"]');
+    // Opens at 15 years (a sensible default), warning that banks may lend only the residual life.
+    await expect.poll(() => years.inputValue()).toBe("15");
+    const warning = page.locator('[data-slot="term-warning"][role="alert"]');
+    await expect.poll(() => warning.innerText()).toContain(`残存耐用年数${cap.residual}年を超えています`);
+    // The gross yield is the site's (truncated), not a rounded one.
+    expect(await sim.innerText()).toContain(`表面利回り ${old.yield.toFixed(2)}%`);
+
+    const cf = page.locator('[data-slot="sim-monthly-cf"]');
+    await years.fill(String(cap.bankYears));
+    await expect.poll(() => warning.count()).toBe(0);
+    const atLimit = await cf.innerText();
+    // 25 years is computed as 25 (a longer term, a better cash flow), not silently as the bank limit.
+    await years.fill("25");
+    await expect.poll(() => warning.innerText()).toContain("25年で計算しています");
+    expect(man(await cf.innerText())).toBeGreaterThan(man(atLimit));
+    expect(await warning.innerText()).toContain(`${cap.bankYears}年の場合の月間キャッシュフローは${atLimit}`);
+    await sim.screenshot({ path: path.join(artifactsDir, "simulator-phone.png") });
     await page.close();
   });
 

@@ -9,8 +9,10 @@ import {
   loanTermCap,
   manText,
   monthlyPayment,
+  pctText,
   screeningFlags,
   simulate,
+  termWarning,
   toScenario,
   type SimInput,
 } from "@/lib/simulator";
@@ -61,37 +63,69 @@ describe("balanceAfter", () => {
   });
 });
 
-describe("loanTermCap / clampTerm", () => {
-  it("RC built Jan 2000: residual 25 years caps the term", () => {
+describe("loanTermCap / clampTerm / termWarning: the bank limit is a warning, never a silent change", () => {
+  it("RC built Jan 2000: residual 25 years is the bank limit; a longer term is computed as typed, with the reason", () => {
     // elapsed = (2026·12 + 11) − (2000·12 + 1) = 322 months; life 47 y = 564 months
     // floor((5 × 564 − 4 × 322) / 60) = floor(1532 / 60) = 25
     const cap = loanTermCap(2, { year: 2000, month: 1 }, NOW);
-    expect(cap.maxYears).toBe(25);
-    expect(cap.residual).toBe(25);
+    expect(cap).toMatchObject({ bankYears: 25, residual: 25, maxYears: 35 });
     expect(cap.reason).toContain("RC造");
     expect(cap.reason).toContain("47年");
     expect(cap.reason).toContain("25年");
-    expect(clampTerm(30, cap)).toBe(25);
+    // (changed on purpose, issue 15 item 6: 30 used to be computed as 25 without a word)
+    expect(clampTerm(30, cap)).toBe(30);
+    expect(termWarning(30, cap)).toContain("残存耐用年数25年を超えています");
+    expect(termWarning(30, cap)).toContain("30年で計算しています");
+    expect(termWarning(25, cap)).toBeNull();
     expect(clampTerm(0, cap)).toBe(1);
     expect(clampTerm(19.6, cap)).toBe(20);
   });
 
-  it("木造 past its life: floor(22 × 0.2) = 4 years", () => {
-    expect(loanTermCap(5, { year: 1990, month: 4 }, NOW).maxYears).toBe(4);
+  it("木造 past its life: bank limit floor(22 × 0.2) = 4 years, yet typing 25 computes 25 and warns", () => {
+    const cap = loanTermCap(5, { year: 1990, month: 4 }, NOW);
+    expect(cap.bankYears).toBe(4);
+    expect(clampTerm(25, cap)).toBe(25);
+    expect(termWarning(25, cap)).toMatch(/融資期間25年は残存耐用年数4年を超えています.*4年に短くなる/);
   });
 
-  it("a young RC building is capped at 35 years, with that reason", () => {
+  it("outside 1–35 years the computed term is stated, never silent", () => {
+    const cap = loanTermCap(2, { year: 2020, month: 1 }, NOW);
+    expect(clampTerm(40, cap)).toBe(35);
+    expect(termWarning(40, cap)).toBe("融資期間は最長35年です。35年で計算しています。");
+    expect(termWarning(0, cap)).toBe("融資期間は1年以上で入力してください。1年で計算しています。");
+    expect(termWarning(Number.NaN, cap)).toContain("35年で計算しています");
+  });
+
+  it("a young RC building: bank limit 35 years, with that reason", () => {
     // elapsed 2020-01 → 2026-11 = 82 months; floor((2820 − 328)/60) = 41 → 35
     const cap = loanTermCap(2, { year: 2020, month: 1 }, NOW);
     expect(cap.residual).toBe(41);
-    expect(cap.maxYears).toBe(35);
+    expect(cap.bankYears).toBe(35);
     expect(cap.reason).toContain("35年");
+    expect(termWarning(35, cap)).toBeNull();
   });
 
   it("unknown structure or land: 35 years", () => {
     const cap = loanTermCap(null, null, NOW);
-    expect(cap).toMatchObject({ maxYears: 35, residual: null });
+    expect(cap).toMatchObject({ maxYears: 35, bankYears: 35, residual: null });
     expect(cap.reason).toContain("不明");
+    expect(termWarning(35, cap)).toBeNull();
+  });
+});
+
+describe("the site's truncated yields (spec §9)", () => {
+  it("7,000,000 on 7,280万円 reads 9.61 %, not the rounded 9.62 %", () => {
+    const r = simulate({ ...base, price: 72_800_000, grossIncome: 7_000_000 });
+    expect(r.grossYield).toBe(9.61);
+    expect(pctText(r.grossYield)).toBe("9.61%");
+  });
+  it("pctText truncates toward zero and keeps exact decimals", () => {
+    expect(pctText(9.6153)).toBe("9.61%");
+    expect(pctText(9.61)).toBe("9.61%");
+    expect(pctText(-1.239)).toBe("-1.23%");
+    expect(pctText(99.96, 1)).toBe("99.9%");
+    expect(pctText(-0.001)).toBe("0.00%");
+    expect(pctText(null)).toBe("—");
   });
 });
 
@@ -191,25 +225,32 @@ describe("prefill", () => {
     expect(listingGrossIncome({ price: 5000, income: null, yield: null })).toBe(0);
   });
 
-  it("defaults from a listing: 90 % loan, term at the cap, per-type expenses", () => {
+  it("defaults from a listing: 90 % loan, term at the bank limit but at least 15 years, per-type expenses", () => {
     const d = defaultInput({ type_cd: 2, price: 6480, income: { year: 5_000_000 }, yield: 7.7, structure_cd: 5, built: { year: 2010, month: 3 } }, NOW);
     // 64,800,000 × 90 % = 58,320,000 → to 10万円: 58,300,000
     expect(d.price).toBe(64_800_000);
     expect(d.loan).toBe(58_300_000);
     // 木造 2010-03: elapsed 200 months, life 264; floor((1320 − 800)/60) = 8
-    expect(d.cap.maxYears).toBe(8);
-    expect(d.years).toBe(8);
+    expect(d.cap.bankYears).toBe(8);
+    // (changed on purpose, issue 15 item 6: opening at 8 years gave a deeply negative cash flow; 15 with the warning)
+    expect(d.years).toBe(15);
+    expect(termWarning(d.years, d.cap)).toContain("残存耐用年数8年");
+    // a building with a long residual life opens at its bank limit, without a warning
+    const rc = defaultInput({ type_cd: 1, price: 20000, income: { year: 12_000_000 }, yield: 6, structure_cd: 2, built: { year: 2000, month: 1 } }, NOW);
+    expect(rc.years).toBe(25);
+    expect(termWarning(rc.years, rc.cap)).toBeNull();
     expect(d.expenses).toEqual(expenseDefaults(2));
     expect(expenseDefaults(6).management).toBeGreaterThan(expenseDefaults(1).management);
     expect(expenseDefaults(null)).toEqual(expenseDefaults(999));
   });
 
-  it("a saved scenario round-trips and its term is re-capped", () => {
+  it("a saved scenario round-trips with its term as saved (within 1–35)", () => {
     const cap = loanTermCap(2, { year: 2000, month: 1 }, NOW);
     const saved = toScenario({ ...base, years: 30, interest: 1.8 });
     const back = applyScenario(base, cap, saved);
     expect(back.interest).toBe(1.8);
-    expect(back.years).toBe(25);
+    expect(back.years).toBe(30);
+    expect(applyScenario(base, cap, { years: 50 }).years).toBe(35);
     expect(applyScenario(base, cap, { interest: "x", vacancy: -1 })).toMatchObject({ interest: 0, vacancy: 5 });
   });
 });

@@ -72,8 +72,8 @@ export function AccountDetailView({ data, base, actions }: { data: AccountDetail
   ];
   if (p.deleted_at) rows.push(["削除日", d(p.deleted_at)]);
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
-      <div className="grid content-start gap-6">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+      <div className="grid min-w-0 content-start gap-6">
         <Block title="プロフィール">
           <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[10rem_1fr]">
             {rows.map(([k, v]) => (
@@ -143,7 +143,7 @@ export function AccountDetailView({ data, base, actions }: { data: AccountDetail
           )}
         </Block>
       </div>
-      <aside className="grid content-start gap-4">
+      <aside className="grid min-w-0 content-start gap-4">
         {actions}
         <Block title={`ログイン中のセッション（${data.sessions.length}）`}>
           {data.sessions.length ? (
@@ -151,7 +151,8 @@ export function AccountDetailView({ data, base, actions }: { data: AccountDetail
               {data.sessions.map((s, i) => (
                 <li key={i} className="text-xs">
                   {d(s.created_at)}〜 {s.ip ?? "IP不明"}
-                  <span className="block truncate text-muted-foreground">{s.user_agent ?? ""}</span>
+                  {/* w-0 min-w-full: the user agent is cut to the column, never sizes it (it widened the page to 681 px on a phone) */}
+                  <span className="block w-0 min-w-full truncate text-muted-foreground">{s.user_agent ?? ""}</span>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 "use client";
 
 import type * as React from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { describedBy, Field } from "@/components/forms/field";
 import { errorAt } from "@/components/forms/text-field";
 import { inputClassName } from "@/components/ui/input";
@@ -86,14 +86,19 @@ export function AdminSelect<T extends FieldValues>({
   onValue?: (value: string) => void;
 }) {
   const reg = field.form.register(field.name);
+  // Controlled by the form value: an uncontrolled select whose options arrive
+  // later (市区町村, 路線, 駅 load after the stored value is set) keeps showing
+  // the placeholder although the value is stored.
+  const value = useWatch({ control: field.form.control, name: field.name }) as unknown;
   return (
     <AdminField
       {...field}
       control={(wiring) => (
         <select
-          className={cn(inputClassName, "h-9")}
+          className={cn(inputClassName, "h-9 py-0")}
           {...wiring}
           {...reg}
+          value={value === null || value === undefined ? "" : String(value)}
           onChange={(e) => {
             void reg.onChange(e);
             onValue?.(e.target.value);

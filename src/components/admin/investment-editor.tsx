@@ -19,6 +19,7 @@ import {
   VACANCIES,
 } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
+import { grossIncomeYield } from "@/lib/yield";
 import {
   DISTANCES,
   DUPLICATE_NO_MESSAGE,
@@ -240,6 +241,12 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
   const structureCd = useWatch({ control: form.control, name: "structure_cd" });
   const prefCd = useWatch({ control: form.control, name: "pref_cd" });
   const price = useWatch({ control: form.control, name: "price" });
+  // The yield is derived from price and income whenever both are known (as the server does on save), shown live and read-only.
+  const income = useWatch({ control: form.control, name: "income" });
+  const derivedYield = grossIncomeYield(String(price ?? ""), { month: String(income?.month ?? ""), year: String(income?.year ?? "") }).yield;
+  useEffect(() => {
+    if (derivedYield !== null && String(derivedYield) !== form.getValues("yield")) form.setValue("yield", String(derivedYield), { shouldDirty: true });
+  }, [derivedYield, form]);
   const cities = useMemo<Choice[]>(
     () => (masters.data?.municipalities ?? []).filter((m) => String(m.pref_cd) === String(prefCd)).map((m) => ({ id: m.code, name: m.name })),
     [masters.data, prefCd],
@@ -300,7 +307,14 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
           <AdminInput form={form} name="price" label="価格（万円）" required inputMode="decimal" hint={price ? formatPrice(String(price)) : undefined} />
           <AdminInput form={form} name="income.month" label="月額賃料収入（円）" inputMode="decimal" />
           <AdminInput form={form} name="income.year" label="年間賃料収入（円）" inputMode="decimal" hint="空欄なら月額×12" />
-          <AdminInput form={form} name="yield" label="表面利回り（%）" inputMode="decimal" hint="空欄なら年間収入÷価格" />
+          <AdminInput
+            form={form}
+            name="yield"
+            label="表面利回り（%）"
+            inputMode="decimal"
+            readOnly={derivedYield !== null}
+            hint={derivedYield !== null ? "年間収入÷価格で自動計算（小数第2位未満切り捨て）" : "賃料収入が空欄のときだけ入力"}
+          />
           <AdminInput form={form} name="service_charge" label="管理費（円）" inputMode="decimal" />
           <AdminInput form={form} name="maintenance_fee" label="修繕積立金（円）" inputMode="decimal" />
         </div>

@@ -14,6 +14,7 @@ import {
   manText,
   pctText,
   simulate,
+  termWarning,
   toScenario,
   type ListingForSim,
   type SimInput,
@@ -45,7 +46,8 @@ function toFields(i: SimInput): Fields {
   const costs = (i.price * i.purchaseCosts) / 100;
   return {
     price: round(i.price / MAN, 1),
-    grossIncome: round(i.grossIncome / MAN, 1),
+    // To the yen (4 decimals of 万円), so the gross yield reads exactly as on the listing.
+    grossIncome: round(i.grossIncome / MAN, 4),
     loan: round(i.loan / MAN, 1),
     ownFunds: round((i.price + costs - i.loan) / MAN, 1),
     interest: String(i.interest),
@@ -67,9 +69,10 @@ const num = (s: string): number => {
 
 function toInput(f: Fields, cap: TermCap): SimInput {
   return {
-    price: num(f.price) * MAN,
-    grossIncome: num(f.grossIncome) * MAN,
-    loan: num(f.loan) * MAN,
+    // Whole yen: 700.3 × 10,000 is 7,002,999.999… in floating point.
+    price: Math.round(num(f.price) * MAN),
+    grossIncome: Math.round(num(f.grossIncome) * MAN),
+    loan: Math.round(num(f.loan) * MAN),
     interest: num(f.interest),
     years: clampTerm(num(f.years), cap),
     vacancy: Math.min(100, num(f.vacancy)),
@@ -113,7 +116,13 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
 
   const input = useMemo(() => toInput(fields, cap), [fields, cap]);
   const result = useMemo(() => simulate(input), [input]);
-  const termTooLong = num(fields.years) > cap.maxYears;
+  // A term the banks would not lend is computed as typed, with the reason and the figure at the bank's limit beside it.
+  const typedYears = fields.years.trim() === "" ? Number.NaN : num(fields.years);
+  const warning = termWarning(typedYears, cap);
+  const atBankLimit = useMemo(
+    () => (input.years > cap.bankYears ? simulate({ ...input, years: cap.bankYears }) : null),
+    [input, cap.bankYears],
+  );
 
   const set = (key: FieldKey) => (value: string) => {
     setMessage(null);
@@ -143,10 +152,15 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
           <NumField label="自己資金" unit="万円" value={fields.ownFunds} onChange={set("ownFunds")} step="10" />
           <NumField label="金利" unit="%" value={fields.interest} onChange={set("interest")} step="0.05" name="interest" />
           <NumField label="融資期間" unit="年" value={fields.years} onChange={set("years")} step="1" max={cap.maxYears} name="years" />
-          <p className={cn("col-span-2 text-xs leading-relaxed", termTooLong ? "font-bold text-error" : "text-primary-600")} data-slot="term-cap" role={termTooLong ? "alert" : undefined}>
-            融資期間の上限 {cap.maxYears}年：{cap.reason}
-            {termTooLong && ` ${cap.maxYears}年で計算しています。`}
+          <p className="col-span-2 text-xs leading-relaxed text-primary-600" data-slot="term-cap">
+            融資期間の目安 {cap.bankYears}年：{cap.reason}
           </p>
+          {warning ? (
+            <p className="col-span-2 rounded-md border border-error/40 bg-error/5 p-2 text-xs leading-relaxed font-bold text-error" data-slot="term-warning" role="alert">
+              {warning}
+              {atBankLimit ? ` ${cap.bankYears}年の場合の月間キャッシュフローは${manText(atBankLimit.monthlyCashFlow)}です。` : null}
+            </p>
+          ) : null}
         </fieldset>
         <fieldset className="grid grid-cols-2 gap-3">
           <legend className="mb-2 text-sm font-bold">経費・諸費用</legend>

@@ -30,10 +30,11 @@ export function SearchSubmitBar({
   children?: React.ReactNode;
   className?: string;
 }) {
+  // min-w-0: as a grid item of the form, the one-line (truncated) summary would otherwise widen the page on a phone.
   return (
     <div
       className={cn(
-        "sticky bottom-0 z-20 -mx-4 border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur sm:-mx-5 sm:px-5",
+        "sticky bottom-0 z-20 -mx-4 min-w-0 border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur sm:-mx-5 sm:px-5",
         className,
       )}
       data-slot="search-submit-bar"

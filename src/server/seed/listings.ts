@@ -6,7 +6,7 @@
  */
 import { jstYearMonth } from "@/lib/age";
 import { SQM_PER_TSUBO, structureName, typeName } from "@/lib/constants/investment";
-import { percentage } from "@/lib/yield";
+import { grossIncomeYield } from "@/lib/yield";
 import type { investment_price_histories, investment_transports, investments } from "@/server/db/schema";
 import { applyPriceChange, deriveInvestment, type PriceState } from "@/server/services/investments/derive";
 import {
@@ -147,7 +147,7 @@ export function nicePrice(rng: Rng, p: number): number {
 function incomeFor(price: number, targetYield: number): { income: { month: number; year: number }; yield: number } {
   const month = Math.max(1000, Math.round((price * 10_000 * targetYield) / 100 / 12 / 1000) * 1000);
   const year = month * 12;
-  return { income: { month, year }, yield: percentage(year, price * 10_000) ?? 0 };
+  return { income: { month, year }, yield: grossIncomeYield(price, { month, year }).yield ?? 0 };
 }
 
 function targetYield(rng: Rng, min: number, max: number, ageRatio: number, region: RegionKey): number {
@@ -733,7 +733,8 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
     maintenance_fee: maintenanceFee,
     structure_cd: structure,
     structure_other: null,
-    floor: typeCd === 5 || !structure ? null : { ground, under, location: floorLocation },
+    // No basement is an empty field (the editor's rule: floor counts are nonzero), never 0.
+    floor: typeCd === 5 || !structure ? null : { ground, under: under || null, location: floorLocation },
     built: built ? { year: built.year, month: built.month } : null,
     building_size: buildingSize,
     occupied_size: occupied,

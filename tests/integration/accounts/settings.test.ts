@@ -117,6 +117,17 @@ describe("profile", () => {
     expect(err.fieldErrors).toEqual({ "kanas.last": ["セイは全角カタカナで入力してください"] });
     expect((await b.call((c) => c.member.account.profile()))?.kanas).toEqual({ last: "ヤマダ", first: "タロウ" });
   });
+
+  it("FAX as the contact method needs a FAX number, as on the inquiry forms (one rule); with one it is saved", async () => {
+    const { b } = await loggedInMember();
+    const { token: _t, password: _p, password_confirmation: _c, ...profile } = validRegistration("unused");
+    const before = await b.call((c) => c.member.account.profile());
+    const err = await errorOf(b.call((c) => c.member.account.update({ ...profile, fax: "", contact: { method: ["fax"], time: "anytime" } })));
+    expect(err.fieldErrors).toEqual({ fax: ["FAX番号を入力してください"] });
+    expect(await b.call((c) => c.member.account.profile())).toEqual(before);
+    expect(await b.call((c) => c.member.account.update({ ...profile, fax: "06-1234-5679", contact: { method: ["fax"], time: "anytime" } }))).toEqual({ status: true });
+    expect(await b.call((c) => c.member.account.profile())).toMatchObject({ fax: "06-1234-5679", contact: { method: ["fax"] } });
+  });
 });
 
 describe("change password", () => {

@@ -185,6 +185,8 @@ describe("registration field errors (spec §5), keyed by dotted path, storing no
     ["confirmation mismatch", (r) => ({ ...r, password_confirmation: "Pass-w0rd?" }), { password_confirmation: ["パスワード（確認）が一致しません"] }],
     ["job other without job_other", (r) => ({ ...r, job: "other", job_other: "" }), { job_other: ["職業（その他）を入力してください"] }],
     ["money 0", (r) => ({ ...r, money: "0" }), { money: ["自己資金（万円）は1以上で入力してください"] }],
+    // Issue 15 item 5: the inquiry forms' rule, now the same rule at registration.
+    ["FAX as contact method without a FAX number", (r) => ({ ...r, fax: "", contact: { ...r.contact, method: ["email", "fax"] } }), { fax: ["FAX番号を入力してください"] }],
   ];
 
   it.each(cases)("%s", async (_name, mutate, expected) => {

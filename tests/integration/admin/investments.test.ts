@@ -166,6 +166,19 @@ describe("derived fields are computed on save", () => {
 });
 
 describe("publication and price cuts", () => {
+  it("a price cut saved from the editor's own values recomputes the yield from the unchanged income (5.78 % → 5.90 %)", async () => {
+    const { id } = await create(validForm({ price: "20200", income: { month: "974000", year: "" } }));
+    expect((await s.db.select({ y: investments.yield }).from(investments).where(eq(investments.id, id)).get())?.y).toBe(5.78);
+    // What the editor sends: the stored values as loaded (yield "5.78" included), with only the price changed.
+    const { values } = await a.admin.call((c) => c.admin.investments.byId({ id }));
+    expect(values.yield).toBe("5.78");
+    await a.admin.call((c) => c.admin.investments.update({ id, ...values, price: "19800" } as never));
+    const row = await s.db.select().from(investments).where(eq(investments.id, id)).get();
+    expect(row).toMatchObject({ price: 19800, price_down: true, yield: 5.9, income: { month: 974000, year: 11688000 } });
+    // and the editor shows the new figure when reopened
+    expect((await a.admin.call((c) => c.admin.investments.byId({ id }))).values.yield).toBe("5.9");
+  });
+
   it("publishing queues matchInvestment (new) in the same transaction and sets public_at", async () => {
     const r = await create(validForm());
     expect(r.published).toBe(true);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { amountByPercent, annual, percentage } from "@/lib/yield";
+import { amountByPercent, annual, grossIncomeYield, percentage } from "@/lib/yield";
 
 describe("percentage (a / b × 100, truncated to 2 decimals)", () => {
   it("computes a simple yield", () => {
@@ -84,5 +84,26 @@ describe("amountByPercent (amount × percent / 100, truncated to 4 decimals)", (
     expect(amountByPercent("x", 1)).toBeNull();
     expect(amountByPercent(1, "x")).toBeNull();
     expect(amountByPercent(undefined, 1)).toBeNull();
+  });
+});
+
+describe("grossIncomeYield (the one rule for a listing's annual income and yield)", () => {
+  it("follows a price cut with unchanged income: 2億200万 → 1億9,800万 moves 5.78 % to 5.90 %", () => {
+    const income = { month: "974000", year: "11688000" };
+    expect(grossIncomeYield("20200", income, "5.78").yield).toBe(5.78);
+    // the stored 5.78 typed back by the editor does not win over income ÷ price
+    expect(grossIncomeYield("19800", income, "5.78").yield).toBe(5.9);
+  });
+  it("takes the annual figure as typed, else 12 × monthly (full-width digits too)", () => {
+    expect(grossIncomeYield("１２０００", { month: "６０００００", year: "" })).toEqual({ year: 7_200_000, yield: 6 });
+    expect(grossIncomeYield("12000", { month: "600000", year: "7500000" })).toEqual({ year: 7_500_000, yield: 6.25 });
+  });
+  it("truncates, never rounds (spec §9)", () => {
+    // 7,000,000 / 72,800,000 = 9.6153… → 9.61
+    expect(grossIncomeYield("7280", { year: "7000000" }).yield).toBe(9.61);
+  });
+  it("keeps a typed yield only when there is no income to derive it from", () => {
+    expect(grossIncomeYield("5000", { month: "", year: "" }, "7.2")).toEqual({ year: null, yield: 7.2 });
+    expect(grossIncomeYield("", { month: "100000" }, "")).toEqual({ year: 1_200_000, yield: null });
   });
 });

@@ -23,10 +23,10 @@ export default async function MyPageLayout({ children }: { children: React.React
   await requireMember();
   return (
     <>
-      <Breadcrumbs items={[{ name: "マイページ", path: "/mypage" }]} />
-      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 md:grid-cols-[220px_1fr]">
-        <nav aria-label="マイページメニュー" className="md:sticky md:top-24 md:self-start">
-          <ul className="flex gap-2 overflow-x-auto md:flex-col md:gap-1">
+      <Breadcrumbs items={[{ name: "マイページ", path: "/mypage" }]} className="mx-auto w-full max-w-6xl px-4 pt-4" />
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-8 md:grid-cols-[220px_minmax(0,1fr)]">
+        <nav aria-label="マイページメニュー" className="min-w-0 md:sticky md:top-24 md:self-start">
+          <ul className="flex gap-2 overflow-x-auto border-b border-border pb-2 md:flex-col md:gap-1 md:border-0 md:pb-0">
             {NAV.map((n) => (
               <li key={n.href}>
                 <Link href={n.href} className="block whitespace-nowrap rounded-md px-3 py-2 text-sm hover:bg-primary-50">

@@ -12,7 +12,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { annual, percentage } from "@/lib/yield";
+import { grossIncomeYield } from "@/lib/yield";
 import {
   addDaysIso,
   DUPLICATE_NO_MESSAGE,
@@ -259,12 +259,12 @@ async function resolveTransports(db: Pick<Db, "select">, input: InvestmentFormOu
 
 const group = <T extends Record<string, unknown>>(o: T): T | null => (Object.values(o).some((v) => v !== null && v !== undefined && v !== false) ? o : null);
 
-/** The editable columns from validated form values (numbers parsed; yield and annual income filled in when derivable). */
+/** The editable columns from validated form values (numbers parsed; annual income and yield derived by grossIncomeYield). */
 export function editableColumns(v: InvestmentFormOutput) {
   const price = Number(v.price);
   const month = num(v.income.month);
-  const year = num(v.income.year) ?? (month !== null ? annual(month) : null);
-  const yieldPct = num(v.yield) ?? (year !== null && price > 0 ? percentage(year, price * 10_000) : null);
+  // The yield follows the price and income on every save (a price cut moves it), never the stale stored figure.
+  const { year, yield: yieldPct } = grossIncomeYield(v.price, v.income, v.yield);
   const builtYear = v.built.year !== undefined ? Number(v.built.year.normalize("NFKC")) : null;
   const builtMonth = v.built.month !== undefined ? Number(v.built.month.normalize("NFKC")) : null;
   const lat = num(v.map.lat);
