@@ -8,6 +8,7 @@ import {
   type SessionAdmin,
   type SessionUser,
 } from "@/server/auth/session";
+import { declareAudience } from "@/server/http/audience";
 
 /**
  * What every procedure sees. Both sessions are resolved: a browser may be a
@@ -43,6 +44,8 @@ export async function createContext({ db, headers, setCookie }: CreateContextOpt
   const set = setCookie ?? (() => undefined);
   const userToken = readCookie(cookie, SESSION_COOKIE.user);
   const adminToken = readCookie(cookie, SESSION_COOKIE.admin);
+  // The audience is decided here: the visitors' page cache stores only what this declares a visitor's render.
+  declareAudience(userToken !== null || adminToken !== null);
   const [u, a] = await Promise.all([
     userToken ? validateSessionToken(db, "user", userToken) : null,
     adminToken ? validateSessionToken(db, "admin", adminToken) : null,
