@@ -9,6 +9,7 @@ import {
   type SessionUser,
 } from "@/server/auth/session";
 import { declareAudience } from "@/server/http/audience";
+import { clientAddress } from "@/server/http/client-ip";
 
 /**
  * What every procedure sees. Both sessions are resolved: a browser may be a
@@ -33,10 +34,9 @@ export type CreateContextOptions = {
   setCookie?: (value: string) => void;
 };
 
+/** The client's address for per-IP limits: the socket's peer, or behind TRUSTED_PROXIES what they forwarded (client-ip.ts). */
 export function clientIp(headers: Headers): string | null {
-  const fwd = headers.get("x-forwarded-for");
-  if (fwd) return fwd.split(",")[0]?.trim() || null;
-  return headers.get("x-real-ip");
+  return clientAddress(headers);
 }
 
 export async function createContext({ db, headers, setCookie }: CreateContextOptions): Promise<Context> {
