@@ -7,23 +7,58 @@ import { PEER_HEADER, peerHeaderValue } from "./client-ip";
  * - a path that does not percent-decode (`/investments/%`, `/api/x/%ZZ`,
  *   invalid UTF-8) is a 400 here, instead of a 500 from whichever route's
  *   decoding met it first;
+ * - request bodies of the JSON API (tRPC, REST) are capped at
+ *   MAX_JSON_BODY_BYTES from Content-Length, answered 413 before the body is
+ *   read (what follows is discarded briefly, then the connection closed); a
+ *   body without a length there is refused (411), so no
+ *   stream can exceed the cap unseen. Uploads keep their own larger cap
+ *   (services/admin/upload-route.ts);
  * - the socket's address reaches the app in PEER_HEADER, signed, any copy the
  *   client sent removed (client-ip.ts).
  */
-/** JSON API paths: refusals there are answered in JSON. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Upload endpoints, which check their own (larger) limit. */
+const UPLOADS = /^\/api\/admin\/(?:images|cms-images)(?:\/|$)/;
 const CAPPED = /^\/(?:api|sanctum)(?:\/|$)/;
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-function reply(res: ServerResponse, status: number, pathname: string, message: string): void {
+/**
+ * After refusing a body, keep discarding what the client is still sending for a moment (at most
+ * LINGER_BYTES / LINGER_MS) before closing: closing at once resets the connection under a client
+ * still writing, and most clients then never read the answer.
+ */
+const LINGER_BYTES = 2 * 1024 * 1024;
+const LINGER_MS = 2000;
+
+function lingerThenClose(req: IncomingMessage): void {
+  if (req.complete) return;
+  let discarded = 0;
+  const close = () => req.socket.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) {
+      clearTimeout(timer);
+      close();
+    }
+  });
+  req.on("end", () => clearTimeout(timer));
+}
+
+function reply(req: IncomingMessage, res: ServerResponse, status: number, pathname: string, message: string): void {
   const api = CAPPED.test(pathname);
   const body = api ? JSON.stringify({ message }) : message;
   res.writeHead(status, {
     "content-type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
     "content-length": Buffer.byteLength(body),
     "cache-control": "no-store",
+    // The body is not read: make sure the client does not try to reuse the connection mid-body.
+    connection: "close",
   });
   res.end(body);
+  lingerThenClose(req);
 }
 
 function decodes(pathname: string): boolean {
@@ -40,7 +75,17 @@ export function withRequestGuards(handler: Handler): Handler {
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const pathname = q === -1 ? url : url.slice(0, q);
-    if (!decodes(pathname)) return reply(res, 400, pathname, "URLが正しくありません。");
+    if (!decodes(pathname)) return reply(req, res, 400, pathname, "URLが正しくありません。");
+
+    if (CAPPED.test(pathname) && !UPLOADS.test(pathname) && req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
+      const length = req.headers["content-length"];
+      if (length === undefined && req.headers["transfer-encoding"] !== undefined) {
+        return reply(req, res, 411, pathname, "リクエストの長さ（Content-Length）を指定してください。");
+      }
+      if (Number(length ?? 0) > MAX_JSON_BODY_BYTES) {
+        return reply(req, res, 413, pathname, `送信データが大きすぎます（上限 ${MAX_JSON_BODY_BYTES / 1024 / 1024}MB）。`);
+      }
+    }
 
     delete req.headers[PEER_HEADER];
     const peer = peerHeaderValue(req.socket.remoteAddress);
