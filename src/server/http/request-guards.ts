@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { env } from "@/server/env";
 import { PEER_HEADER, peerHeaderValue } from "./client-ip";
 
 /**
@@ -14,7 +15,14 @@ import { PEER_HEADER, peerHeaderValue } from "./client-ip";
  *   stream can exceed the cap unseen. Uploads keep their own larger cap
  *   (services/admin/upload-route.ts);
  * - the socket's address reaches the app in PEER_HEADER, signed, any copy the
- *   client sent removed (client-ip.ts).
+ *   client sent removed (client-ip.ts);
+ * - nothing in a response names the internal folders the proxy rewrites the
+ *   admin and preview base paths to (src/proxy.ts): Next's rewrite headers
+ *   are dropped, a redirect into an internal folder is sent under its public
+ *   base path, and a flight (RSC) request under the preview base path gets
+ *   the site's ordinary 404, as under any unknown path (Next would answer it
+ *   with a redirect, telling the path exists). The preview pages' own links
+ *   then load as full pages.
  */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** Upload endpoints, which check their own (larger) limit. */
@@ -22,6 +30,35 @@ const UPLOADS = /^\/api\/admin\/(?:images|cms-images)(?:\/|$)/;
 const CAPPED = /^\/(?:api|sanctum)(?:\/|$)/;
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** A path no route answers: Next renders the ordinary 404 for it. */
+const NOT_FOUND_PATH = "/__not-found__";
+const INTERNAL_FOLDERS = [
+  { internal: "/admin-area", base: () => env().ADMIN_BASE_PATH },
+  { internal: "/preview-area", base: () => env().PREVIEW_BASE_PATH },
+];
+const REWRITE_HEADERS = /^x-(?:middleware-|nextjs-rewritten-)/i;
+
+function under(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(base + "/");
+}
+
+/** Drops the rewrite headers and maps redirects into an internal folder back to the public base path. */
+function hideInternals(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    for (const name of res.getHeaderNames()) if (REWRITE_HEADERS.test(name)) res.removeHeader(name);
+    const location = res.getHeader("location");
+    if (typeof location === "string") {
+      for (const f of INTERNAL_FOLDERS) {
+        if (location === f.internal || location.startsWith(f.internal + "/") || location.startsWith(f.internal + "?")) {
+          res.setHeader("location", f.base() + location.slice(f.internal.length));
+        }
+      }
+    }
+    return writeHead(...args);
+  }) as ServerResponse["writeHead"];
+}
 
 /**
  * After refusing a body, keep discarding what the client is still sending for a moment (at most
@@ -86,6 +123,9 @@ export function withRequestGuards(handler: Handler): Handler {
         return reply(req, res, 413, pathname, `送信データが大きすぎます（上限 ${MAX_JSON_BODY_BYTES / 1024 / 1024}MB）。`);
       }
     }
+
+    if (req.headers.rsc !== undefined && under(pathname, env().PREVIEW_BASE_PATH)) req.url = NOT_FOUND_PATH;
+    hideInternals(res);
 
     delete req.headers[PEER_HEADER];
     const peer = peerHeaderValue(req.socket.remoteAddress);
