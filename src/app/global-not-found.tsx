@@ -3,6 +3,7 @@ import "@fontsource/zen-kaku-gothic-new/700.css";
 import "./globals.css";
 
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { SiteNotFoundPage } from "@/components/content/site-not-found-page";
 import { DEFAULT_TITLE } from "@/lib/seo";
 import { TRPCReactProvider } from "@/trpc/react";
@@ -17,7 +18,9 @@ export const metadata: Metadata = {
  * site chrome, rendered at the routing level as a document of its own instead
  * of inside the root layout.
  */
-export default function GlobalNotFound() {
+export default async function GlobalNotFound() {
+  // Rendered per request: its scripts need the request's CSP nonce (server/http/security-headers.ts).
+  await connection();
   return (
     <html lang="ja">
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">

@@ -90,6 +90,19 @@ describe("visitors' page cache (production server)", () => {
     expect(a.html).toContain('data-slot="investment-card"');
   });
 
+  it("a cached page is served with the policy whose nonce its scripts carry (security-headers.ts)", async () => {
+    await warm("/blogs");
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(cachedBase + "/blogs", { headers: { accept: "text/html" } });
+      const html = await res.text();
+      expect(res.headers.get("x-page-cache")).toBe("hit");
+      const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(html).toContain(`nonce="${nonce}"`);
+      expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true);
+    }
+  });
+
   it("never answers a member from the cache", async () => {
     const member = new RestClient(cachedBase);
     await member.csrf();
@@ -145,7 +158,7 @@ describe("visitors' page cache (production server)", () => {
         }
         for (let n = 0; n < 6; n++) {
           const res = await visit(url);
-          expect(res.html, `${page.path} after ${JSON.stringify(cookie)}`).toContain(page.visitorView);
+          expect(res.html.includes(page.visitorView), `${page.path} after ${JSON.stringify(cookie)}`).toBe(true);
         }
       }
     }
