@@ -100,9 +100,9 @@ describe("security headers (production server)", () => {
     }
     // The preview base path answers a flight request exactly as an unknown path does.
     for (const p of [PREVIEW, `${PREVIEW}/investments/${publicId}`]) {
-      const [preview, unknown] = await Promise.all(
-        [p, p.replace(PREVIEW, "/_no-such-base")].map((u) => fetch(base + u, { redirect: "manual", headers: { rsc: "1" } })),
-      );
+      const flight = (u: string) => fetch(base + u, { redirect: "manual", headers: { rsc: "1" } });
+      const preview = await flight(p);
+      const unknown = await flight(p.replace(PREVIEW, "/_no-such-base"));
       expect(preview.status, p).toBe(404);
       expect(preview.status, p).toBe(unknown.status);
       expect(preview.headers.get("content-type"), p).toBe(unknown.headers.get("content-type"));
