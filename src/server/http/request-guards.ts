@@ -10,7 +10,7 @@ import { PEER_HEADER, peerHeaderValue } from "./client-ip";
  *   decoding met it first;
  * - request bodies of the JSON API (tRPC, REST) are capped at
  *   MAX_JSON_BODY_BYTES from Content-Length, answered 413 before the body is
- *   read (what follows is discarded briefly, then the connection closed); a
+ *   read (what follows is discarded for up to 2 s, then the connection closed); a
  *   body without a length there is refused (411), so no
  *   stream can exceed the cap unseen. Uploads keep their own larger cap
  *   (services/admin/upload-route.ts);
@@ -61,27 +61,18 @@ function hideInternals(res: ServerResponse): void {
 }
 
 /**
- * After refusing a body, keep discarding what the client is still sending for a moment (at most
- * LINGER_BYTES / LINGER_MS) before closing: closing at once resets the connection under a client
- * still writing, and most clients then never read the answer.
+ * After refusing a body, keep discarding what the client is still sending (nothing is kept or
+ * parsed) for at most LINGER_MS, then close the connection: closing at once (Connection: close)
+ * resets it under a client still writing, and many clients then never read the answer.
  */
-const LINGER_BYTES = 2 * 1024 * 1024;
 const LINGER_MS = 2000;
 
 function lingerThenClose(req: IncomingMessage): void {
   if (req.complete) return;
-  let discarded = 0;
-  const close = () => req.socket.destroy();
-  const timer = setTimeout(close, LINGER_MS);
+  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
   timer.unref();
-  req.on("data", (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > LINGER_BYTES) {
-      clearTimeout(timer);
-      close();
-    }
-  });
   req.on("end", () => clearTimeout(timer));
+  req.resume();
 }
 
 function reply(req: IncomingMessage, res: ServerResponse, status: number, pathname: string, message: string): void {
@@ -91,8 +82,6 @@ function reply(req: IncomingMessage, res: ServerResponse, status: number, pathna
     "content-type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
     "content-length": Buffer.byteLength(body),
     "cache-control": "no-store",
-    // The body is not read: make sure the client does not try to reuse the connection mid-body.
-    connection: "close",
   });
   res.end(body);
   lingerThenClose(req);
