@@ -80,10 +80,20 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 export function withSecurityHeaders(handler: Handler): Handler {
   return (req, res) => {
-    const headers = securityHeaders(randomBytes(16).toString("base64"));
+    const { "content-security-policy": policy, ...others } = securityHeaders(randomBytes(16).toString("base64"));
     delete req.headers["content-security-policy-report-only"];
-    req.headers["content-security-policy"] = headers["content-security-policy"];
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    req.headers["content-security-policy"] = policy;
+    for (const [name, value] of Object.entries(others)) res.setHeader(name, value);
+    // The policy is added when the head is written: Next does not apply a route's own header over one
+    // already set, and a route's stricter policy (images, uploads: default-src 'none') must stay.
+    // Both are then sent, and the browser enforces both.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      const own = res.getHeader("content-security-policy");
+      if (own === undefined) res.setHeader("content-security-policy", policy);
+      else if (String(own) !== policy) res.setHeader("content-security-policy", [String(own), policy]);
+      return writeHead(...args);
+    }) as ServerResponse["writeHead"];
     return handler(req, res);
   };
 }
