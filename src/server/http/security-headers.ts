@@ -80,7 +80,9 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 export function withSecurityHeaders(handler: Handler): Handler {
   return (req, res) => {
-    const { "content-security-policy": policy, ...others } = securityHeaders(randomBytes(16).toString("base64"));
+    const nonce = randomBytes(16).toString("base64");
+    const policy = contentSecurityPolicy(nonce);
+    const { "content-security-policy": _policy, ...others } = securityHeaders(nonce);
     delete req.headers["content-security-policy-report-only"];
     req.headers["content-security-policy"] = policy;
     for (const [name, value] of Object.entries(others)) res.setHeader(name, value);
