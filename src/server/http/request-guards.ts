@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/server/env";
-import { PEER_HEADER, peerHeaderValue } from "./client-ip";
+import { PEER_HEADER, peerHeaderValue, verifiedPeer } from "./client-ip";
 
 /**
  * What the production server settles before Next routes a request, in one
@@ -116,9 +116,14 @@ export function withRequestGuards(handler: Handler): Handler {
     if (req.headers.rsc !== undefined && under(pathname, env().PREVIEW_BASE_PATH)) req.url = NOT_FOUND_PATH;
     hideInternals(res);
 
-    delete req.headers[PEER_HEADER];
-    const peer = peerHeaderValue(req.socket.remoteAddress);
-    if (peer) req.headers[PEER_HEADER] = peer;
+    // A validly signed address comes from this server itself: Next performing a rewrite as an HTTP
+    // request to itself (src/proxy.ts). Anything else is replaced by the socket's peer.
+    const forwarded = req.headers[PEER_HEADER];
+    if (typeof forwarded !== "string" || verifiedPeer(forwarded) === null) {
+      delete req.headers[PEER_HEADER];
+      const peer = peerHeaderValue(req.socket.remoteAddress);
+      if (peer) req.headers[PEER_HEADER] = peer;
+    }
     return handler(req, res);
   };
 }

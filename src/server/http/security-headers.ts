@@ -93,7 +93,10 @@ export function withSecurityHeaders(handler: Handler): Handler {
     res.writeHead = ((...args: unknown[]) => {
       const own = res.getHeader("content-security-policy");
       if (own === undefined) res.setHeader("content-security-policy", policy);
-      else if (String(own) !== policy) res.setHeader("content-security-policy", [String(own), policy]);
+      // A nonce policy already there is the site's own, from the pass that rendered the page: when Next
+      // performs a rewrite as an HTTP request to itself (src/proxy.ts), the page passes through here
+      // twice, and its scripts carry the inner pass's nonce. Adding this pass's would block them.
+      else if (!String(own).includes("'nonce-")) res.setHeader("content-security-policy", [String(own), policy]);
       return writeHead(...args);
     }) as ServerResponse["writeHead"];
     return handler(req, res);
