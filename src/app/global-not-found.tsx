@@ -4,6 +4,7 @@ import "./fonts/fallback.css";
 import "./globals.css";
 
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { SiteNotFoundPage } from "@/components/content/site-not-found-page";
 import { DEFAULT_TITLE } from "@/lib/seo";
 import { TRPCReactProvider } from "@/trpc/react";
@@ -19,7 +20,9 @@ export const metadata: Metadata = {
  * site chrome, rendered at the routing level as a document of its own instead
  * of inside the root layout.
  */
-export default function GlobalNotFound() {
+export default async function GlobalNotFound() {
+  // Rendered per request: its scripts need the request's CSP nonce (server/http/security-headers.ts).
+  await connection();
   return (
     <html lang="ja" className={zenKakuGothicNew.variable}>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">

@@ -17,7 +17,9 @@
 import { z } from "zod";
 import { CONTAINER_TYPES, WRAPPER_TYPES, isSchema, japaneseErrorMap, labelRegistry, type LabelMeta } from "./messages";
 
-z.config({ customError: japaneseErrorMap });
+// jitless in the browser: zod's eval probe (`new Function`) is a Content-Security-Policy violation there
+// (the policy has no 'unsafe-eval', server/http/security-headers.ts); the server keeps the faster JIT.
+z.config({ customError: japaneseErrorMap, jitless: typeof window !== "undefined" });
 
 export { z };
 export type { LabelMeta };

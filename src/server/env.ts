@@ -38,6 +38,16 @@ const schema = z.object({
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   ANALYTICS_ID: z.string().optional(),
   CORS_ORIGINS: z.string().default(""),
+  /**
+   * Reverse proxies in front of the web server whose X-Forwarded-For entries are believed
+   * (src/server/http/client-ip.ts): a hop count ("1") or a comma-separated list of addresses /
+   * CIDR ranges ("10.0.0.0/8, ::1"). Empty: nobody's; the client is the socket's peer.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || /^\d{1,2}$/.test(v) || v.split(",").every((e) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(e.trim())), "TRUSTED_PROXIES must be a hop count or a list of addresses / CIDR ranges"),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   BACKUP_DIR: z.string().default("./data/backups"),
   /** Nightly backups kept under BACKUP_DIR (older ones are deleted). */

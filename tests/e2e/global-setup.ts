@@ -64,7 +64,9 @@ export default async function setup(project: TestProject) {
   // starts one with both on.
   server = spawn(bin("tsx"), ["src/server/http/main.ts", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: { ...env, PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0" },
+    // The test runner stands for the site's reverse proxy: the per-client X-Forwarded-For of the
+    // tests' REST clients is believed (client-ip.ts), so their per-IP limits stay apart.
+    env: { ...env, PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0", TRUSTED_PROXIES: "127.0.0.1,::1" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   // The worker sends the mail (to .eml files in MAIL_OUTBOX_DIR, read by the tests).

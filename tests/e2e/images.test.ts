@@ -29,6 +29,10 @@ describe("listing images over HTTP", () => {
     expect(webp.headers.get("content-type")).toBe("image/webp");
     expect(webp.headers.get("x-content-type-options")).toBe("nosniff");
     expect(webp.headers.get("cache-control")).toContain("public");
+    // A listing may become members-only at any time: its photos must not stay in shared caches for long (issue 16).
+    const maxAge = Number(webp.headers.get("cache-control")?.match(/max-age=(\d+)/)?.[1]);
+    expect(maxAge).toBeLessThanOrEqual(300);
+    expect(webp.headers.get("cache-control")).not.toMatch(/stale-while-revalidate|stale-if-error|immutable/);
     const bytes = new Uint8Array(await webp.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(8, 12))).toBe("WEBP");
     const jpg = await fetch(`${base}/api/images/${id}/${name}/thumb_jpg`);

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDb } from "@/server/db";
+import { investments } from "@/server/db/schema";
 import { RestClient } from "./rest-client";
 import { freePort } from "../../scripts/lib/free-port";
 
@@ -87,6 +90,19 @@ describe("visitors' page cache (production server)", () => {
     expect(a.html).toContain('data-slot="investment-card"');
   });
 
+  it("a cached page is served with the policy whose nonce its scripts carry (security-headers.ts)", async () => {
+    await warm("/blogs");
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(cachedBase + "/blogs", { headers: { accept: "text/html" } });
+      const html = await res.text();
+      expect(res.headers.get("x-page-cache")).toBe("hit");
+      const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(html).toContain(`nonce="${nonce}"`);
+      expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true);
+    }
+  });
+
   it("never answers a member from the cache", async () => {
     const member = new RestClient(cachedBase);
     await member.csrf();
@@ -100,6 +116,54 @@ describe("visitors' page cache (production server)", () => {
     expect(res.marker).toBeNull();
     expect(res.html).toContain('data-slot="investment-card"');
     expect(res.html).not.toContain("会員限定物件のご案内");
+  });
+
+  it("never stores a member's page, however the session cookie is written (both processes, list and detail)", async () => {
+    const db = await openDb(inject("databaseURL"));
+    const live = and(eq(investments.public, true), isNull(investments.not_updated_at), eq(investments.members, true));
+    const membersOnlyId = (await db.select({ id: investments.id }).from(investments).where(live).orderBy(asc(investments.id)).get())?.id ?? 0;
+    db.$client.close();
+    expect(membersOnlyId).toBeGreaterThan(0);
+    const member = new RestClient(cachedBase);
+    await member.csrf();
+    expect((await member.send("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" })).status).toBe(200);
+    const token = member.jar.get("kir_session") ?? "";
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    // Written the way a member's client (or an attacker holding a member's session) might send them.
+    const variants = [
+      `kir_session =${token}`,
+      `kir_session\t=${token}`,
+      `theme=dark;kir_session = ${token}`,
+      ` kir_session =${token}; theme=dark`,
+      `kir_session=; kir_session =${token}`,
+      `kir_session =${token}; kir_session=${token}`,
+      `kir_session="${token}"`,
+      `KIR_SESSION=${token}`,
+      `Kir_Session =${token}`,
+      `kir_session=${encodeURIComponent(token)}%`,
+    ];
+    const pages = [
+      { path: "/investments", visitorView: "会員限定物件のご案内" },
+      { path: `/investments/${membersOnlyId}`, visitorView: 'data-slot="locked-detail"' },
+    ];
+    let memberViews = 0;
+    for (const [i, cookie] of variants.entries()) {
+      for (const page of pages) {
+        // A fresh cache entry per case; both processes of the cluster get the cookie (round robin).
+        const url = `${page.path}?v=${Date.now()}-${i}`;
+        for (let n = 0; n < 4; n++) {
+          const res = await visit(url, { cookie });
+          expect(res.status, cookie).toBe(200);
+          if (!res.html.includes(page.visitorView)) memberViews++;
+        }
+        for (let n = 0; n < 6; n++) {
+          const res = await visit(url);
+          expect(res.html.includes(page.visitorView), `${page.path} after ${JSON.stringify(cookie)}`).toBe(true);
+        }
+      }
+    }
+    // The app did read the session in the whitespace variants: the cache had members' pages to refuse.
+    expect(memberViews).toBeGreaterThan(0);
   });
 
   it("shows staff changes made on another server at once (Redis pub/sub)", async () => {

@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { outbox, user_sessions, admin_sessions } from "@/server/db/schema";
 import { env, resetEnvForTests } from "@/server/env";
+import { PEER_HEADER, peerHeaderValue } from "@/server/http/client-ip";
 import { startJobRuntime } from "@/server/jobs/runtime";
 import { closeRedis, getRedis } from "@/server/jobs/redis-client";
 import { resetTransportsForTests } from "@/server/mail/transport";
@@ -170,9 +171,11 @@ export class Browser {
   async context(): Promise<Context> {
     const headers = new Headers({
       "user-agent": this.userAgent,
-      "x-forwarded-for": this.ip,
       "sec-fetch-site": "same-origin",
     });
+    // Each simulated browser connects from its own address, handed to the app as the production server does.
+    const peer = peerHeaderValue(this.ip);
+    if (peer) headers.set(PEER_HEADER, peer);
     const cookie = this.cookieHeader();
     if (cookie) headers.set("cookie", cookie);
     return createContext({ db: this.db, headers, setCookie: (v) => this.store(v) });

@@ -4,6 +4,8 @@ import { Header } from "@/components/site-chrome/header";
 import type { LoginStateData, SiteCountsData } from "@/components/site-chrome/types";
 import { logger } from "@/server/logger";
 import { env } from "@/server/env";
+import { nonceOf } from "@/server/http/security-headers";
+import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { connection } from "next/server";
 import { api } from "@/trpc/server";
@@ -27,6 +29,7 @@ function failed<T>(what: string) {
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   // The chrome depends on cookies: every page under (site) renders per request.
   await connection();
+  const nonce = nonceOf((await headers()).get("content-security-policy"));
   const [session, counts, holidayNote] = await Promise.all([
     api.public.session.state().catch(failed<LoginStateData>("chrome.session")),
     api.public.options.get().catch(failed<SiteCountsData>("chrome.counts")),
@@ -51,7 +54,7 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
       </main>
       <Footer holidayNote={holidayNote} />
       {/* Renders nothing without ANALYTICS_ID, and nothing on login-type pages; admin pages have their own layout. */}
-      <Analytics />
+      <Analytics nonce={nonce} />
     </>
   );
 }

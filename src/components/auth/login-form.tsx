@@ -10,6 +10,7 @@ import { TextField } from "@/components/forms/text-field";
 import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
+import { safeNextPath } from "@/lib/safe-next";
 import { loginInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { api } from "@/trpc/react";
@@ -37,8 +38,7 @@ export function LoginForm({ kind, siteKey, home, firstLoginPath, forgotPath }: {
         return;
       }
       await utils.public.session.state.invalidate();
-      const next = new URLSearchParams(window.location.search).get("next");
-      router.push(next && next.startsWith("/") && !next.startsWith("//") ? next : home);
+      router.push(safeNextPath(new URLSearchParams(window.location.search).get("next"), home, window.location.origin));
       router.refresh();
     } catch (e) {
       s.fail(applyServerErrors(e, form.setError, ["email", "password"]));

@@ -19,15 +19,15 @@ export function analyticsAllowed(pathname: string | null, excluded: readonly str
  * Decided per path on the client as well, so arriving on a login-type page
  * renders nothing, and leaving it for a tracked page loads the tag then.
  */
-export function AnalyticsTags({ id, excluded = ANALYTICS_EXCLUDED_PATHS }: { id: string; excluded?: readonly string[] }) {
+export function AnalyticsTags({ id, excluded = ANALYTICS_EXCLUDED_PATHS, nonce }: { id: string; excluded?: readonly string[]; nonce?: string }) {
   const pathname = usePathname();
   if (!analyticsAllowed(pathname, excluded)) return null;
   // id was validated on the server; JSON.stringify keeps it a plain string literal anyway.
   const config = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config',${JSON.stringify(id).replace(/</g, "\\u003c")});`;
   return (
     <>
-      <Script id="gtag-src" src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`} strategy="afterInteractive" />
-      <Script id="gtag-init" strategy="afterInteractive">
+      <Script id="gtag-src" src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`} strategy="afterInteractive" nonce={nonce} />
+      <Script id="gtag-init" strategy="afterInteractive" nonce={nonce}>
         {config}
       </Script>
     </>

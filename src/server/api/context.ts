@@ -8,6 +8,8 @@ import {
   type SessionAdmin,
   type SessionUser,
 } from "@/server/auth/session";
+import { declareAudience } from "@/server/http/audience";
+import { clientAddress } from "@/server/http/client-ip";
 
 /**
  * What every procedure sees. Both sessions are resolved: a browser may be a
@@ -32,10 +34,9 @@ export type CreateContextOptions = {
   setCookie?: (value: string) => void;
 };
 
+/** The client's address for per-IP limits: the socket's peer, or behind TRUSTED_PROXIES what they forwarded (client-ip.ts). */
 export function clientIp(headers: Headers): string | null {
-  const fwd = headers.get("x-forwarded-for");
-  if (fwd) return fwd.split(",")[0]?.trim() || null;
-  return headers.get("x-real-ip");
+  return clientAddress(headers);
 }
 
 export async function createContext({ db, headers, setCookie }: CreateContextOptions): Promise<Context> {
@@ -43,6 +44,8 @@ export async function createContext({ db, headers, setCookie }: CreateContextOpt
   const set = setCookie ?? (() => undefined);
   const userToken = readCookie(cookie, SESSION_COOKIE.user);
   const adminToken = readCookie(cookie, SESSION_COOKIE.admin);
+  // The audience is decided here: the visitors' page cache stores only what this declares a visitor's render.
+  declareAudience(userToken !== null || adminToken !== null);
   const [u, a] = await Promise.all([
     userToken ? validateSessionToken(db, "user", userToken) : null,
     adminToken ? validateSessionToken(db, "admin", adminToken) : null,

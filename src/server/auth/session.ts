@@ -4,6 +4,7 @@ import { eq, lt } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { admin_sessions, admins, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
+import { SESSION_COOKIE } from "./cookie";
 
 /**
  * Sessions as Lucia's guide describes them (lucia v3 itself is end-of-life),
@@ -17,10 +18,7 @@ export type AccountKind = "user" | "admin";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_BEFORE_MS = 15 * 24 * 60 * 60 * 1000;
 
-export const SESSION_COOKIE: Record<AccountKind, string> = {
-  user: "kir_session",
-  admin: "kir_admin_session",
-};
+export { SESSION_COOKIE, readCookie } from "./cookie";
 
 export type SessionUser = {
   id: number;
@@ -145,19 +143,3 @@ export function blankSessionCookie(kind: AccountKind): string {
   const secure = env().APP_URL.startsWith("https://") ? "; Secure" : "";
   return `${SESSION_COOKIE[kind]}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
-
-export function readCookie(cookieHeader: string | null, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const eqIdx = part.indexOf("=");
-    if (eqIdx < 0) continue;
-    if (part.slice(0, eqIdx).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(eqIdx + 1).trim());
-    } catch {
-      return null; // a malformed cookie is no cookie
-    }
-  }
-  return null;
-}
-

@@ -1,7 +1,10 @@
 /**
  * The production web server: `npm start` (`tsx src/server/http/main.ts [-p 3000] [-H 0.0.0.0]`).
  *
- * Next's own request handler behind two things `next start` cannot do:
+ * Next's own request handler behind what `next start` cannot do:
+ * - security headers and the per-request CSP nonce (security-headers.ts);
+ * - checks before routing: undecodable paths, JSON body size, the socket's
+ *   address for the app (request-guards.ts);
  * - WEB_CONCURRENCY processes (node:cluster) sharing the port, because one
  *   Node process renders on one core;
  * - response compression without a flush per chunk (compression.ts);
@@ -53,6 +56,8 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const { default: next } = await import("next");
   const { PageCache, withPageCache } = await import("./page-cache");
   const { withCompression } = await import("./compression");
+  const { withRequestGuards } = await import("./request-guards");
+  const { withSecurityHeaders } = await import("./security-headers");
   const { subscribePublicChanges } = await import("./invalidation");
 
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
@@ -69,7 +74,9 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   // The subscription also makes the lists-and-counts cache inside Next's bundle live (public-content.ts).
   if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
-  const server = http.createServer(withPageCache(cache, withCompression((req, res) => handle(req, res))));
+  const server = http.createServer(
+    withSecurityHeaders(withRequestGuards(withPageCache(cache, withCompression((req, res) => handle(req, res))))),
+  );
   server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));
 
   const stop = () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
-import { SESSION_COOKIE } from "@/server/auth/session";
+import { hasSessionCookie } from "@/server/auth/cookie";
+import { withAudienceRecord, type AudienceRecord } from "./audience";
 import { negotiateEncoding } from "./compression";
 
 /**
@@ -8,10 +9,13 @@ import { negotiateEncoding } from "./compression";
  * refreshed after mutations"), in front of Next's request handler.
  *
  * Only what every visitor sees identically is cached: GET of the listing and
- * content pages, no session cookie (members see members-only listings, admins
- * their menu), no RSC / router / server-action headers, a 200 without
- * Set-Cookie. Anyone with a session always gets a fresh render, so
- * members-only data can never be served from here.
+ * content pages, no RSC / router / server-action headers, a 200 HTML page
+ * without Set-Cookie, and only when the app itself declared that it rendered
+ * the page for a visitor (audience.ts: the tRPC context, the one place that
+ * reads the session cookies, records it). A request the cache's own look at
+ * the cookies takes for a visitor's can therefore never store a member's page;
+ * that look (the same parser as the app's, cookie.ts) only spares members a
+ * lookup that could serve them the visitors' page.
  *
  * Freshness: `clear()` on every public-content change (admin mutations,
  * announced to all web processes over Redis pub/sub: invalidation.ts), plus a
@@ -40,7 +44,6 @@ export interface PageCacheOptions {
 const CACHEABLE = /^\/(?:investments(?:\/.*)?|blogs(?:\/.*)?|about|advantage|corporate|results|staff|faq|terms|privacy|antisocial|sitemap)?\/?$/;
 /** Headers of client-side navigations and actions: the response is not the HTML page. */
 const NOT_A_PAGE_REQUEST = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-action", "next-url"];
-const SESSION_COOKIES = Object.values(SESSION_COOKIE);
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export class PageCache {
@@ -76,8 +79,7 @@ export class PageCache {
     const pathname = q === -1 ? req.url : req.url.slice(0, q);
     if (!CACHEABLE.test(pathname)) return undefined;
     if (NOT_A_PAGE_REQUEST.some((h) => req.headers[h] !== undefined)) return undefined;
-    const cookie = req.headers.cookie;
-    if (cookie && SESSION_COOKIES.some((name) => new RegExp(`(?:^|;\\s*)${name}=`).test(cookie))) return undefined;
+    if (hasSessionCookie(req.headers.cookie)) return undefined;
     // Responses are compressed by Accept-Encoding (compression.ts), so the stored bytes differ with it.
     return `${negotiateEncoding(req)} ${req.url}`;
   }
@@ -96,8 +98,8 @@ export class PageCache {
     return true;
   }
 
-  /** Record what the handler writes to `res` and store it when it is a cacheable page. */
-  record(key: string, res: ServerResponse): void {
+  /** Record what the handler writes to `res` and store it when it is a visitor's cacheable page. */
+  record(key: string, res: ServerResponse, audience: AudienceRecord): void {
     const startedAt = this.version;
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -126,6 +128,7 @@ export class PageCache {
     res.setHeader("x-page-cache", "miss");
     res.once("finish", () => {
       if (overflow || startedAt !== this.version || !this.active) return;
+      if (audience.rendered !== "visitor") return;
       if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
       const { "x-page-cache": _marker, "content-length": _length, "transfer-encoding": _te, connection: _c, "keep-alive": _ka, date: _d, ...headers } = res.getHeaders();
@@ -142,7 +145,9 @@ export function withPageCache(cache: PageCache, handler: Handler): Handler {
     const key = cache.keyOf(req);
     if (key === undefined) return handler(req, res);
     if (cache.serve(key, req, res)) return;
-    cache.record(key, res);
-    return handler(req, res);
+    return withAudienceRecord((audience) => {
+      cache.record(key, res, audience);
+      return handler(req, res);
+    });
   };
 }

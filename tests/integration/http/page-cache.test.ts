@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "@/server/auth/session";
+import { readCookie, SESSION_COOKIE } from "@/server/auth/cookie";
+import { declareAudience } from "@/server/http/audience";
 import { PageCache, withPageCache } from "@/server/http/page-cache";
 import { announcePublicChange, subscribePublicChanges, type PublicChangeSubscription } from "@/server/http/invalidation";
 import { closeRedis } from "@/server/jobs/redis-client";
@@ -21,7 +22,8 @@ interface Site {
   close(): Promise<void>;
 }
 
-type Reply = { status?: number; type?: string; setCookie?: boolean; delayMs?: number };
+/** `audience`: what the stand-in app declares (audience.ts); by default what the real app would, from the cookies. */
+type Reply = { status?: number; type?: string; setCookie?: boolean; delayMs?: number; audience?: "visitor" | "personal" | "none" };
 let replies: Record<string, Reply> = {};
 let version = 1; // "the data": pages render it, tests change it
 
@@ -33,6 +35,8 @@ async function startSite(opts: { live?: () => boolean } = {}): Promise<Site> {
       renders++;
       const r = replies[new URL(req.url ?? "/", "http://x").pathname] ?? {};
       const seen = version;
+      const audience = r.audience ?? (readCookie(req.headers.cookie, SESSION_COOKIE.user) ?? readCookie(req.headers.cookie, SESSION_COOKIE.admin) ? "personal" : "visitor");
+      if (audience !== "none") declareAudience(audience === "personal");
       if (r.delayMs) await new Promise((done) => setTimeout(done, r.delayMs));
       res.statusCode = r.status ?? 200;
       res.setHeader("content-type", r.type ?? "text/html; charset=utf-8");
@@ -121,6 +125,19 @@ describe("visitors' page cache", () => {
     }
     // Other cookies (e.g. the XSRF token) do not matter.
     expect((await get(a, "/investments", { cookie: "XSRF-TOKEN=abc" })).marker).toBe("hit");
+  });
+
+  it("stores only what the app declared it rendered for a visitor, whatever the cookies look like to the cache", async () => {
+    // The app read a session the cache did not see (issue 16: `kir_session =<token>`), or declared nothing.
+    replies = { "/about": { audience: "personal" }, "/faq": { audience: "none" }, "/terms": { audience: "visitor" } };
+    for (const path of ["/about", "/faq"]) {
+      await get(a, path);
+      const before = a.renders();
+      expect((await get(a, path)).marker, path).toBe("miss");
+      expect(a.renders(), path).toBe(before + 1);
+    }
+    await get(a, "/terms");
+    expect((await get(a, "/terms")).marker).toBe("hit");
   });
 
   it("leaves client navigations, actions, other methods and other paths alone", async () => {

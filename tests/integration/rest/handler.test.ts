@@ -7,6 +7,7 @@ import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { closeDb, openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { contacts, investments, users } from "@/server/db/schema";
+import { PEER_HEADER, peerHeaderValue } from "@/server/http/client-ip";
 import { handleRest } from "@/server/rest/handler";
 import type { RouteDef } from "@/server/rest/route";
 import { routes } from "@/server/rest/routes";
@@ -82,7 +83,7 @@ async function send(method: string, path: string, body: unknown, who?: keyof typ
   const res = await handleRest(
     new Request(BASE + path, {
       method,
-      headers: { "content-type": "application/json", "x-xsrf-token": token, "x-forwarded-for": "10.77.0.1", cookie: [...jar, ...(who ? [cookie[who]] : [])].join("; ") },
+      headers: { "content-type": "application/json", "x-xsrf-token": token, [PEER_HEADER]: peerHeaderValue("10.77.0.1") ?? "", cookie: [...jar, ...(who ? [cookie[who]] : [])].join("; ") },
       body: JSON.stringify(body),
     }),
   );

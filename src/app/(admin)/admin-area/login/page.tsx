@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { recaptchaSiteKey } from "@/server/auth/recaptcha";
@@ -7,7 +8,9 @@ import { env } from "@/server/env";
 export const metadata: Metadata = { title: "ログイン" };
 
 /** Minimal layout variant: no menu until logged in. */
-export default function AdminLoginPage() {
+export default async function AdminLoginPage() {
+  // Rendered per request: its scripts need the request's CSP nonce, and the base path and bot-check key are run-time settings.
+  await connection();
   const base = env().ADMIN_BASE_PATH;
   return (
     <>

@@ -13,6 +13,13 @@ import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type Image
  * ones only privately. An admin session also sees the photos of listings no
  * one else may see (the preview area), and those responses are never stored.
  */
+/**
+ * How long a shared cache or browser may keep a public listing's photo without asking again. A listing
+ * can become members-only at any moment and a stored copy cannot be recalled, so this bounds how long
+ * its photos stay visible to visitors after that (issue 16: it was a day plus a week stale); asking
+ * again after that costs a 304 (ETag).
+ */
+const PUBLIC_IMAGE_MAX_AGE_SECONDS = 300;
 const notFound = () => new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 export async function GET(req: Request, { params }: { params: Promise<{ id: string; name: string; variant: string }> }) {
@@ -37,7 +44,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
       ? "private, no-store"
       : image.members
         ? "private, max-age=3600"
-        : "public, max-age=86400, stale-while-revalidate=604800",
+        : `public, max-age=${PUBLIC_IMAGE_MAX_AGE_SECONDS}, must-revalidate`,
     etag,
     "x-content-type-options": "nosniff",
     "content-security-policy": "default-src 'none'",
