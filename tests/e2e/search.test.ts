@@ -4,6 +4,7 @@ import { and, asc, count, countDistinct, desc, eq, inArray, isNull, sql } from "
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatPrice, withCommas } from "@/lib/price";
+import { kanaFold } from "@/lib/text";
 import { openDb, type Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
 import { artifactsDir, launchBrowser, viewports } from "./browser";
@@ -78,7 +79,8 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
         await db
           .select({ n: count() })
           .from(investments)
-          .where(and(visitorVisible, sql`${investments.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${`"${keyword}"`})`))
+          // The index keeps keywords kana-folded (katakana as hiragana) and names as typed.
+          .where(and(visitorVisible, sql`${investments.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${`(name : "${keyword}" OR keywords : "${kanaFold(keyword)}")`})`))
           .get()
       )?.n;
       let page: Page;
