@@ -6,7 +6,7 @@ import { asc, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb } from "@/server/db";
 import { investments } from "@/server/db/schema";
-import { artifactsDir, launchBrowser, viewports } from "./browser";
+import { artifactsDir, launchBrowser, viewports, ADMIN_BASE, logIn } from "./browser";
 
 /**
  * Issue 8 in a browser: an admin logs in under the base path, creates a
@@ -14,7 +14,7 @@ import { artifactsDir, launchBrowser, viewports } from "./browser";
  * public list, cuts its price and sees the 値下げ badge and the history.
  */
 const base = inject("baseURL");
-const ADMIN = "/_kanri-7f3c";
+const ADMIN = ADMIN_BASE;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,13 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function login(page: Page) {
-  await page.goto(base + ADMIN + "/login");
-  await page.getByLabel("メールアドレス").fill("admin@example.com");
-  await page.getByLabel("パスワード").fill("admin-demo-2026");
-  await page.getByRole("button", { name: "ログイン" }).click();
-  await page.waitForURL(new RegExp(`${ADMIN}$`));
-}
+const login = (page: Page) => logIn(page, base, "admin");
 
 /** Waits until a select offers `value`, then picks it. */
 async function pick(page: Page, selector: string, value: string) {

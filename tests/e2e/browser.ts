@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /**
  * Debian's Chromium with the flags this closed network needs (ARCHITECTURE.md).
@@ -29,3 +29,22 @@ export const viewports = {
   desktop: { width: 1366, height: 900 },
   phone: { width: 390, height: 844 },
 } as const;
+
+/** The admin base path the e2e server runs under (ADMIN_BASE_PATH's default). */
+export const ADMIN_BASE = "/_kanri-7f3c";
+
+/** The demo accounts the seed creates (passwords overridable as in the demo). */
+export const DEMO_LOGINS = {
+  member: { email: "member@example.com", password: process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026", path: "/login", landed: /\/mypage/ },
+  admin: { email: "admin@example.com", password: process.env.DEMO_ADMIN_PASSWORD ?? "admin-demo-2026", path: `${ADMIN_BASE}/login`, landed: new RegExp(`${ADMIN_BASE}$`) },
+} as const;
+
+/** Logs a demo account in through the real login form and waits for the page it lands on. */
+export async function logIn(page: Page, base: string, who: keyof typeof DEMO_LOGINS): Promise<void> {
+  const account = DEMO_LOGINS[who];
+  await page.goto(base + account.path);
+  await page.getByLabel("メールアドレス").fill(account.email);
+  await page.getByLabel("パスワード").fill(account.password);
+  await page.getByRole("button", { name: "ログイン" }).click();
+  await page.waitForURL(account.landed);
+}

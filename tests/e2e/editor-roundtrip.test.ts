@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { getInvestmentForEdit } from "@/server/services/investments/editor";
-import { artifactsDir, launchBrowser, viewports } from "./browser";
+import { artifactsDir, launchBrowser, viewports, ADMIN_BASE, logIn } from "./browser";
 
 /**
  * Issue 15 items 2 and 3 in a browser: staff open a seeded listing of every
@@ -14,7 +14,7 @@ import { artifactsDir, launchBrowser, viewports } from "./browser";
  * reload every control still shows the same value.
  */
 const base = inject("baseURL");
-const ADMIN = "/_kanri-7f3c";
+const ADMIN = ADMIN_BASE;
 let browser: Browser;
 let db: Db;
 beforeAll(async () => {
@@ -26,13 +26,7 @@ afterAll(async () => {
   db?.$client.close();
 });
 
-async function login(page: Page) {
-  await page.goto(base + ADMIN + "/login");
-  await page.getByLabel("メールアドレス").fill("admin@example.com");
-  await page.getByLabel("パスワード").fill("admin-demo-2026");
-  await page.getByRole("button", { name: "ログイン" }).click();
-  await page.waitForURL(new RegExp(`${ADMIN}$`));
-}
+const login = (page: Page) => logIn(page, base, "admin");
 
 /** The stored editor values as control name → shown value ("true"/"false" for checkboxes), skipping what has no control of its own. */
 function flatten(v: unknown, prefix = ""): Map<string, string> {

@@ -3,11 +3,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
 import { bookmarks, filters, investments, users } from "@/server/db/schema";
-import { launchBrowser, viewports } from "./browser";
+import { DEMO_LOGINS, launchBrowser, logIn, viewports } from "./browser";
 
 const base = inject("baseURL");
-const EMAIL = "member@example.com";
-const PASSWORD = process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026";
+const EMAIL = DEMO_LOGINS.member.email;
 
 let browser: Browser;
 let db: Db;
@@ -21,13 +20,7 @@ afterAll(async () => {
   db?.$client.close();
 });
 
-async function login(page: Page) {
-  await page.goto(base + "/login");
-  await page.getByLabel("メールアドレス").fill(EMAIL);
-  await page.getByLabel("パスワード").fill(PASSWORD);
-  await page.getByRole("button", { name: "ログイン" }).click();
-  await page.waitForURL(/\/mypage/);
-}
+const login = (page: Page) => logIn(page, base, "member");
 
 describe("My Page (desktop)", () => {
   it("saves a search from the list, reopens it from the dialog, bookmarks two listings, compares them and removes one", async () => {

@@ -2,8 +2,8 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { artifactsDir, launchBrowser, viewports } from "./browser";
-import { ADMIN, measureWidth, phoneRoutes, type Who } from "./phone-width";
+import { artifactsDir, launchBrowser, logIn, viewports } from "./browser";
+import { measureWidth, phoneRoutes, type Who } from "./phone-width";
 
 /**
  * Issue 15 item 1: every route of the site, My Page and the admin area at
@@ -30,19 +30,7 @@ async function contextFor(who: Who): Promise<BrowserContext> {
   if (existing) return existing;
   const ctx = await browser.newContext({ viewport: viewports.phone, locale: "ja-JP" });
   const page = await ctx.newPage();
-  if (who === "member") {
-    await page.goto(base + "/login");
-    await page.getByLabel("メールアドレス").fill("member@example.com");
-    await page.getByLabel("パスワード").fill(process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026");
-    await page.getByRole("button", { name: "ログイン" }).click();
-    await page.waitForURL(/\/mypage/);
-  } else if (who === "admin") {
-    await page.goto(base + ADMIN + "/login");
-    await page.getByLabel("メールアドレス").fill("admin@example.com");
-    await page.getByLabel("パスワード").fill(process.env.DEMO_ADMIN_PASSWORD ?? "admin-demo-2026");
-    await page.getByRole("button", { name: "ログイン" }).click();
-    await page.waitForURL(new RegExp(`${ADMIN}$`));
-  }
+  if (who !== "visitor") await logIn(page, base, who);
   await page.close();
   contexts.set(who, ctx);
   return ctx;

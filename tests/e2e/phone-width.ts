@@ -4,6 +4,7 @@ import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import type { Db } from "@/server/db";
 import { cms_posts, contacts, investments, newsletters, users } from "@/server/db/schema";
+import { ADMIN_BASE as ADMIN } from "./browser";
 
 /**
  * Every page route of the app (from the page.tsx files under src/app), as a
@@ -11,7 +12,6 @@ import { cms_posts, contacts, investments, newsletters, users } from "@/server/d
  * ids from the seeded demo database; a new dynamic route without a value here
  * makes `phoneRoutes` throw, so the phone check keeps covering every route.
  */
-export const ADMIN = "/_kanri-7f3c";
 export const PREVIEW = "/_preview-7f3c";
 
 export type Who = "visitor" | "member" | "admin";

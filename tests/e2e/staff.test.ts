@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { artifactsDir, launchBrowser } from "./browser";
+import { artifactsDir, launchBrowser, ADMIN_BASE, logIn } from "./browser";
 import { firstLink, waitForMail } from "./mail";
 
 /**
@@ -11,7 +11,7 @@ import { firstLink, waitForMail } from "./mail";
  */
 const base = inject("baseURL");
 const mailDir = inject("mailDir");
-const ADMIN = "/_kanri-7f3c";
+const ADMIN = ADMIN_BASE;
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 390, height: 844 };
 let browser: Browser;
@@ -22,13 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function login(page: Page) {
-  await page.goto(base + ADMIN + "/login");
-  await page.getByLabel("メールアドレス").fill("admin@example.com");
-  await page.getByLabel("パスワード").fill("admin-demo-2026");
-  await page.getByRole("button", { name: "ログイン" }).click();
-  await page.waitForURL(new RegExp(`${ADMIN}$`));
-}
+const login = (page: Page) => logIn(page, base, "admin");
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
