@@ -16,16 +16,16 @@ export function SearchSummary({ chips, className }: { chips: readonly QueryChip[
           <SlidersHorizontal className="size-3.5 text-gold-600" aria-hidden="true" />
           検索条件
         </h2>
-        <ul className="flex min-w-0 flex-1 flex-wrap gap-1.5">
+        <ul className="flex min-w-0 flex-1 basis-40 flex-wrap gap-1.5">
           {chips.map((c) => (
-            <li key={c.key}>
+            <li key={c.key} className="min-w-0 max-w-full">
               <Link
                 href={c.removeHref}
                 className="group inline-flex max-w-full items-center gap-1 rounded-full border border-gold-300 bg-gold-50 py-1 pl-3 pr-1.5 text-xs font-bold text-primary-800 transition-colors hover:border-gold-500 hover:bg-gold-100 focus-visible:outline-2 focus-visible:outline-gold-500"
                 aria-label={`「${c.label}」の条件を外す`}
                 data-chip={c.key}
               >
-                <span className="truncate">{c.label}</span>
+                <span className="min-w-0 truncate">{c.label}</span>
                 <span className="flex size-5 items-center justify-center rounded-full text-primary-500 group-hover:bg-white group-hover:text-error">
                   <X className="size-3.5" aria-hidden="true" />
                 </span>
