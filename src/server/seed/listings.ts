@@ -753,7 +753,8 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
     land_size: landSize,
     land_type: 1,
     land_note: rng.chance(0.2) ? "私道負担なし" : null,
-    land_rights: { type: landRights, other: null, fee: leasehold ? rng.int(2, 15) * 10_000 : null },
+    // 地代 is monthly: a unit (区分) pays its share (5,000–20,000円), a whole building's plot 20,000–150,000円.
+    land_rights: { type: landRights, other: null, fee: leasehold ? (typeCd === 6 ? rng.int(5, 20) * 1_000 : rng.int(2, 15) * 10_000) : null },
     land_use_1: zoneOf?.name ?? null,
     land_use_2: null,
     land_ratio: zoneOf ? { bdr_1: zoneOf.bdr, far_1: zoneOf.far, bdr_2: null, far_2: null } : null,
