@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MEMBER_STATUSES, MEMBER_TYPES, type MemberStatus, type MemberType } from "@/lib/constants/account";
 import { api } from "@/trpc/react";
+import { AdminActionMessage, useAdminAction } from "./action-message";
 import { AdminDeleteButton } from "./delete-button";
 
 const select = "h-9 rounded-md border border-border bg-white px-2 text-sm";
@@ -12,7 +13,7 @@ const select = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 /** Staff actions on one member: status, type, forgot-password mail, end sessions, delete. */
 export function AccountActions({ base, id, status, type }: { base: string; id: number; status: string; type: string }) {
   const router = useRouter();
-  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const { message, run } = useAdminAction();
   const [st, setSt] = useState(status);
   const [ty, setTy] = useState(type);
   const setStatus = api.admin.accounts.setStatus.useMutation();
@@ -20,16 +21,6 @@ export function AccountActions({ base, id, status, type }: { base: string; id: n
   const forgot = api.admin.accounts.sendForgotPassword.useMutation();
   const endSessions = api.admin.accounts.endSessions.useMutation();
   const remove = api.admin.accounts.remove.useMutation();
-  const run = async (fn: () => Promise<unknown>, ok: string) => {
-    setMessage(null);
-    try {
-      await fn();
-      setMessage({ text: ok, ok: true });
-      router.refresh();
-    } catch (e) {
-      setMessage({ text: e instanceof Error ? e.message : "操作に失敗しました", ok: false });
-    }
-  };
   return (
     <section className="grid gap-4 rounded-lg bg-white p-5 text-sm shadow-sm" aria-label="会員の操作">
       <h2 className="font-bold">操作</h2>
@@ -86,11 +77,7 @@ export function AccountActions({ base, id, status, type }: { base: string; id: n
       >
         会員を削除
       </Button>
-      {message ? (
-        <p role={message.ok ? "status" : "alert"} className={message.ok ? "text-gold-700" : "text-error"}>
-          {message.text}
-        </p>
-      ) : null}
+      <AdminActionMessage message={message} />
     </section>
   );
 }

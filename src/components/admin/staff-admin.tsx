@@ -1,10 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inviteStaffInput, STAFF_STATES, type StaffRow } from "@/schemas/admin/staff";
 import { api } from "@/trpc/react";
+import { AdminActionMessage, useAdminAction } from "./action-message";
 import { AdminForm, AdminSubmitRow, useAdminForm } from "./admin-form";
 import { AdminDataTable, type AdminColumn } from "./data-table";
 import { AdminInput, Section } from "./form-fields";
@@ -49,20 +48,9 @@ export function StaffInviteForm() {
 
 /** The staff list with 無効にする / 有効に戻す; the server refuses disabling yourself or the last active account. */
 export function StaffTable({ rows, selfId }: { rows: StaffRow[]; selfId: number }) {
-  const router = useRouter();
   const disable = api.admin.staff.disable.useMutation();
   const enable = api.admin.staff.enable.useMutation();
-  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const run = async (fn: () => Promise<unknown>, ok: string) => {
-    setMessage(null);
-    try {
-      await fn();
-      setMessage({ text: ok, ok: true });
-      router.refresh();
-    } catch (e) {
-      setMessage({ text: e instanceof Error ? e.message : "操作に失敗しました", ok: false });
-    }
-  };
+  const { message, run } = useAdminAction();
   const columns: AdminColumn<StaffRow>[] = [
     {
       key: "name",
@@ -126,11 +114,7 @@ export function StaffTable({ rows, selfId }: { rows: StaffRow[]; selfId: number 
   const action = columns[columns.length - 1]!;
   return (
     <div className="grid gap-3">
-      {message ? (
-        <p role={message.ok ? "status" : "alert"} className={message.ok ? "text-sm text-gold-700" : "text-sm text-error"}>
-          {message.text}
-        </p>
-      ) : null}
+      <AdminActionMessage message={message} className="text-sm" />
       <div className="hidden sm:block">
         <AdminDataTable columns={columns} rows={rows} rowKey={(r) => r.id} empty="スタッフがいません" />
       </div>
