@@ -1,0 +1,60 @@
+import { formatAge } from "@/lib/age";
+import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName, type ImageCategory } from "@/lib/constants/investment";
+import { netYield } from "@/lib/yield";
+import type { InvestmentDetail } from "@/server/services/investments/detail";
+import { addressText, landRatio } from "../detail-format";
+import type { GalleryImage } from "../investment-gallery";
+import { investmentImageSrc } from "../links";
+
+/** Listings published within this many days carry the NEW badge. */
+const NEW_DAYS = 7;
+
+export function inquiryHref(id: number): string {
+  return `/contacts?investment_id=${id}`;
+}
+
+/** The listing's pictures of one category (photos for the gallery, 間取り図 for their own section). */
+export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images">, category: ImageCategory = "photo"): GalleryImage[] {
+  const noun = category === "floor_plan" ? "間取り図" : "写真";
+  return d.images.filter((img) => img.category === category).map((img, i) => ({
+    src: investmentImageSrc(d.id, img.name, "webp"),
+    fallback: investmentImageSrc(d.id, img.name, "jpg"),
+    thumb: investmentImageSrc(d.id, img.name, "thumb"),
+    thumbFallback: investmentImageSrc(d.id, img.name, "thumb_jpg"),
+    alt: img.comment ? `${d.name}の${noun}（${img.comment}）` : `${d.name}の${noun}${i + 1}`,
+    caption: img.comment,
+    width: img.width,
+    height: img.height,
+  }));
+}
+
+/** What several parts of the detail page derive from the listing: computed once per render. */
+export function detailFacts(d: InvestmentDetail, now: Date) {
+  // 二重価格表示: the 値下げ badge and the former price only within six months of the cut
+  // (detail.ts gives price_before only then).
+  const priceCutShown = d.price_down && d.price_before !== null;
+  const featureOn: Record<number, boolean> = {
+    1: d.long_residual,
+    2: d.has_cert,
+    3: d.has_repair,
+    4: priceCutShown,
+    5: d.is_full,
+    7: d.new_quake,
+  };
+  return {
+    type: typeName(d.type_cd, d.type_other) ?? "物件",
+    address: addressText(d),
+    isNew: d.public_at !== null && now.getTime() - new Date(d.public_at).getTime() < NEW_DAYS * 86_400_000,
+    age: formatAge(d.built, now),
+    hasBuilding: !TYPES_WITHOUT_STRUCTURE.includes(d.type_cd) || d.structure_cd !== null || d.building_size !== null,
+    isUnit: d.type_cd === 6,
+    isLand: d.type_cd === 5,
+    priceCutShown,
+    features: FEATURES.filter((f) => featureOn[f.id]),
+    ratio: landRatio(d.land_ratio),
+    // Computed from the stored inputs on every render, so it always follows them (null: no running cost stated).
+    net: netYield({ price: d.price, income: d.income, service_charge: d.service_charge, maintenance_fee: d.maintenance_fee, land_fee: d.land_rights?.fee }),
+  };
+}
+
+export type DetailFacts = ReturnType<typeof detailFacts>;

@@ -1,0 +1,111 @@
+"use client";
+
+import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { BookmarkMode } from "../bookmark-button";
+import { CashFlowSimulator } from "../cash-flow-simulator";
+import { ComplianceBlock } from "../compliance-block";
+import { InvestmentGallery } from "../investment-gallery";
+import { PriceHistory } from "../price-history";
+import { DetailSection, SpecList } from "../spec-list";
+import { DetailAside } from "./aside";
+import { detailFacts, galleryImages } from "./facts";
+import { DetailHeader } from "./header";
+import { MapBlock } from "./map-block";
+import { DetailPoints } from "./points";
+import { RelatedListings } from "./related";
+import { buildingRows, dealRows, landRows, placeRows, priceRows } from "./spec-rows";
+import { StickyInquiryBar } from "./sticky-cta";
+
+interface InvestmentDetailViewProps {
+  detail: InvestmentDetail;
+  now: Date;
+  /** GOOGLE_MAPS_API_KEY; without it the map is the address with an external link. */
+  mapsKey?: string;
+  bookmark: BookmarkMode | null;
+  /** Admin preview of a listing that may be unpublished: the view is not recorded (最近見た物件). */
+  preview?: boolean;
+}
+
+/**
+ * The detail page body of a listing the viewer may see: header, gallery and
+ * key figures, comments, 物件概要 grouped as the portals do (価格・利回り・想定年収,
+ * 所在地・交通, 建物, 土地, 取引), the map, price changes, the 表示規約 block and
+ * related listings. Only the gallery, the simulator and the bookmark are
+ * interactive, but it is a client component on purpose: as a server component
+ * its whole tree went into the page's RSC payload and was rendered twice per
+ * request; now the payload carries the listing's data and the tree is rendered
+ * once, into HTML.
+ */
+export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, preview = false }: InvestmentDetailViewProps) {
+  const facts = detailFacts(d, now);
+  const floorPlans = galleryImages(d, "floor_plan");
+
+  return (
+    <article data-slot="investment-detail" data-investment-id={d.id}>
+      <DetailHeader detail={d} facts={facts} now={now} />
+
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-5 lg:grid-cols-[minmax(0,1fr)_23rem]">
+        <InvestmentGallery images={galleryImages(d)} title={d.name} />
+        <DetailAside detail={d} facts={facts} bookmark={bookmark} preview={preview} />
+      </div>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-5 md:py-10">
+        <DetailPoints detail={d} features={facts.features} />
+
+        {floorPlans.length > 0 && (
+          <DetailSection id="detail-floor-plans" title="間取り図">
+            <div className="max-w-3xl">
+              <InvestmentGallery images={floorPlans} title={d.name} label="間取り図" data-slot="floor-plans" />
+            </div>
+          </DetailSection>
+        )}
+
+        <DetailSection id="detail-price" title="価格・利回り・想定年収">
+          <SpecList rows={priceRows(d, facts)} />
+        </DetailSection>
+
+        {(!facts.isLand || d.income?.year || d.income?.month || d.yield) && (
+          <DetailSection id="detail-simulator" title="収支シミュレーション">
+            <CashFlowSimulator
+              investmentId={d.id}
+              listing={{ type_cd: d.type_cd, price: d.price, income: d.income, yield: d.yield, structure_cd: d.structure_cd, built: d.built }}
+              now={now.toISOString()}
+              member={bookmark === "member"}
+            />
+          </DetailSection>
+        )}
+
+        <DetailSection id="detail-place" title="所在地・交通">
+          <SpecList rows={placeRows(d, facts)} />
+          <MapBlock address={facts.address} mapsKey={mapsKey} className="mt-4" />
+        </DetailSection>
+
+        {facts.hasBuilding && (
+          <DetailSection id="detail-building" title="建物">
+            <SpecList rows={buildingRows(d, facts, now)} />
+          </DetailSection>
+        )}
+
+        <DetailSection id="detail-land" title="土地">
+          <SpecList rows={landRows(d, facts)} />
+        </DetailSection>
+
+        <DetailSection id="detail-deal" title="取引">
+          <SpecList rows={dealRows(d)} />
+        </DetailSection>
+
+        {d.priceHistory.length > 0 && (
+          <DetailSection id="detail-history" title="価格改定履歴">
+            <PriceHistory history={d.priceHistory} current={d.price} now={now} />
+          </DetailSection>
+        )}
+
+        <ComplianceBlock d={d} />
+
+        <RelatedListings detail={d} type={facts.type} />
+      </div>
+
+      <StickyInquiryBar investmentId={d.id} />
+    </article>
+  );
+}
