@@ -1,0 +1,63 @@
+import { cn } from "@/lib/cn";
+import { manText, pctText, type SimResult } from "@/lib/simulator";
+
+/** The headline results: cash flow, NOI, yields, DSCR, break-even occupancy, payment and own funds. */
+export function SimFigures({ r }: { r: SimResult }) {
+  const negative = r.annualCashFlow < 0;
+  return (
+    <div className="rounded-lg border border-border bg-white p-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure label="月間キャッシュフロー" slot="sim-monthly-cf" strong negative={negative}>
+          {manText(r.monthlyCashFlow)}
+        </Figure>
+        <Figure label="年間キャッシュフロー" slot="sim-annual-cf" strong negative={negative}>
+          {manText(r.annualCashFlow)}
+        </Figure>
+        <Figure label="NOI（営業純利益）" slot="sim-noi">
+          {manText(r.noi)}
+        </Figure>
+        <Figure label="実質利回り" slot="sim-net-yield">
+          {pctText(r.netYield)}
+        </Figure>
+        <Figure label="DSCR" slot="sim-dscr" negative={r.dscr !== null && r.dscr < 1}>
+          {r.dscr === null ? "—（借入なし）" : r.dscr.toFixed(2)}
+        </Figure>
+        <Figure label="損益分岐入居率" slot="sim-break-even" negative={r.breakEvenOccupancy !== null && r.breakEvenOccupancy > 100}>
+          {pctText(r.breakEvenOccupancy, 1)}
+        </Figure>
+        <Figure label="毎月の返済額" slot="sim-payment">
+          {manText(r.monthlyPayment)}
+        </Figure>
+        <Figure label="自己資金（諸費用込み）" slot="sim-own-funds">
+          {manText(r.ownFunds)}
+        </Figure>
+      </dl>
+      <p className="mt-3 border-t border-border pt-2 text-xs text-primary-600">
+        表面利回り {pctText(r.grossYield)}／実効収入 {manText(r.egi)}／運営経費 {manText(r.opex)}／年間返済 {manText(r.annualDebtService)}／自己資金利回り {pctText(r.cashOnCash)}
+      </p>
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  slot,
+  strong,
+  negative,
+  children,
+}: {
+  label: string;
+  slot: string;
+  strong?: boolean;
+  negative?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-xs font-bold text-primary-500">{label}</dt>
+      <dd className={cn("tabular font-bold", strong ? "text-xl" : "text-base", negative && "text-error")} data-slot={slot} aria-live={strong ? "polite" : undefined}>
+        {children}
+      </dd>
+    </div>
+  );
+}
