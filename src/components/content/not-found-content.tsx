@@ -1,8 +1,8 @@
 "use client";
 
 import { Building2, FileText, Home, MapPin, Newspaper, TrainFront } from "@/components/icons";
-import Link from "next/link";
 import { KeywordSearch } from "@/components/site-chrome/keyword-search";
+import { ChipLink } from "@/components/ui/chip-link";
 
 const LINKS = [
   { href: "/", label: "トップページ", icon: Home },
@@ -38,13 +38,9 @@ export function NotFoundContent() {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {LINKS.map((l) => (
             <li key={l.href}>
-              <Link
-                href={l.href}
-                className="flex h-full items-center justify-center gap-2 rounded-lg border border-border bg-white px-3 py-3 text-sm font-bold text-primary-700 transition-colors hover:border-gold hover:text-gold-700"
-              >
-                <l.icon className="size-4 shrink-0 text-gold-700" aria-hidden="true" />
+              <ChipLink variant="page-tile" href={l.href} icon={l.icon}>
                 {l.label}
-              </Link>
+              </ChipLink>
             </li>
           ))}
         </ul>

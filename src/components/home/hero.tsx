@@ -1,7 +1,7 @@
 "use client";
 
 import { Building2, MapPinned, SlidersHorizontal, TrainFront } from "@/components/icons";
-import Link from "next/link";
+import { ChipLink } from "@/components/ui/chip-link";
 import { KeywordSearch } from "@/components/site-chrome/keyword-search";
 import type { SiteCountsData } from "@/components/site-chrome/types";
 import { HOME_AREAS, HOME_TYPES, SITE } from "@/lib/constants/site";
@@ -63,15 +63,12 @@ export function Hero({ counts }: { counts?: SiteCountsData }) {
         <ul className="mt-8 grid gap-2 sm:grid-cols-3 sm:gap-3">
           {ENTRIES.map((e) => (
             <li key={e.path}>
-              <Link
-                href={e.path}
-                className="group flex items-center gap-3 rounded-lg border border-white/15 bg-white/5 px-4 py-3 text-sm font-bold tracking-wider backdrop-blur-sm transition-colors hover:border-gold-400 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
-              >
+              <ChipLink variant="hero-entry" href={e.path}>
                 <span className="flex size-9 items-center justify-center rounded-full bg-gold/20 text-gold-300 group-hover:bg-gold group-hover:text-white">
                   <e.icon className="size-4" aria-hidden="true" />
                 </span>
                 {e.name}
-              </Link>
+              </ChipLink>
             </li>
           ))}
         </ul>
@@ -90,12 +87,9 @@ function QuickLinks({ title, links }: { title: string; links: readonly { name: s
       <ul className="flex flex-wrap gap-2">
         {links.map((l) => (
           <li key={l.path}>
-            <Link
-              href={l.path}
-              className="inline-flex h-9 items-center rounded-full border border-white/20 px-4 text-sm text-white transition-colors hover:border-gold hover:bg-gold hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
-            >
+            <ChipLink variant="hero-chip" href={l.path}>
               {l.name}
-            </Link>
+            </ChipLink>
           </li>
         ))}
       </ul>

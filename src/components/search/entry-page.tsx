@@ -1,7 +1,6 @@
-import Link from "next/link";
 import type * as React from "react";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
-import { cn } from "@/lib/cn";
+import { ChipLink } from "@/components/ui/chip-link";
 import { ENTRY_LINKS } from "./refine-options";
 
 /**
@@ -38,17 +37,9 @@ export function SearchEntryPage({
               const current = e.path === path;
               return (
                 <li key={e.path} className="shrink-0">
-                  <Link
-                    href={e.path}
-                    aria-current={current ? "page" : undefined}
-                    className={cn(
-                      "flex items-center gap-1.5 rounded-t-md border border-b-0 px-3 py-2.5 text-sm font-bold transition-colors sm:px-4",
-                      current ? "border-border bg-white text-primary" : "border-transparent text-primary-600 hover:text-gold-700",
-                    )}
-                  >
-                    <e.icon className="size-4 text-gold-600" aria-hidden="true" />
+                  <ChipLink variant="tab" href={e.path} active={current} current="page" icon={e.icon}>
                     {e.name}
-                  </Link>
+                  </ChipLink>
                 </li>
               );
             })}

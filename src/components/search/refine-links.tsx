@@ -1,7 +1,7 @@
 "use client";
 
 import { Check } from "@/components/icons";
-import Link from "next/link";
+import { ChipLink } from "@/components/ui/chip-link";
 import { cn } from "@/lib/cn";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
 import type { SearchQuery } from "@/schemas/search";
@@ -10,14 +10,7 @@ import { ENTRY_LINKS, PRICE_BANDS, WALK_LIMITS, YIELD_FLOORS } from "./refine-op
 
 function Option({ href, active, children }: { href: string; active: boolean; children: React.ReactNode }) {
   return (
-    <Link
-      href={href}
-      aria-current={active ? "true" : undefined}
-      className={cn(
-        "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition-colors hover:bg-gold-50 hover:text-gold-800 focus-visible:outline-2 focus-visible:outline-gold-500",
-        active && "font-bold text-primary",
-      )}
-    >
+    <ChipLink variant="refine-option" href={href} active={active}>
       <span
         className={cn(
           "flex size-4 shrink-0 items-center justify-center rounded-sm border",
@@ -29,7 +22,7 @@ function Option({ href, active, children }: { href: string; active: boolean; chi
       </span>
       {children}
       {active && <span className="sr-only">（選択中）</span>}
-    </Link>
+    </ChipLink>
   );
 }
 
@@ -62,13 +55,9 @@ export function RefineLinks({ query, className }: { query: SearchQuery; classNam
       <ul className="grid gap-1 border-b border-border bg-primary p-2">
         {ENTRY_LINKS.map((e) => (
           <li key={e.path}>
-            <Link
-              href={entryHref(e.path)}
-              className="flex items-center gap-2 rounded-md px-2 py-2 text-sm font-bold text-white transition-colors hover:bg-white/10 hover:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-400"
-            >
-              <e.icon className="size-4 text-gold-300" aria-hidden="true" />
+            <ChipLink variant="refine-entry" href={entryHref(e.path)} icon={e.icon}>
               {e.name}
-            </Link>
+            </ChipLink>
           </li>
         ))}
       </ul>

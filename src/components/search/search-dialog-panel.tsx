@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ChipLink } from "@/components/ui/chip-link";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Select } from "@/components/ui/select";
 import { KEYWORD_PLACEHOLDER, keywordSearchHref } from "@/components/site-chrome/links";
@@ -81,11 +82,7 @@ function SearchDialogBody({ session, counts: initialCounts, onNavigate }: { sess
           <ul className="grid gap-2 sm:grid-cols-3">
             {ENTRIES.map((e) => (
               <li key={e.path}>
-                <Link
-                  href={e.path}
-                  onClick={onNavigate}
-                  className="group flex h-full items-center gap-3 rounded-lg border border-primary-200 px-3 py-3 transition-colors hover:border-gold hover:bg-gold-50 focus-visible:outline-2 focus-visible:outline-gold-500 sm:flex-col sm:text-center"
-                >
+                <ChipLink variant="dialog-entry" href={e.path} onClick={onNavigate}>
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-gold-300 group-hover:bg-gold group-hover:text-white">
                     <e.icon className="size-5" aria-hidden="true" />
                   </span>
@@ -93,7 +90,7 @@ function SearchDialogBody({ session, counts: initialCounts, onNavigate }: { sess
                     <span className="text-sm font-bold">{e.name}</span>
                     <span className="text-xs text-primary-500">{e.sub}</span>
                   </span>
-                </Link>
+                </ChipLink>
               </li>
             ))}
           </ul>
@@ -176,22 +173,12 @@ function MemberTools({ onNavigate }: { onNavigate: () => void }) {
         </div>
       )}
       <div className="grid grid-cols-2 gap-2 text-sm">
-        <Link
-          href="/mypage/filter"
-          onClick={onNavigate}
-          className="flex items-center justify-center gap-1.5 rounded-md border border-primary-200 bg-white px-3 py-2.5 font-bold hover:border-gold hover:text-gold-700"
-        >
-          <SlidersHorizontal className="size-4" aria-hidden="true" />
+        <ChipLink variant="icon-tile" href="/mypage/filter" onClick={onNavigate} icon={SlidersHorizontal}>
           保存した検索条件
-        </Link>
-        <Link
-          href="/mypage/bookmark"
-          onClick={onNavigate}
-          className="flex items-center justify-center gap-1.5 rounded-md border border-primary-200 bg-white px-3 py-2.5 font-bold hover:border-gold hover:text-gold-700"
-        >
-          <Bookmark className="size-4" aria-hidden="true" />
+        </ChipLink>
+        <ChipLink variant="icon-tile" href="/mypage/bookmark" onClick={onNavigate} icon={Bookmark}>
           お気に入り物件
-        </Link>
+        </ChipLink>
       </div>
     </div>
   );

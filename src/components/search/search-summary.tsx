@@ -1,5 +1,6 @@
 import { SlidersHorizontal, X } from "@/components/icons";
 import Link from "next/link";
+import { ChipLink } from "@/components/ui/chip-link";
 import { cn } from "@/lib/cn";
 import type { QueryChip } from "./query-links";
 
@@ -19,17 +20,12 @@ export function SearchSummary({ chips, className }: { chips: readonly QueryChip[
         <ul className="flex min-w-0 flex-1 basis-40 flex-wrap gap-1.5">
           {chips.map((c) => (
             <li key={c.key} className="min-w-0 max-w-full">
-              <Link
-                href={c.removeHref}
-                className="group inline-flex max-w-full items-center gap-1 rounded-full border border-gold-300 bg-gold-50 py-1 pl-3 pr-1.5 text-xs font-bold text-primary-800 transition-colors hover:border-gold-500 hover:bg-gold-100 focus-visible:outline-2 focus-visible:outline-gold-500"
-                aria-label={`「${c.label}」の条件を外す`}
-                data-chip={c.key}
-              >
+              <ChipLink variant="summary-chip" href={c.removeHref} aria-label={`「${c.label}」の条件を外す`} data-chip={c.key}>
                 <span className="min-w-0 truncate">{c.label}</span>
                 <span className="flex size-5 items-center justify-center rounded-full text-primary-500 group-hover:bg-white group-hover:text-error">
                   <X className="size-3.5" aria-hidden="true" />
                 </span>
-              </Link>
+              </ChipLink>
             </li>
           ))}
         </ul>

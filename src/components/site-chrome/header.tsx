@@ -3,6 +3,7 @@
 import { Clock, Mail, Phone } from "@/components/icons";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { ChipLink } from "@/components/ui/chip-link";
 import { SITE } from "@/lib/constants/site";
 import { ContactPopover } from "./contact-popover";
 import { KeywordSearch } from "./keyword-search";
@@ -85,12 +86,9 @@ export function Header({ counts, session, adminBasePath, holidayNote }: HeaderPr
         <ul className="mx-auto flex max-w-7xl items-center justify-between px-5">
           {NAV.map((item) => (
             <li key={item.path}>
-              <Link
-                href={item.path}
-                className="relative block px-3 py-2.5 text-[0.8rem] font-bold tracking-wider text-primary-100 transition-colors after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:scale-x-0 after:bg-gold after:transition-transform hover:text-gold-300 hover:after:scale-x-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400"
-              >
+              <ChipLink variant="menu-bar" href={item.path}>
                 {item.name}
-              </Link>
+              </ChipLink>
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { ChevronRight, LayoutDashboard, LogIn, LogOut, Phone, ShieldCheck, UserP
 import Link from "next/link";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ChipLink } from "@/components/ui/chip-link";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -160,14 +161,14 @@ function AccountBlock({
       </SheetClose>
       <div className="grid grid-cols-2 gap-2 text-sm">
         <SheetClose asChild>
-          <Link href="/mypage/bookmark" className="rounded-md border border-border px-3 py-2 text-center hover:border-gold hover:text-gold-700">
+          <ChipLink variant="tile" href="/mypage/bookmark">
             お気に入り
-          </Link>
+          </ChipLink>
         </SheetClose>
         <SheetClose asChild>
-          <Link href="/mypage/filter" className="rounded-md border border-border px-3 py-2 text-center hover:border-gold hover:text-gold-700">
+          <ChipLink variant="tile" href="/mypage/filter">
             保存した検索条件
-          </Link>
+          </ChipLink>
         </SheetClose>
       </div>
       {logoutButton}
@@ -183,13 +184,10 @@ function MenuSection({ title, links }: { title: string; links: readonly NavLink[
         {links.map((l) => (
           <li key={l.path}>
             <SheetClose asChild>
-              <Link
-                href={l.path}
-                className="flex items-center justify-between py-2.5 text-sm hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500"
-              >
+              <ChipLink variant="menu-row" href={l.path}>
                 {l.name}
                 <ChevronRight className="size-4 text-primary-300" aria-hidden="true" />
-              </Link>
+              </ChipLink>
             </SheetClose>
           </li>
         ))}
