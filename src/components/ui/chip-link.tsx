@@ -66,7 +66,7 @@ const iconClass: Partial<Record<ChipVariant, string>> = {
   tab: "size-4 text-gold-600",
 };
 
-export type ChipLinkProps = React.ComponentProps<typeof Link> & {
+type ChipLinkProps = React.ComponentProps<typeof Link> & {
     variant: ChipVariant;
     /** Marks the current choice (refine options, search tabs): the look, and aria-current for assistive technology. */
     active?: boolean;

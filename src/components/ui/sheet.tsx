@@ -8,7 +8,6 @@ import { cn } from "@/lib/cn";
 
 /** A Dialog that slides in from a screen edge (the side menu). */
 export const Sheet = SheetPrimitive.Root;
-export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 export const SheetPortal = SheetPrimitive.Portal;
 
@@ -69,10 +68,6 @@ export function SheetContent({
 
 export function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div data-slot="sheet-header" className={cn("flex flex-col gap-1 border-b border-border px-5 py-4 pr-14", className)} {...props} />;
-}
-
-export function SheetFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="sheet-footer" className={cn("mt-auto flex flex-col gap-2 border-t border-border p-5", className)} {...props} />;
 }
 
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {

@@ -20,7 +20,7 @@ import { TransportsSection } from "./transports";
 import type { StoredImageInfo, Values } from "./types";
 import { SERVER_FIELDS, useInvestmentForm } from "./use-investment-form";
 
-export interface InvestmentEditorProps {
+interface InvestmentEditorProps {
   base: string;
   /** PREVIEW_BASE_PATH (admins only): the preview link of a saved listing. */
   previewBase?: string;

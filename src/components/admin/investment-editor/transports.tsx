@@ -11,7 +11,7 @@ import type { Form } from "./types";
 
 const TRANSPORT_EMPTY = { operator: "", line_cd: "", station_cd: "", distance: "1", station_walk: "", bus_name: "", bus_time: "", bus_walk: "", other: "" };
 
-export type Line = { line_cd: number; company_cd: number; name: string };
+type Line = { line_cd: number; company_cd: number; name: string };
 const OTHER_OPERATOR = "other";
 
 function operatorOf(companyCd: number | undefined): string {

@@ -5,7 +5,7 @@ import { cn } from "@/lib/cn";
 import { manText, type SimResult, type TermCap } from "@/lib/simulator";
 import type { FieldKey, Fields } from "./fields";
 
-export interface SimulatorFormProps {
+interface SimulatorFormProps {
   fields: Fields;
   set: (key: FieldKey) => (value: string) => void;
   cap: TermCap;
