@@ -46,6 +46,7 @@ export interface CountFigure {
 /** "2026-11-16" → "11/16" (the Monday the week starts on). */
 export const weekLabel = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(iso.slice(8, 10))}`;
 
+/** A chart with its title, a spoken summary, and the same figures as a table for screen readers (`table`: its head and body). */
 function ChartFigure({ title, summary, children, table }: { title: string; summary: string; children: ReactNode; table: ReactNode }) {
   const id = useId();
   return (
@@ -57,7 +58,10 @@ function ChartFigure({ title, summary, children, table }: { title: string; summa
         {summary}
       </p>
       <div className="h-64 w-full">{children}</div>
-      {table}
+      <table className="sr-only">
+        <caption>{title}</caption>
+        {table}
+      </table>
     </figure>
   );
 }
@@ -72,8 +76,7 @@ export function WeeklyChart({ title, weeks }: { title: string; weeks: WeekFigure
       title={title}
       summary={summary}
       table={
-        <table className="sr-only">
-          <caption>{title}</caption>
+        <>
           <thead>
             <tr>
               <th scope="col">週（月曜日から）</th>
@@ -90,7 +93,7 @@ export function WeeklyChart({ title, weeks }: { title: string; weeks: WeekFigure
               </tr>
             ))}
           </tbody>
-        </table>
+        </>
       }
     >
       <LineChart responsive style={{ width: "100%", height: "100%" }} data={data} title={title} desc={summary} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
@@ -125,8 +128,7 @@ export function CountChart({ title, figures, unit = "件", color = "gold" }: { t
       title={title}
       summary={summary}
       table={
-        <table className="sr-only">
-          <caption>{title}</caption>
+        <>
           <tbody>
             {figures.map((f) => (
               <tr key={f.label}>
@@ -138,7 +140,7 @@ export function CountChart({ title, figures, unit = "件", color = "gold" }: { t
               </tr>
             ))}
           </tbody>
-        </table>
+        </>
       }
     >
       <BarChart

@@ -2,8 +2,7 @@
 
 import type * as React from "react";
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
-import { describedBy, Field } from "@/components/forms/field";
-import { errorAt } from "@/components/forms/text-field";
+import { fieldId, FormField, type FormFieldProps } from "@/components/forms/text-field";
 import { inputClassName } from "@/components/ui/input";
 import { cn } from "@/lib/cn";
 
@@ -13,35 +12,6 @@ import { cn } from "@/lib/cn";
  * react-hook-form with its Japanese error under it.
  */
 type Form<T extends FieldValues> = UseFormReturn<T, unknown, unknown>;
-const idOf = (name: string) => `f-${name.replace(/\./g, "-")}`;
-
-/** What every labelled admin control takes besides its own props. */
-interface FieldProps<T extends FieldValues> {
-  form: Form<T>;
-  name: Path<T>;
-  label: string;
-  required?: boolean;
-  hint?: string;
-  className?: string;
-}
-
-/** The props that tie a control to its label, hint and error. */
-interface ControlWiring {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-}
-
-/** The label / hint / error frame of one form field; `control` draws the control with the wiring props spread on it. */
-function AdminField<T extends FieldValues>({ form, name, label, required, hint, className, control }: FieldProps<T> & { control: (wiring: ControlWiring) => React.ReactNode }) {
-  const id = idOf(name);
-  const error = errorAt(form.formState.errors, name);
-  return (
-    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, { error, hint: Boolean(hint) }) })}
-    </Field>
-  );
-}
 
 export function AdminInput<T extends FieldValues>({
   form,
@@ -52,9 +22,9 @@ export function AdminInput<T extends FieldValues>({
   className,
   suffix,
   ...input
-}: FieldProps<T> & { suffix?: string } & Omit<React.ComponentProps<"input">, "name" | "form">) {
+}: FormFieldProps<T> & { suffix?: string } & Omit<React.ComponentProps<"input">, "name" | "form">) {
   return (
-    <AdminField
+    <FormField
       {...{ form, name, label, required, hint, className }}
       control={(wiring) => (
         <div className="flex items-center gap-2">
@@ -66,8 +36,8 @@ export function AdminInput<T extends FieldValues>({
   );
 }
 
-export function AdminTextarea<T extends FieldValues>({ rows = 4, ...field }: FieldProps<T> & { rows?: number }) {
-  return <AdminField {...field} control={(wiring) => <textarea rows={rows} className={cn(inputClassName, "h-auto")} {...wiring} {...field.form.register(field.name)} />} />;
+export function AdminTextarea<T extends FieldValues>({ rows = 4, ...field }: FormFieldProps<T> & { rows?: number }) {
+  return <FormField {...field} control={(wiring) => <textarea rows={rows} className={cn(inputClassName, "h-auto")} {...wiring} {...field.form.register(field.name)} />} />;
 }
 
 export interface Choice {
@@ -80,7 +50,7 @@ export function AdminSelect<T extends FieldValues>({
   placeholder = "選択してください",
   onValue,
   ...field
-}: FieldProps<T> & {
+}: FormFieldProps<T> & {
   choices: readonly Choice[];
   placeholder?: string;
   onValue?: (value: string) => void;
@@ -91,7 +61,7 @@ export function AdminSelect<T extends FieldValues>({
   // the placeholder although the value is stored.
   const value = useWatch({ control: field.form.control, name: field.name }) as unknown;
   return (
-    <AdminField
+    <FormField
       {...field}
       control={(wiring) => (
         <select
@@ -117,7 +87,7 @@ export function AdminSelect<T extends FieldValues>({
 }
 
 export function AdminCheckbox<T extends FieldValues>({ form, name, label }: { form: Form<T>; name: Path<T>; label: string }) {
-  const id = idOf(name);
+  const id = fieldId(name);
   return (
     <label htmlFor={id} className="flex items-center gap-2 text-sm font-bold">
       <input id={id} type="checkbox" className="size-4 accent-primary" {...form.register(name)} />

@@ -1,9 +1,8 @@
 "use client";
 
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { describedBy, Field } from "@/components/forms/field";
+import { SelectField } from "@/components/forms/select-field";
 import { errorAt, TextField } from "@/components/forms/text-field";
-import { Select } from "@/components/ui/select";
 import { CONTACT_METHODS, CONTACT_TIMES, JOBS, SALARIES } from "@/lib/constants/account";
 import { ALL_PREFECTURES } from "@/lib/constants/prefectures";
 
@@ -30,23 +29,6 @@ export const emptyProfile = {
   contact: { method: [] as string[], time: "" },
 };
 
-function SelectField<T extends FieldValues>({ form, name, label, options }: { form: UseFormReturn<T, unknown, unknown>; name: Path<T>; label: string; options: readonly { key: string; name: string }[] }) {
-  const id = `f-${name.replace(/\./g, "-")}`;
-  const error = errorAt(form.formState.errors, name);
-  return (
-    <Field id={id} label={label} required error={error}>
-      <Select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { error })} {...form.register(name)}>
-        <option value="">選択してください</option>
-        {options.map((o) => (
-          <option key={o.key} value={o.key}>
-            {o.name}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
-
 export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormReturn<T, unknown, unknown> }) {
   const p = (s: string) => s as Path<T>;
   const job = form.watch(p("job"));
@@ -61,7 +43,7 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name={p("zip")} label="郵便番号" inputMode="numeric" autoComplete="postal-code" placeholder="530-0001" required />
-        <SelectField form={form} name={p("pref")} label="都道府県" options={ALL_PREFECTURES.map((n) => ({ key: n, name: n }))} />
+        <SelectField form={form} required name={p("pref")} label="都道府県" options={ALL_PREFECTURES.map((n) => ({ key: n, name: n }))} />
       </div>
       <TextField form={form} name={p("city")} label="市区町村" autoComplete="address-level2" required />
       <TextField form={form} name={p("district")} label="町名・番地" autoComplete="address-line1" required />
@@ -71,11 +53,11 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
         <TextField form={form} name={p("fax")} label="FAX番号" type="tel" inputMode="tel" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField form={form} name={p("job")} label="職業" options={JOBS} />
+        <SelectField form={form} required name={p("job")} label="職業" options={JOBS} />
         {job === "other" ? <TextField form={form} name={p("job_other")} label="職業（その他）" required /> : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField form={form} name={p("salary")} label="年収" options={SALARIES} />
+        <SelectField form={form} required name={p("salary")} label="年収" options={SALARIES} />
         <TextField form={form} name={p("money")} label="自己資金（万円）" inputMode="numeric" hint="半角数字（万円単位）" required />
       </div>
       <fieldset className="grid gap-2" aria-describedby={methodError ? "f-contact-method-error" : undefined}>
@@ -96,7 +78,7 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
           </p>
         ) : null}
       </fieldset>
-      <SelectField form={form} name={p("contact.time")} label="ご連絡可能な時間帯" options={CONTACT_TIMES} />
+      <SelectField form={form} required name={p("contact.time")} label="ご連絡可能な時間帯" options={CONTACT_TIMES} />
     </div>
   );
 }

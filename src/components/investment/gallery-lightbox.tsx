@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, X } from "@/components/icons";
 import { useRef } from "react";
 import type * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
+import { GalleryPicture, galleryKeyTarget } from "./gallery-picture";
 import type { GalleryImage } from "./investment-gallery";
 
 /** A horizontal swipe of at least this many CSS pixels changes the picture. */
@@ -54,11 +55,9 @@ export default function GalleryLightbox({
           className="fixed inset-0 z-50 flex flex-col bg-primary-950 text-white focus:outline-none"
           data-slot="gallery-lightbox"
           onKeyDown={(e) => {
-            if (e.key === "ArrowRight") go(index + 1);
-            else if (e.key === "ArrowLeft") go(index - 1);
-            else if (e.key === "Home") go(0);
-            else if (e.key === "End") go(count - 1);
-            else return;
+            const target = galleryKeyTarget(e.key, index, count);
+            if (target === null) return;
+            go(target);
             e.preventDefault();
             // the dialog is portalled, but React events still bubble to the gallery's own key handler
             e.stopPropagation();
@@ -96,19 +95,7 @@ export default function GalleryLightbox({
               start.current = null;
             }}
           >
-            <picture key={current.src}>
-              <source type="image/webp" srcSet={current.src} />
-              <img
-                src={current.fallback}
-                alt={current.alt}
-                width={current.width ?? 1200}
-                height={current.height ?? 900}
-                decoding="async"
-                draggable={false}
-                className="absolute inset-0 size-full object-contain"
-                data-slot="lightbox-image"
-              />
-            </picture>
+            <GalleryPicture key={current.src} image={current} draggable={false} className="absolute inset-0 size-full object-contain" data-slot="lightbox-image" />
             {count > 1 && (
               <>
                 <button type="button" onClick={() => go(index - 1)} aria-label={`前の${label}`} className={`${navButton} left-2 sm:left-4`}>

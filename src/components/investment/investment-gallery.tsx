@@ -4,6 +4,7 @@ import { Building2, ChevronLeft, ChevronRight, Search } from "@/components/icons
 import dynamic from "next/dynamic";
 import { useCallback, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
+import { GalleryPicture, galleryKeyTarget } from "./gallery-picture";
 
 // The full-screen view is fetched only when someone opens it (the detail page's first load stays small).
 const GalleryLightbox = dynamic(() => import("./gallery-lightbox"), { ssr: false });
@@ -71,11 +72,9 @@ export function InvestmentGallery({
 
   const current = images[Math.min(index, count - 1)]!;
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === "ArrowRight") go(index + 1);
-    else if (e.key === "ArrowLeft") go(index - 1);
-    else if (e.key === "Home") go(0);
-    else if (e.key === "End") go(count - 1);
-    else return;
+    const target = galleryKeyTarget(e.key, index, count);
+    if (target === null) return;
+    go(target);
     e.preventDefault();
   };
 
@@ -93,21 +92,15 @@ export function InvestmentGallery({
             <Building2 className="size-16" strokeWidth={1.25} />
           </div>
         ) : (
-          <picture key={current.src}>
-            <source type="image/webp" srcSet={current.src} />
-            <img
-              src={current.fallback}
-              alt={current.alt}
-              width={current.width ?? 1200}
-              height={current.height ?? 900}
-              fetchPriority={index === 0 ? "high" : "auto"}
-              decoding="async"
-              onError={() => setFailed((s) => new Set(s).add(index))}
-              className="absolute inset-0 size-full cursor-zoom-in object-contain"
-              data-slot="gallery-main"
-              onClick={() => setZoom(true)}
-            />
-          </picture>
+          <GalleryPicture
+            key={current.src}
+            image={current}
+            fetchPriority={index === 0 ? "high" : "auto"}
+            onError={() => setFailed((s) => new Set(s).add(index))}
+            className="absolute inset-0 size-full cursor-zoom-in object-contain"
+            data-slot="gallery-main"
+            onClick={() => setZoom(true)}
+          />
         )}
         <button
           ref={zoomRef}

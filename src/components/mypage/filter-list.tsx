@@ -7,6 +7,7 @@ import { Input } from "@/components/ui/input";
 import { withCommas } from "@/lib/price";
 import { describeQuery, type SearchQuery } from "@/schemas/search";
 import { api } from "@/trpc/react";
+import { ConfirmDeleteButton } from "./confirm-delete-button";
 import { filterSearchHref } from "./format";
 import { filterNameProblem, FILTER_NAME_TAKEN_TEXT, useFilterNameCheck } from "./use-filter-name-check";
 
@@ -129,16 +130,7 @@ function FilterRow({ filter }: { filter: { _id: number; name: string; query: Sea
             名前を変更
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="ghost"
-          disabled={remove.isPending}
-          onClick={() => {
-            if (window.confirm(`検索条件「${filter.name}」を削除しますか？`)) remove.mutate({ id: filter._id });
-          }}
-        >
-          削除
-        </Button>
+        <ConfirmDeleteButton question={`検索条件「${filter.name}」を削除しますか？`} pending={remove.isPending} onDelete={() => remove.mutate({ id: filter._id })} />
       </div>
     </li>
   );

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { formatPrice } from "@/lib/price";
 import { api } from "@/trpc/react";
+import { ConfirmDeleteButton } from "./confirm-delete-button";
 import { matchingReasonText } from "./format";
 
 const dateFmt = new Intl.DateTimeFormat("ja-JP", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" });
@@ -44,16 +45,9 @@ export function MatchingList() {
           <Button size="sm" variant="outline" disabled={unread === 0 || readAll.isPending} onClick={() => readAll.mutate()}>
             すべて既読にする
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (window.confirm("マッチングをすべて削除しますか？")) remove.mutate({});
-            }}
-          >
+          <ConfirmDeleteButton question="マッチングをすべて削除しますか？" pending={remove.isPending} onDelete={() => remove.mutate({})}>
             すべて削除
-          </Button>
+          </ConfirmDeleteButton>
         </div>
       </div>
       <ul className="grid gap-3" data-slot="matching-items">
@@ -93,16 +87,7 @@ export function MatchingList() {
                   既読にする
                 </Button>
               )}
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm("このマッチングを削除しますか？")) remove.mutate({ ids: [m._id] });
-                }}
-              >
-                削除
-              </Button>
+              <ConfirmDeleteButton question="このマッチングを削除しますか？" pending={remove.isPending} onDelete={() => remove.mutate({ ids: [m._id] })} />
             </div>
           </li>
         ))}

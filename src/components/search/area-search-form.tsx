@@ -1,12 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useMemo, useState, useTransition } from "react";
-import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
+import { useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
 import type { AreaFacets, MunicipalityFacet } from "@/server/services/investments/facets";
 import { CarriedConditions } from "./feature-search-form";
+import { ListSearchForm } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 
 /**
@@ -93,7 +92,6 @@ function MunicipalityBox({
 const AREA_KEYS = new Set(["re", "pf", "ct", "page"]);
 
 export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; initial?: string }) {
-  const router = useRouter();
   // `initial`: the list's canonical query string (parsed on the server). Its areas and municipalities start selected.
   const init = new URLSearchParams(initial);
   const carry = new URLSearchParams([...init].filter(([k]) => !AREA_KEYS.has(k)));
@@ -101,7 +99,6 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
     const areas = new Set(init.getAll("re"));
     return new Set([...init.getAll("ct"), ...facets.areas.filter((a) => areas.has(String(a.id))).flatMap((a) => a.municipalities.map((m) => m.code))]);
   });
-  const [pending, startTransition] = useTransition();
 
   const countOf = useMemo(() => {
     const map = new Map<string, number>();
@@ -129,13 +126,8 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
   const names = groups.flatMap((g) => g.municipalities).filter((m) => selected.has(m.code)).map((m) => m.name);
 
   return (
-    <form
-      action="/investments/page/1/"
-      method="get"
-      onSubmit={(e) => {
-        e.preventDefault();
-        startTransition(() => router.push(withCarried(areaSelectionHref(facets, selected), carry)));
-      }}
+    <ListSearchForm
+      hrefOf={() => withCarried(areaSelectionHref(facets, selected), carry)}
       className="grid gap-5"
       data-slot="area-search"
     >
@@ -180,7 +172,6 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
         total={selected.size ? total : facets.total}
         onClear={selected.size ? () => setSelected(new Set()) : undefined}
       />
-      <LoadingOverlay show={pending} label="検索しています" />
-    </form>
+    </ListSearchForm>
   );
 }

@@ -1,14 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useDeferredValue, useId, useRef, useState, useTransition } from "react";
-import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
+import { useDeferredValue, useId, useRef, useState } from "react";
 import { Select } from "@/components/ui/select";
 import { cn } from "@/lib/cn";
 import { AREAS, FEATURES } from "@/lib/constants/investment";
 import { formatPrice, withCommas } from "@/lib/price";
 import type { CodeFacet, FeatureFacets } from "@/server/services/investments/facets";
 import { api } from "@/trpc/react";
+import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 
 /** Price steps in 万円 for lp / hp. */
@@ -118,7 +117,6 @@ const priceOptions = PRICE_STEPS.map((p) => ({ value: String(p), label: formatPr
  * JavaScript it leaves empty fields out of the URL and shows a live total.
  */
 export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFacets; initial?: string }) {
-  const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   // Opened from a list: its conditions are preselected here, and the ones this form has no field for are kept.
   // `initial`: the list's canonical query string (parsed on the server, so the parser stays out of this bundle)
@@ -128,7 +126,6 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
   const deferred = useDeferredValue(query);
   const empty = Object.keys(deferred).length === 0;
   const count = api.public.investments.count.useQuery(deferred, { enabled: !empty, staleTime: 30_000, placeholderData: (prev) => prev });
-  const [pending, startTransition] = useTransition();
 
   const refresh = () => {
     if (!formRef.current) return;
@@ -137,17 +134,11 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
   };
 
   return (
-    <form
+    <ListSearchForm
       ref={formRef}
-      action="/investments/page/1/"
-      method="get"
+      hrefOf={(form) => listPageHref(formParams(form))}
       onChange={refresh}
       onReset={() => setQuery({})}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const qs = formParams(e.currentTarget).toString();
-        startTransition(() => router.push(qs ? `/investments/page/1/?${qs}` : "/investments"));
-      }}
       className="grid gap-5"
       data-slot="feature-search"
     >
@@ -232,7 +223,6 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
         counting={count.isFetching && !count.data}
         onClear={empty ? undefined : () => formRef.current?.reset()}
       />
-      <LoadingOverlay show={pending} label="検索しています" />
-    </form>
+    </ListSearchForm>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { ChipLink } from "@/components/ui/chip-link";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Select } from "@/components/ui/select";
-import { KEYWORD_PLACEHOLDER, keywordSearchHref } from "@/components/site-chrome/links";
+import { KEYWORD_INPUT, KEYWORD_PLACEHOLDER, keywordSearchHref } from "@/components/site-chrome/links";
 import type { LoginStateData, SiteCountsData } from "@/components/site-chrome/types";
 import { useSiteCounts, useVisitor } from "@/components/site-chrome/use-visitor";
 import { cn } from "@/lib/cn";
@@ -214,10 +214,7 @@ function KeywordBox({ onNavigate }: { onNavigate: () => void }) {
       <div className="flex gap-2">
         <input
           id={id}
-          name="fw"
-          type="search"
-          enterKeyHint="search"
-          autoComplete="off"
+          {...KEYWORD_INPUT}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           placeholder={KEYWORD_PLACEHOLDER}

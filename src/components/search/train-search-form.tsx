@@ -1,13 +1,12 @@
 "use client";
 
 import { ChevronDown, TrainFront } from "@/components/icons";
-import { useRouter } from "next/navigation";
-import { useDeferredValue, useMemo, useState, useTransition } from "react";
-import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
+import { useDeferredValue, useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
 import type { LineFacet, TrainFacets } from "@/server/services/investments/facets";
 import { api } from "@/trpc/react";
+import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 
 export interface TrainSelection {
@@ -40,11 +39,9 @@ const anchor = (key: string) => `operator-${key}`;
  * "全駅" box chooses the whole line. Works as a plain GET form (st=…) before hydration.
  */
 export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
-  const router = useRouter();
   const [stations, setStations] = useState<ReadonlySet<number>>(new Set());
   const [lines, setLines] = useState<ReadonlySet<number>>(new Set());
   const [transfer, setTransfer] = useState(false);
-  const [pending, startTransition] = useTransition();
 
   const { groupOf, stationName, lineName } = useMemo(() => {
     const groupOf = new Map<number, number>();
@@ -92,14 +89,8 @@ export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
   }
 
   return (
-    <form
-      action="/investments/page/1/"
-      method="get"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const qs = params.toString();
-        startTransition(() => router.push(qs ? `/investments/page/1/?${qs}` : "/investments"));
-      }}
+    <ListSearchForm
+      hrefOf={() => listPageHref(params)}
       className="grid gap-5"
       data-slot="train-search"
     >
@@ -198,7 +189,6 @@ export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
           選んだ駅は、乗り入れる他の路線も含めて探す
         </label>
       </SearchSubmitBar>
-      <LoadingOverlay show={pending} label="検索しています" />
-    </form>
+    </ListSearchForm>
   );
 }

@@ -4,7 +4,7 @@ import { Search } from "@/components/icons";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useId } from "react";
 import { cn } from "@/lib/cn";
-import { KEYWORD_PLACEHOLDER, keywordSearchHref } from "./links";
+import { KEYWORD_INPUT, KEYWORD_PLACEHOLDER, keywordSearchHref } from "./links";
 
 
 export interface KeywordSearchProps {
@@ -83,10 +83,7 @@ function KeywordForm({
       </label>
       <input
         id={id}
-        name="fw"
-        type="search"
-        enterKeyHint="search"
-        autoComplete="off"
+        {...KEYWORD_INPUT}
         defaultValue={initial}
         placeholder={placeholder}
         className={cn("min-w-0 flex-1 bg-transparent px-3 outline-none [&::-webkit-search-cancel-button]:hidden", styles.input)}

@@ -9,6 +9,9 @@ export const CONTACT_PATH = "/contacts/consult";
 
 export const KEYWORD_PLACEHOLDER = "物件ワード検索";
 
+/** The keyword box's input: the list's fw parameter, a search key on phone keyboards, no autofill. */
+export const KEYWORD_INPUT = { name: "fw", type: "search", enterKeyHint: "search", autoComplete: "off" } as const;
+
 /** Where a keyword search goes (spec §2): /investments/page/1/?fw=… or /investments when empty. */
 export function keywordSearchHref(keyword: string): string {
   const fw = keyword.trim();
