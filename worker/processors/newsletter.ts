@@ -3,9 +3,9 @@ import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
 import type { Processor, RuntimeContext } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
-import { prepareNewsletter, resumeNewsletters, runDeliveries } from "@/server/services/newsletters/deliver";
-import { createRateGate } from "@/server/services/newsletters/rate";
-import { NewsletterSender } from "@/server/services/newsletters/smtp";
+import { prepareNewsletter, resumeNewsletters, runDeliveries } from "@/server/newsletters/deliver";
+import { createRateGate } from "@/server/newsletters/rate";
+import { NewsletterSender } from "@/server/newsletters/smtp";
 
 /**
  * newsletter queue: fan-out (sendNewsletter), batches (newsletterBatch) and

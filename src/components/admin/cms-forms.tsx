@@ -8,7 +8,7 @@ import { cmsThumbOf } from "@/lib/cms-images";
 import { pageInput, POST_STATUSES, postInput, type PageInput, type PostInput } from "@/schemas/admin/cms";
 import { siteOptionsInput, type SiteOptionsInput } from "@/schemas/admin/options";
 import type { z } from "@/schemas/zod";
-import { POST_CATEGORIES } from "@/server/services/cms/categories";
+import { POST_CATEGORIES } from "@/lib/constants/post-categories";
 import { api } from "@/trpc/react";
 import { AdminForm, AdminSubmitRow, useAdminForm, type AdminSaveOutcome } from "./admin-form";
 import { AdminDeleteButton } from "./delete-button";

@@ -8,7 +8,7 @@ import { jstYearMonth } from "@/lib/age";
 import { SQM_PER_TSUBO, structureName, typeName } from "@/lib/constants/investment";
 import { grossIncomeYield } from "@/lib/yield";
 import type { investment_price_histories, investment_transports, investments } from "@/server/db/schema";
-import { applyPriceChange, deriveInvestment, type PriceState } from "@/server/services/investments/derive";
+import { applyPriceChange, deriveInvestment, type PriceState } from "@/server/investments/derive";
 import {
   AGENT_COMPANIES,
   APARTMENT_PREFIXES,

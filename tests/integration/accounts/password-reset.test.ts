@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/server/auth/password";
 import { hashToken } from "@/server/auth/session";
 import { admins, password_resets, users } from "@/server/db/schema";
-import { INITIAL_PASSWORD_EXPIRED, LOGIN_FAILED, TOKEN_INVALID } from "@/server/services/accounts/auth";
+import { INITIAL_PASSWORD_EXPIRED, LOGIN_FAILED, TOKEN_INVALID } from "@/server/accounts/auth";
 import { codeOf, errorOf, outboxCount, sessionCount, useAccountSuite, type Browser } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";
 import { linkIn, tokenIn } from "../../helpers/smtp-sink";

@@ -6,7 +6,7 @@
  */
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
-import { foldFts } from "@/server/services/investments/matcher";
+import { foldFts } from "@/server/search/plan";
 
 describe("foldFts equals the FTS5 trigram tokenizer's case folding", () => {
   it("for every code point", async () => {

@@ -10,8 +10,8 @@ import {
   previewMarkdown,
   savePage,
   savePost,
-} from "@/server/services/cms/editor";
-import { getPostPreview } from "@/server/services/cms/posts";
+} from "@/server/cms/editor";
+import { getPostPreview } from "@/server/cms/posts";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

@@ -9,7 +9,7 @@ import {
 import { existsResult } from "@/schemas/common";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentPreview } from "@/server/services/investments/detail";
+import { getInvestmentPreview } from "@/server/investments/detail";
 import {
   adminListColumns,
   bulkInvestments,
@@ -21,8 +21,8 @@ import {
   removeInvestments,
   saveInvestment,
   stationChoices,
-} from "@/server/services/investments/editor";
-import { searchInvestments } from "@/server/services/investments/search";
+} from "@/server/investments/editor";
+import { searchInvestments } from "@/server/search/sql";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 import { rawSearchQuery, toRawRecord } from "../public/investments";
 

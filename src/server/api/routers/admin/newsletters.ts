@@ -1,5 +1,5 @@
 import { label, z } from "@/schemas/zod";
-import { newsletterAudience } from "@/server/services/newsletters/audience";
+import { newsletterAudience } from "@/server/newsletters/audience";
 import {
   audienceSize,
   cancelNewsletter,
@@ -15,7 +15,7 @@ import {
   sendTestNewsletter,
   unscheduleNewsletter,
   updateNewsletter,
-} from "@/server/services/newsletters/admin";
+} from "@/server/newsletters/admin";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const byId = z.object({ id: z.coerce.number().int().positive() });

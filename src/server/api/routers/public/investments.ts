@@ -3,9 +3,9 @@ import { parsePageSize } from "@/lib/list-view";
 import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentDetail } from "@/server/services/investments/detail";
-import { cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "@/server/services/investments/public-cache";
-import { audienceOf } from "@/server/services/investments/visibility";
+import { getInvestmentDetail } from "@/server/investments/detail";
+import { cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "@/server/investments/public-cache";
+import { audienceOf } from "@/server/investments/visibility";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /**

@@ -1,5 +1,5 @@
-import { marketView } from "@/server/services/investments/market";
-import { audienceOf } from "@/server/services/investments/visibility";
+import { marketView } from "@/server/investments/market";
+import { audienceOf } from "@/server/investments/visibility";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /** Market figures for /investments/market; the audience comes from the session. */

@@ -1,6 +1,6 @@
 import { z } from "@/schemas/zod";
-import { cachedHolidayNote, cachedSiteCounts } from "@/server/services/options/cached";
-import { siteCounts } from "@/server/services/options/counts";
+import { cachedHolidayNote, cachedSiteCounts } from "@/server/options/cached";
+import { siteCounts } from "@/server/options/counts";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 export const optionsRouter = createTRPCRouter({

@@ -1,5 +1,5 @@
 import { getDb } from "@/server/db";
-import { handleImagePreview } from "@/server/services/admin/upload-route";
+import { handleImagePreview } from "@/app/api/admin/_lib/upload-route";
 
 /** Admin-only image previews: staging/{token}/{variant} and {id}/{name}/{variant}. */
 export async function GET(req: Request, { params }: { params: Promise<{ path: string[] }> }) {
