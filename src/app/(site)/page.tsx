@@ -10,8 +10,7 @@ import { organizationJsonLd, websiteJsonLd } from "@/lib/seo-jsonld";
 import { env } from "@/server/env";
 import { DEFAULT_TITLE } from "@/lib/seo";
 import { getDb } from "@/server/db";
-import { cachedFacets } from "@/server/investments/public-cache";
-import { audienceOf } from "@/server/investments/visibility";
+import { cachedFacets, audienceOf } from "@/server/investments";
 import { api } from "@/trpc/server";
 
 // The cards depend on who is looking (cookies): rendered per request, on the server only.

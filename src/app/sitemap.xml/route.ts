@@ -1,6 +1,6 @@
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
-import { sitemapIndexXml, sitemapPlan, urlsetXml } from "@/server/cms/sitemap";
+import { sitemapIndexXml, sitemapPlan, urlsetXml } from "@/server/cms";
 
 /**
  * /sitemap.xml, built per request (APP_URL and the listings are read at run

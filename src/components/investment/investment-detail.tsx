@@ -11,7 +11,7 @@ import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName, type ImageCategory } from 
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
 import { netYield } from "@/lib/yield";
-import type { InvestmentDetail } from "@/server/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import { BookmarkButton, type BookmarkMode } from "./bookmark-button";
 import { CashFlowSimulator } from "./cash-flow-simulator";
 import { ComplianceBlock } from "./compliance-block";

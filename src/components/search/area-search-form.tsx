@@ -5,7 +5,7 @@ import { useMemo, useState, useTransition } from "react";
 import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
 import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
-import type { AreaFacets, MunicipalityFacet } from "@/server/investments/facets";
+import type { AreaFacets, MunicipalityFacet } from "@/server/investments";
 import { CarriedConditions } from "./feature-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 

@@ -6,7 +6,7 @@ import { useDeferredValue, useMemo, useState, useTransition } from "react";
 import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
 import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
-import type { LineFacet, TrainFacets } from "@/server/investments/facets";
+import type { LineFacet, TrainFacets } from "@/server/investments";
 import { api } from "@/trpc/react";
 import { SearchSubmitBar } from "./search-submit-bar";
 

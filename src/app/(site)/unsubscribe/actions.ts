@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { getDb } from "@/server/db";
-import { applyUnsubscribe } from "@/server/newsletters/unsubscribe";
+import { applyUnsubscribe } from "@/server/newsletters";
 
 /** The confirmation form: switches the token's mail off (no login; the signed token is the authority). */
 export async function unsubscribeAction(formData: FormData): Promise<void> {

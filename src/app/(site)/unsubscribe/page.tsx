@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/server/db";
-import { inspectUnsubscribe, UNSUBSCRIBE_KIND_NAMES } from "@/server/newsletters/unsubscribe";
+import { inspectUnsubscribe, UNSUBSCRIBE_KIND_NAMES } from "@/server/newsletters";
 import { unsubscribeAction } from "./actions";
 
 export const metadata: Metadata = { title: "メール配信の停止", robots: { index: false, follow: false } };

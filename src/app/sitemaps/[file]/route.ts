@@ -1,6 +1,6 @@
 import { getDb } from "@/server/db";
 import { env } from "@/server/env";
-import { sitemapFile, urlsetXml } from "@/server/cms/sitemap";
+import { sitemapFile, urlsetXml } from "@/server/cms";
 
 /** The files of the sitemap index (/sitemaps/pages.xml, /sitemaps/investments-{n}.xml); anything else is 404. */
 export const dynamic = "force-dynamic";

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/server/db";
 import { investments } from "@/server/db/schema";
-import { audienceOf, visibleTo } from "@/server/investments/visibility";
+import { audienceOf, visibleTo } from "@/server/investments";
 import { api } from "@/trpc/server";
 import { ContactPage } from "../contact-page";
 

@@ -17,7 +17,7 @@ import { DEFAULT_SORT } from "@/lib/constants/investment";
 import { withCommas } from "@/lib/price";
 import { describeQuery, type DescribeNames, type SearchQuery } from "@/schemas/search";
 import { getDb } from "@/server/db";
-import { railwayNames } from "@/server/investments/facets";
+import { railwayNames } from "@/server/investments";
 import { api } from "@/trpc/server";
 import { GOLD_TEXT } from "@/components/investment/gold";
 import { listDisplay } from "@/lib/list-view";

@@ -1,5 +1,5 @@
 import { getDb } from "@/server/db";
-import { oneClickUnsubscribe } from "@/server/newsletters/unsubscribe";
+import { oneClickUnsubscribe } from "@/server/newsletters";
 
 /** RFC 8058 one-click unsubscribe target of the List-Unsubscribe header (no login, no CSRF token: the signed token is the authority). */
 export async function POST(request: Request): Promise<Response> {

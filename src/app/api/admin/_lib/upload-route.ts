@@ -7,9 +7,7 @@
 import { createContext } from "@/server/api/context";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import type { Db } from "@/server/db";
-import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant, type StorageOptions } from "@/server/media/images";
-import { storeCmsImage } from "@/server/media/cms-images";
-import { MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media/image-staging";
+import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant, type StorageOptions, storeCmsImage, MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });

@@ -1,4 +1,4 @@
-import { serveCmsImage } from "@/server/media/cms-images";
+import { serveCmsImage } from "@/server/media";
 
 /** CMS images (post covers) by generated name; see services/cms/images.ts. */
 export async function GET(req: Request, { params }: { params: Promise<{ file: string }> }) {

@@ -9,20 +9,20 @@ import {
 import { existsResult } from "@/schemas/common";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentPreview } from "@/server/investments/detail";
 import {
   adminListColumns,
   bulkInvestments,
   duplicateInvestment,
   getInvestmentForEdit,
+  getInvestmentPreview,
   investmentNoExists,
   municipalityChoices,
   railwayChoices,
   removeInvestments,
   saveInvestment,
   stationChoices,
-} from "@/server/investments/editor";
-import { searchInvestments } from "@/server/search/sql";
+} from "@/server/investments";
+import { searchInvestments } from "@/server/search";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 import { rawSearchQuery, toRawRecord } from "../public/investments";
 

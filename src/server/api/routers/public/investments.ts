@@ -3,9 +3,7 @@ import { parsePageSize } from "@/lib/list-view";
 import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentDetail } from "@/server/investments/detail";
-import { cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "@/server/investments/public-cache";
-import { audienceOf } from "@/server/investments/visibility";
+import { getInvestmentDetail, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch, audienceOf } from "@/server/investments";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /**

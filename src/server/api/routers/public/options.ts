@@ -1,6 +1,5 @@
 import { z } from "@/schemas/zod";
-import { cachedHolidayNote, cachedSiteCounts } from "@/server/options/cached";
-import { siteCounts } from "@/server/options/counts";
+import { cachedHolidayNote, cachedSiteCounts, siteCounts } from "@/server/options";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 export const optionsRouter = createTRPCRouter({

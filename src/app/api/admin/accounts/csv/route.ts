@@ -1,5 +1,5 @@
 import { getDb } from "@/server/db";
-import { handleAccountsCsv } from "@/server/accounts/admin/accounts-csv";
+import { handleAccountsCsv } from "@/server/accounts";
 
 /** CSV export of the member search (admins only). */
 export async function GET(req: Request) {

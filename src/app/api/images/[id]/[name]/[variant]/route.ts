@@ -3,8 +3,8 @@ import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createContext } from "@/server/api/context";
 import { getDb } from "@/server/db";
-import { imageForViewer } from "@/server/investments/images";
-import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant } from "@/server/media/images";
+import { imageForViewer } from "@/server/investments";
+import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant } from "@/server/media";
 
 /**
  * Listing images by generated name. Visibility is the listing's: a visitor

@@ -1,0 +1,13 @@
+/** Listings: the detail, cards and home sections, derived columns, the editor, facets, market figures, images, views, who may see what (visibility) and the cached public reads. */
+export * from "./cards";
+export * from "./derive";
+export * from "./detail";
+export * from "./editor";
+export * from "./facets";
+export * from "./home";
+export * from "./images";
+export * from "./market";
+export * from "./public-cache";
+export * from "./reindex";
+export * from "./views";
+export * from "./visibility";
