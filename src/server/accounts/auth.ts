@@ -7,7 +7,7 @@ import {
 } from "@/lib/constants/account";
 import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE } from "@/lib/email";
 import type { FirstLoginInput, LoginInput, RegisterInput, ResetPasswordInput } from "@/schemas/account";
-import { fieldInvalid } from "@/server/api/errors";
+import { fieldInvalid } from "@/server/errors";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
 import { assertNotLimited, isOverLimit, penalize, resetLimit } from "@/server/auth/rate-limit";
 import { createSession, invalidateAllSessions, type AccountKind } from "@/server/auth/session";

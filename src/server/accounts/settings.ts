@@ -2,7 +2,7 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import { EMAIL_CHANGE_LINK_HOURS } from "@/lib/constants/account";
 import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE } from "@/lib/email";
 import type { ChangeEmailInput, ChangePasswordInput, NotificationInput, ProfileInput } from "@/schemas/account";
-import { fieldInvalid } from "@/server/api/errors";
+import { fieldInvalid } from "@/server/errors";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
 import { assertNotLimited, penalize, resetLimit } from "@/server/auth/rate-limit";
 import { invalidateAllSessions } from "@/server/auth/session";

@@ -11,12 +11,11 @@ import sanitizeHtml from "sanitize-html";
  * renderer, which escapes everything and produces only headings (##, ###)
  * and paragraphs — safe, but without lists, links or emphasis.
  */
-import { TRPCError } from "@trpc/server";
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { lastPage } from "@/lib/pagination";
 import { CMS_PAGE_DATA_FIELD, type CmsPageKey, type PostOutput } from "@/schemas/admin/cms";
 import type { z } from "@/schemas/zod";
-import { fieldInvalid } from "@/server/api/errors";
+import { AppError, fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { cms_pages, cms_posts } from "@/server/db/schema";
 import { advantagePoint, faqItem, labelledRow, salesRecord, staffProfile } from "./pages";
@@ -136,7 +135,7 @@ export async function listPostsAdmin(db: Db, q: { status?: string; q?: string; p
 
 export async function getPostAdmin(db: Db, id: number) {
   const row = await db.select().from(cms_posts).where(eq(cms_posts.id, id)).get();
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "記事が見つかりません" });
+  if (!row) throw new AppError("NOT_FOUND", "記事が見つかりません");
   return row;
 }
 
@@ -168,7 +167,7 @@ export async function savePost(db: Db, adminId: number | null, id: number | null
   };
   if (id) {
     const [row] = await db.update(cms_posts).set(values).where(eq(cms_posts.id, id)).returning({ id: cms_posts.id });
-    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "記事が見つかりません" });
+    if (!row) throw new AppError("NOT_FOUND", "記事が見つかりません");
     return row;
   }
   const [row] = await db.insert(cms_posts).values({ ...values, author_id: adminId }).returning({ id: cms_posts.id });
@@ -178,7 +177,7 @@ export async function savePost(db: Db, adminId: number | null, id: number | null
 
 export async function deletePost(db: Db, id: number): Promise<void> {
   const [row] = await db.delete(cms_posts).where(eq(cms_posts.id, id)).returning({ id: cms_posts.id });
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "記事が見つかりません" });
+  if (!row) throw new AppError("NOT_FOUND", "記事が見つかりません");
 }
 
 /** The rendered body of unsaved Markdown, for the editor's preview pane. */

@@ -1,5 +1,4 @@
 import { asc, count } from "drizzle-orm";
-import type { MetadataRoute } from "next";
 import { canonicalUrl } from "@/lib/seo";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
@@ -17,7 +16,16 @@ import { listLivePostUpdates } from "./posts";
 /** One file holds at most 50,000 URLs (sitemaps.org); past that /sitemap.xml becomes an index. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
-type Freq = NonNullable<MetadataRoute.Sitemap[number]["changeFrequency"]>;
+type Freq = "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
+
+/** One <url> of a sitemap (sitemaps.org; the same fields as Next's Sitemap). */
+export interface SitemapEntry {
+  url: string;
+  lastModified?: string | Date;
+  changeFrequency?: Freq;
+  priority?: number;
+}
+export type Sitemap = SitemapEntry[];
 
 /** Public pages that are not CMS pages, blog posts or listings. */
 export const SITEMAP_STATIC_PAGES: readonly { path: string; changeFrequency: Freq; priority: number }[] = [
@@ -37,11 +45,11 @@ export const SITEMAP_STATIC_PAGES: readonly { path: string; changeFrequency: Fre
 const PAGE_PRIORITY: Record<string, number> = { corporate: 0.6, advantage: 0.6, results: 0.6, staff: 0.5, about: 0.5, faq: 0.5 };
 
 /** The entries that are not listings: entry pages, content pages and live posts. */
-export async function sitemapPageEntries(db: Db, appUrl: string, now = new Date()): Promise<MetadataRoute.Sitemap> {
+export async function sitemapPageEntries(db: Db, appUrl: string, now = new Date()): Promise<Sitemap> {
   const url = (path: string) => canonicalUrl(appUrl, path);
   const [pages, posts] = await Promise.all([listPageUpdates(db), listLivePostUpdates(db, now)]);
 
-  const out: MetadataRoute.Sitemap = SITEMAP_STATIC_PAGES.map((p) => ({
+  const out: Sitemap = SITEMAP_STATIC_PAGES.map((p) => ({
     url: url(p.path),
     changeFrequency: p.changeFrequency,
     priority: p.priority,
@@ -65,7 +73,7 @@ export async function sitemapListingCount(db: Db): Promise<number> {
 }
 
 /** Listing entries, in a stable order (by id) so that chunk n is the same URLs from one request to the next. */
-export async function sitemapListingEntries(db: Db, appUrl: string, offset: number, limit: number): Promise<MetadataRoute.Sitemap> {
+export async function sitemapListingEntries(db: Db, appUrl: string, offset: number, limit: number): Promise<Sitemap> {
   const listings = await db
     .select({ id: investments.id, update_at: investments.update_at, updated_at: investments.updated_at })
     .from(investments)
@@ -87,7 +95,7 @@ export async function sitemapListingEntries(db: Db, appUrl: string, offset: numb
  * (limit URLs), otherwise an index of /sitemaps/pages.xml and
  * /sitemaps/investments-{n}.xml files of at most `limit` listings each.
  */
-export type SitemapPlan = { kind: "single"; entries: MetadataRoute.Sitemap } | { kind: "index"; files: string[] };
+export type SitemapPlan = { kind: "single"; entries: Sitemap } | { kind: "index"; files: string[] };
 
 export async function sitemapPlan(db: Db, appUrl: string, now = new Date(), limit = SITEMAP_URL_LIMIT): Promise<SitemapPlan> {
   const [pages, listings] = await Promise.all([sitemapPageEntries(db, appUrl, now), sitemapListingCount(db)]);
@@ -99,7 +107,7 @@ export async function sitemapPlan(db: Db, appUrl: string, now = new Date(), limi
 }
 
 /** One file of the index: the entries, or null when no such file exists. */
-export async function sitemapFile(db: Db, appUrl: string, file: string, now = new Date(), limit = SITEMAP_URL_LIMIT): Promise<MetadataRoute.Sitemap | null> {
+export async function sitemapFile(db: Db, appUrl: string, file: string, now = new Date(), limit = SITEMAP_URL_LIMIT): Promise<Sitemap | null> {
   if (file === "pages.xml") return sitemapPageEntries(db, appUrl, now);
   const m = /^investments-(0|[1-9]\d{0,5})\.xml$/.exec(file);
   if (!m) return null;
@@ -113,7 +121,7 @@ const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 const isoOf = (d: string | Date) => (typeof d === "string" ? d : d.toISOString());
 
 /** A <urlset> document (sitemaps.org 0.9). */
-export function urlsetXml(entries: MetadataRoute.Sitemap): string {
+export function urlsetXml(entries: Sitemap): string {
   const rows = entries.map((e) =>
     [
       "<url>",
@@ -134,7 +142,7 @@ export function sitemapIndexXml(appUrl: string, files: readonly string[], now = 
 }
 
 /** Every entry in one list (tests, and sites that fit in one file). */
-export async function sitemapEntries(db: Db, appUrl: string, now = new Date()): Promise<MetadataRoute.Sitemap> {
+export async function sitemapEntries(db: Db, appUrl: string, now = new Date()): Promise<Sitemap> {
   const pages = await sitemapPageEntries(db, appUrl, now);
   return [...pages, ...(await sitemapListingEntries(db, appUrl, 0, await sitemapListingCount(db)))];
 }

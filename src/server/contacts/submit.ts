@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { CONTACT_DEDUPE_SECONDS, inquiryKindName } from "@/lib/constants/contact";
 import type { ContactFormKind, ContactInput } from "@/schemas/contact";
-import { fieldInvalid } from "@/server/api/errors";
+import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { contacts, investments } from "@/server/db/schema";
 import { env } from "@/server/env";

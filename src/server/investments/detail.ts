@@ -29,7 +29,7 @@ import {
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
 import { loadCards, type InvestmentCard } from "./cards";
 import { jstDatePlusYears } from "@/server/search/plan";
-import { visibleTo, type Audience } from "./visibility";
+import { isTeaser, teaserScope, visibleTo, type Audience } from "./visibility";
 
 /** Related listings shown under a detail. */
 export const RELATED_SIZE = 4;
@@ -185,21 +185,21 @@ export async function getInvestmentDetail(
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const now = options.now ?? new Date();
 
-  if (audience === "visitor") {
+  if (teaserScope(audience) !== audience) {
     // Is it there for a member? Only the flag is read, so a locked answer carries nothing.
     const probe = await db
       .select({ members: investments.members })
       .from(investments)
-      .where(and(eq(investments.id, id), visibleTo("member")))
+      .where(and(eq(investments.id, id), visibleTo(teaserScope(audience))))
       .get();
     if (!probe) return null;
-    if (probe.members) return { locked: true };
+    if (isTeaser(audience, probe)) return { locked: true };
   }
 
   const row = await selectDetail(db, and(eq(investments.id, id), visibleTo(audience)));
   if (!row) return null;
   // Re-checked on the full row: a visitor never gets a members-only record, whatever raced in between.
-  if (audience === "visitor" && row.members) return { locked: true };
+  if (isTeaser(audience, row)) return { locked: true };
 
   const userId = options.userId ?? null;
   const [transports, images, history, related, bookmark] = await Promise.all([

@@ -10,7 +10,6 @@
  * Image files are moved inside the transaction callback (a failure rolls the
  * rows back); files of removed images are deleted after commit.
  */
-import { TRPCError } from "@trpc/server";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { grossIncomeYield } from "@/lib/yield";
 import {
@@ -22,7 +21,7 @@ import {
   type InvestmentFormInput,
   type InvestmentFormOutput,
 } from "@/schemas/admin/investment";
-import { fieldInvalid } from "@/server/api/errors";
+import { AppError, fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import {
   investment_images,
@@ -40,7 +39,7 @@ import { applyPriceChange, deriveInvestment, type DeriveTransport } from "./deri
 
 export const INVESTMENT_NOT_FOUND = "物件が見つかりません";
 export { DUPLICATE_NO_MESSAGE };
-const notFound = () => new TRPCError({ code: "NOT_FOUND", message: INVESTMENT_NOT_FOUND });
+const notFound = () => new AppError("NOT_FOUND", INVESTMENT_NOT_FOUND);
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type InvestmentRow = typeof investments.$inferSelect;

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { loadCards, type InvestmentCard } from "./cards";
-import { visibleTo, type Audience } from "./visibility";
+import { isTeaser, teaserScope, visibleTo, type Audience } from "./visibility";
 
 export type { InvestmentCard } from "./cards";
 
@@ -49,10 +49,10 @@ function selectSection(db: Db, audience: Audience, premiumOnly: boolean) {
  * publishes how many there are).
  */
 export async function homeListings(db: Db, audience: Audience): Promise<HomeListings> {
-  const scope: Audience = audience === "visitor" ? "member" : audience;
+  const scope = teaserScope(audience);
   const [latestRows, premiumRows] = await Promise.all([selectSection(db, scope, false), selectSection(db, scope, true)]);
 
-  const revealed = (r: Row) => audience !== "visitor" || !r.members;
+  const revealed = (r: Row) => !isTeaser(audience, r);
   const ids = [...new Set([...latestRows, ...premiumRows].filter(revealed).map((r) => r.id))];
   const cards = new Map<number, InvestmentCard>((await loadCards(db, ids)).map((c) => [c.id, c]));
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { structureName } from "@/lib/constants/investment";
-import { fieldInvalid } from "@/server/api/errors";
+import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { bookmarks, investments } from "@/server/db/schema";
 import { loadCards } from "@/server/investments/cards";

@@ -1,7 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import { searchQuery, type SearchQuery } from "@/schemas/search";
-import { fieldInvalid } from "@/server/api/errors";
+import { AppError, fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { filters } from "@/server/db/schema";
 import { countInvestments } from "@/server/search/sql";
@@ -54,7 +53,7 @@ export async function updateFilter(db: Db, userId: number, id: number, patch: { 
   await db.transaction(async (tx) => {
     const own = await tx.select({ id: filters.id }).from(filters).where(and(eq(filters.id, id), eq(filters.user_id, userId))).get();
     // Someone else's id and a missing one look the same.
-    if (!own) throw new TRPCError({ code: "NOT_FOUND", message: FILTER_NOT_FOUND });
+    if (!own) throw new AppError("NOT_FOUND", FILTER_NOT_FOUND);
     // A patch with neither field changes nothing (an empty SET is a SQL error, which was a 500).
     if (patch.name === undefined && patch.query === undefined) return;
     if (patch.name !== undefined) {

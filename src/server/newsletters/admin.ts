@@ -4,7 +4,6 @@
  * schedule or send now, live progress and cancel. Sending itself is the
  * worker's (deliver.ts); this module only writes rows and outbox jobs.
  */
-import { TRPCError } from "@trpc/server";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { withoutSubjectPrefix } from "@/lib/constants/site";
 import { label, z } from "@/schemas/zod";
@@ -14,6 +13,7 @@ import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { renderMail } from "@/server/mail/templates";
 import { queueMail } from "@/server/accounts/mail";
+import { AppError } from "@/server/errors";
 import { countAudience, newsletterAudience, parseAudience, type NewsletterAudience } from "./audience";
 import { deliveryCounts, type DeliveryCounts } from "./deliver";
 
@@ -35,8 +35,8 @@ export const newsletterInput = z.object({
 });
 export type NewsletterInput = z.input<typeof newsletterInput>;
 
-const notFound = () => new TRPCError({ code: "NOT_FOUND", message: "メール配信が見つかりません" });
-const conflict = (message: string) => new TRPCError({ code: "CONFLICT", message });
+const notFound = () => new AppError("NOT_FOUND", "メール配信が見つかりません");
+const conflict = (message: string) => new AppError("CONFLICT", message);
 
 export type NewsletterRow = typeof newsletters.$inferSelect;
 export type NewsletterView = Omit<NewsletterRow, "audience"> & { audience: NewsletterAudience | null; counts: DeliveryCounts };
@@ -114,7 +114,7 @@ export async function audienceSize(db: Db, audience: NewsletterAudience): Promis
 /** A test copy to the admin's own address (【テスト送信】, through the mail queue). */
 export async function sendTestNewsletter(db: Db, adminId: number, input: { subject: string; body: string }): Promise<{ to: string }> {
   const admin = await db.select({ email: admins.email }).from(admins).where(eq(admins.id, adminId)).get();
-  if (!admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "管理者としてログインしてください" });
+  if (!admin) throw new AppError("UNAUTHORIZED", "管理者としてログインしてください");
   await db.transaction((tx) =>
     queueMail(tx, "newsletter", admin.email, {
       subject: input.subject,

@@ -79,16 +79,3 @@ export async function applyUnsubscribe(db: Db, token: string | null | undefined)
     .onConflictDoUpdate({ target: notification_settings.user_id, set: { ...set, updated_at: new Date() } });
   return { ...state, status: "done" };
 }
-
-/**
- * RFC 8058 one-click unsubscribe (List-Unsubscribe-Post): the mail client
- * POSTs to the List-Unsubscribe address with no cookies and no page. Answers
- * 200 once the mail is off (also when it already was), 400 for a bad token.
- */
-export async function oneClickUnsubscribe(db: Db, request: Request): Promise<Response> {
-  const token = new URL(request.url).searchParams.get("token");
-  const state = await applyUnsubscribe(db, token);
-  const headers = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
-  if (state.status === "invalid") return new Response("無効なリンクです", { status: 400, headers });
-  return new Response("配信を停止しました", { status: 200, headers });
-}

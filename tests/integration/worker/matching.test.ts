@@ -8,7 +8,8 @@ import { registerSchedules } from "@/server/jobs/schedules";
 import { clearCompiledFilters, compileAllFilters } from "@/server/search/matching/saved-filters";
 import { matchInvestment } from "@/server/search/matching/match-listing";
 import { linkIn } from "../../helpers/smtp-sink";
-import { oneClickUnsubscribe, verifyUnsubscribeToken } from "@/server/newsletters/unsubscribe";
+import { oneClickUnsubscribe } from "@/server/http/unsubscribe";
+import { verifyUnsubscribeToken } from "@/server/newsletters/unsubscribe";
 import { createMember, insertListing, queueMatch, sleep, useWorkerSuite, waitFor } from "./helpers";
 
 /**

@@ -4,7 +4,6 @@
  * mail, sessions, soft delete → deleted list → permanent removal, CSV.
  */
 import { randomInt } from "node:crypto";
-import { TRPCError } from "@trpc/server";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { INITIAL_PASSWORD_DAYS, type MemberStatus, type MemberType } from "@/lib/constants/account";
 import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE } from "@/lib/email";
@@ -12,7 +11,7 @@ import { lastPage } from "@/lib/pagination";
 import { ACCOUNTS_EXPORT_MAX, ACCOUNTS_PAGE_SIZE, type AccountSearch, type RegisterMemberInput } from "@/schemas/admin/accounts";
 import type { z } from "@/schemas/zod";
 import type { registerMemberInput } from "@/schemas/admin/accounts";
-import { fieldInvalid } from "@/server/api/errors";
+import { AppError, fieldInvalid } from "@/server/errors";
 import { hashPassword } from "@/server/auth/password";
 import { invalidateAllSessions } from "@/server/auth/session";
 import type { Db } from "@/server/db";
@@ -33,7 +32,7 @@ import { forgotPassword, initialPasswordExpiry } from "@/server/accounts/auth";
 import { queueMail } from "@/server/accounts/mail";
 
 export const ACCOUNT_NOT_FOUND = "会員が見つかりません";
-const notFound = () => new TRPCError({ code: "NOT_FOUND", message: ACCOUNT_NOT_FOUND });
+const notFound = () => new AppError("NOT_FOUND", ACCOUNT_NOT_FOUND);
 
 const JST_OFFSET = "+09:00";
 const DAY = 24 * 3600 * 1000;
@@ -301,7 +300,7 @@ export async function sendForgotPassword(db: Db, id: number): Promise<void> {
   const row = await accountRow(db, id, false);
   if (!row) throw notFound();
   if (row.status === "suspended") {
-    throw new TRPCError({ code: "BAD_REQUEST", message: "停止中の会員にはパスワード再設定メールを送信できません" });
+    throw new AppError("INVALID", "停止中の会員にはパスワード再設定メールを送信できません");
   }
   await forgotPassword(db, "user", row.email);
 }

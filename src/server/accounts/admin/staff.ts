@@ -6,7 +6,6 @@
  * recorded on the row (invited_by, disabled_at, disabled_by) and logged as an
  * audit line with the acting staff member.
  */
-import { TRPCError } from "@trpc/server";
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { INITIAL_PASSWORD_DAYS } from "@/lib/constants/account";
@@ -14,7 +13,7 @@ import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE 
 import type { StaffRow } from "@/schemas/admin/staff";
 import type { inviteStaffInput } from "@/schemas/admin/staff";
 import type { z } from "@/schemas/zod";
-import { fieldInvalid } from "@/server/api/errors";
+import { AppError, fieldInvalid } from "@/server/errors";
 import { hashPassword } from "@/server/auth/password";
 import type { Db } from "@/server/db";
 import { admin_sessions, admins, password_resets } from "@/server/db/schema";
@@ -28,8 +27,8 @@ export const STAFF_NOT_FOUND = "スタッフが見つかりません";
 export const CANNOT_DISABLE_SELF = "自分自身のアカウントは無効にできません";
 export const CANNOT_DISABLE_LAST = "有効なスタッフが他にいないため、このアカウントは無効にできません";
 
-const notFound = () => new TRPCError({ code: "NOT_FOUND", message: STAFF_NOT_FOUND });
-const refused = (message: string) => new TRPCError({ code: "BAD_REQUEST", message });
+const notFound = () => new AppError("NOT_FOUND", STAFF_NOT_FOUND);
+const refused = (message: string) => new AppError("INVALID", message);
 
 /** Every staff account, active ones first, without secrets. */
 export async function listStaff(db: Db): Promise<StaffRow[]> {

@@ -1,12 +1,13 @@
 /**
- * The admin upload endpoints' logic, separate from the route files so tests
- * can call it with their own database: admin session + same-origin check,
+ * The admin upload endpoints' HTTP glue, separate from the route files so
+ * tests can call it with their own database (the *Route functions at the end
+ * are what the route files export, on the app's database): admin session + same-origin check,
  * multipart field "file", then stageUpload() (listing photos) or
  * storeCmsImage() (CMS post covers).
  */
 import { createContext } from "@/server/api/context";
 import { isSameOriginRequest } from "@/server/auth/csrf";
-import type { Db } from "@/server/db";
+import { getDb, type Db } from "@/server/db";
 import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant, type StorageOptions, storeCmsImage, MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media";
 
 const json = (status: number, body: unknown) =>
@@ -85,3 +86,8 @@ export async function handleImagePreview(db: Db, req: Request, parts: string[], 
     },
   });
 }
+
+/** The route handlers (src/app/api/admin/images, cms-images), on the app's database. */
+export const imageUploadRoute = async (req: Request) => handleImageUpload(await getDb(), req);
+export const cmsImageUploadRoute = async (req: Request) => handleCmsImageUpload(await getDb(), req);
+export const imagePreviewRoute = async (req: Request, parts: string[]) => handleImagePreview(await getDb(), req, parts);
