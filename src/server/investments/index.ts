@@ -7,7 +7,7 @@ export * from "./facets";
 export * from "./home";
 export * from "./images";
 export * from "./market";
-export * from "./public-cache";
+export * from "./cached";
 export * from "./reindex";
 export * from "./views";
 export * from "./visibility";
