@@ -28,7 +28,7 @@ import {
 } from "@/server/db/schema";
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
 import { loadCards, type InvestmentCard } from "./cards";
-import { jstDatePlusYears } from "@/server/search/plan";
+import { jstDatePlusYears } from "@/lib/jst-date";
 import { isTeaser, teaserScope, visibleTo, type Audience } from "./visibility";
 
 /** Related listings shown under a detail. */

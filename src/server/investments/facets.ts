@@ -23,7 +23,7 @@ import {
 import type { Db } from "@/server/db";
 import { investments, railway_lines, stations } from "@/server/db/schema";
 import { municipalityName } from "./derive";
-import { jstDatePlusYears } from "@/server/search/plan";
+import { jstDatePlusYears } from "@/lib/jst-date";
 import { visibleTo, type Audience } from "./visibility";
 
 /** The ids of the listings the audience may see, as a subquery (undefined: everything). */

@@ -4,7 +4,7 @@ import { investments } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { queueMail } from "@/server/accounts/mail";
-import { jstDatePlusYears } from "@/server/search/plan";
+import { jstDatePlusYears } from "@/lib/jst-date";
 
 /** The staff mail lists this many; the rest are counted. */
 const MAIL_MAX_ITEMS = 100;

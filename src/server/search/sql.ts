@@ -2,7 +2,7 @@
  * The listing search: a SearchQuery (src/schemas/search.ts, where every
  * parameter is documented) turned into SQL. Visibility always comes from
  * visibleTo(audience); admin-only parameters apply for the admin audience
- * only. matcher.ts holds the in-memory twin of this condition (same plan,
+ * only. predicate.ts holds the in-memory twin of this condition (same plan,
  * proved equal by a property-based test).
  *
  * Index use: visibility picks the range of investments_search_idx (which
@@ -118,7 +118,7 @@ function freeWordConditions(p: QueryPlan): SQL[] {
   }
   for (const t of p.shortTerms) {
     out.push(shortTermCandidates(t));
-    // The exact rule (matcher.ts does the same): instr() on name or keywords, ASCII
+    // The exact rule (predicate.ts does the same): instr() on name or keywords, ASCII
     // case-insensitive when the term has Latin letters (SQLite's lower() is ASCII-only).
     out.push(
       t.lower

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
-import { compileQuery, loadMatchable, matchesQuery, type MatchableInvestment } from "@/server/search/plan";
+import { compileQuery, loadMatchable, matchesQuery, type MatchableInvestment } from "@/server/search/predicate";
 import { countInvestments } from "@/server/search/sql";
 import type { Audience } from "@/server/investments/visibility";
 import { DAY, NOW, openSearchDb, searchIds, type TestDb } from "./fixtures";

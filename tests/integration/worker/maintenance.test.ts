@@ -12,7 +12,7 @@ import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
 import { backupDatabase, checkDatabaseFile } from "@/server/maintenance/backup";
 import { purgeExpired } from "@/server/maintenance/purge";
-import { jstDatePlusYears } from "@/server/search/plan";
+import { jstDatePlusYears } from "@/lib/jst-date";
 import { callerFor } from "../../helpers/context";
 import { createAdmin } from "../../helpers/factories";
 import { createMember, DAY, insertListing, sleep, useWorkerSuite, waitFor } from "./helpers";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { searchQuery } from "@/schemas/search";
 import { filters as filtersTable, matchings, notification_settings } from "@/server/db/schema";
-import { compileQuery, loadMatchable } from "@/server/search/plan";
+import { compileQuery, loadMatchable } from "@/server/search/predicate";
 import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
 import { clearCompiledFilters, compileAllFilters } from "@/server/search/matching/saved-filters";

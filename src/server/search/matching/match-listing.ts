@@ -24,7 +24,7 @@ import type { Db } from "@/server/db";
 import { investments, matchings, notification_settings, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueueMany } from "@/server/jobs/outbox";
-import { loadMatchable } from "@/server/search/plan";
+import { loadMatchable } from "../predicate";
 import { visibleTo } from "@/server/investments/visibility";
 import { compiledFilters } from "./saved-filters";
 

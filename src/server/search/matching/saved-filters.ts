@@ -1,5 +1,5 @@
 /**
- * Every saved filter as an in-memory predicate (services/investments/matcher.ts,
+ * Every saved filter as an in-memory predicate (../predicate.ts,
  * the twin of the search SQL), prepared once per batch of matching jobs.
  *
  * Cost: validating a stored query with the search schema (zod) is by far the
@@ -25,7 +25,9 @@ import { searchQuery, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { filters } from "@/server/db/schema";
 import { logger } from "@/server/logger";
-import { compileQuery, jstDatePlusYears, planQuery, type MatchableInvestment, type MatchPredicate } from "@/server/search/plan";
+import { jstDatePlusYears } from "@/lib/jst-date";
+import { planQuery } from "../plan";
+import { compileQuery, type MatchableInvestment, type MatchPredicate } from "../predicate";
 
 export const BATCH_MS = 30_000;
 
