@@ -4,7 +4,7 @@ import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { bookmarks, investments } from "@/server/db/schema";
 import { loadCards } from "@/server/investments/cards";
-import { visibleTo } from "@/server/investments/visibility";
+import { visibleTo, type Audience } from "@/server/investments/visibility";
 
 /** Bookmarks (お気に入り). Every function takes the caller's user id: a member only ever touches their own rows. */
 export const BOOKMARK_LIMIT = 500;
@@ -42,14 +42,31 @@ export async function isBookmarked(db: Db, userId: number, investmentId: number)
 
 export type BookmarkSort = "added" | "price_asc" | "price_desc" | "yield_desc" | "price_change";
 
-/** Bookmarked listings still visible to members, with the price when bookmarked and the change since. */
-export async function listBookmarks(db: Db, userId: number, sort: BookmarkSort = "added") {
-  const rows = await db
-    .select({ id: investments.id, price_at_bookmark: bookmarks.price_at_bookmark, created_at: bookmarks.created_at })
+/**
+ * A member's bookmarks, newest first: the member's own list reads those still
+ * visible to members, staff's account page ("admin") every one of them.
+ */
+export async function bookmarkRows(db: Db, userId: number, audience: Audience, limit = -1) {
+  return db
+    .select({
+      investment_id: bookmarks.investment_id,
+      name: investments.name,
+      no: investments.no,
+      price: investments.price,
+      price_at_bookmark: bookmarks.price_at_bookmark,
+      created_at: bookmarks.created_at,
+    })
     .from(bookmarks)
     .innerJoin(investments, eq(investments.id, bookmarks.investment_id))
-    .where(and(eq(bookmarks.user_id, userId), visibleTo("member")))
-    .orderBy(desc(bookmarks.created_at));
+    .where(and(eq(bookmarks.user_id, userId), visibleTo(audience)))
+    .orderBy(desc(bookmarks.created_at))
+    .limit(limit)
+    .all();
+}
+
+/** Bookmarked listings still visible to members, with the price when bookmarked and the change since. */
+export async function listBookmarks(db: Db, userId: number, sort: BookmarkSort = "added") {
+  const rows = (await bookmarkRows(db, userId, "member")).map((r) => ({ ...r, id: r.investment_id }));
   const cards = await loadCards(db, rows.map((r) => r.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = cards.map((card) => {

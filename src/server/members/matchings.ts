@@ -2,16 +2,21 @@ import { and, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { filters, investments, matchings } from "@/server/db/schema";
 import { loadCards } from "@/server/investments/cards";
-import { visibleTo } from "@/server/investments/visibility";
+import { visibleTo, type Audience } from "@/server/investments/visibility";
 
-/** Listings that matched a member's saved condition, with which condition and why. */
-export async function listMatchings(db: Db, userId: number, opts: { since?: Date | null; limit?: number } = {}) {
-  const conds = [eq(matchings.user_id, userId), visibleTo("member")];
+/**
+ * A member's matchings, newest first, with which condition and why: the
+ * member's own list reads those still visible to members, staff's account page
+ * ("admin") every one of them.
+ */
+export async function matchingRows(db: Db, userId: number, audience: Audience, opts: { since?: Date | null; limit?: number } = {}) {
+  const conds = [eq(matchings.user_id, userId), visibleTo(audience)];
   if (opts.since) conds.push(gt(matchings.created_at, opts.since));
-  const rows = await db
+  return db
     .select({
       _id: matchings.id,
       investment_id: matchings.investment_id,
+      name: investments.name,
       filter_id: matchings.filter_id,
       filter_name: filters.name,
       reason: matchings.reason,
@@ -26,6 +31,11 @@ export async function listMatchings(db: Db, userId: number, opts: { since?: Date
     .where(and(...conds))
     .orderBy(desc(matchings.created_at), desc(matchings.id))
     .limit(opts.limit ?? 200);
+}
+
+/** Listings that matched a member's saved condition, with which condition and why. */
+export async function listMatchings(db: Db, userId: number, opts: { since?: Date | null; limit?: number } = {}) {
+  const rows = await matchingRows(db, userId, "member", opts);
   const cards = new Map((await loadCards(db, [...new Set(rows.map((r) => r.investment_id))])).map((c) => [c.id, c]));
   return rows.map((r) => ({ ...r, card: cards.get(r.investment_id) ?? null }));
 }

@@ -16,11 +16,7 @@ import { hashPassword } from "@/server/auth/password";
 import { invalidateAllSessions } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import {
-  bookmarks,
   contacts,
-  filters,
-  investments,
-  matchings,
   notification_settings,
   password_resets,
   user_sessions,
@@ -30,6 +26,7 @@ import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { forgotPassword, initialPasswordExpiry } from "@/server/accounts/auth";
 import { queueMail } from "@/server/accounts/mail";
+import { bookmarkRows, listFilters, matchingRows } from "@/server/members";
 
 export const ACCOUNT_NOT_FOUND = "会員が見つかりません";
 const notFound = () => new AppError("NOT_FOUND", ACCOUNT_NOT_FOUND);
@@ -164,44 +161,11 @@ export async function getAccountDetail(db: Db, id: number, opts: { deleted?: boo
   if (!row) throw notFound();
   const { password_hash: _hash, ...profile } = row;
   const now = new Date();
-  const [bookmarkRows, filterRows, matchingRows, contactRows, sessionRows, notification] = await Promise.all([
-    db
-      .select({
-        investment_id: bookmarks.investment_id,
-        name: investments.name,
-        no: investments.no,
-        price: investments.price,
-        price_at_bookmark: bookmarks.price_at_bookmark,
-        created_at: bookmarks.created_at,
-      })
-      .from(bookmarks)
-      .innerJoin(investments, eq(investments.id, bookmarks.investment_id))
-      .where(eq(bookmarks.user_id, id))
-      .orderBy(desc(bookmarks.created_at))
-      .limit(200)
-      .all(),
-    db
-      .select({ id: filters.id, name: filters.name, query: filters.query, created_at: filters.created_at })
-      .from(filters)
-      .where(eq(filters.user_id, id))
-      .orderBy(desc(filters.created_at))
-      .all(),
-    db
-      .select({
-        id: matchings.id,
-        investment_id: matchings.investment_id,
-        name: investments.name,
-        reason: matchings.reason,
-        price: matchings.price,
-        read_at: matchings.read_at,
-        created_at: matchings.created_at,
-      })
-      .from(matchings)
-      .innerJoin(investments, eq(investments.id, matchings.investment_id))
-      .where(eq(matchings.user_id, id))
-      .orderBy(desc(matchings.created_at))
-      .limit(100)
-      .all(),
+  const [bookmarkList, filterRows, matchingList, contactRows, sessionRows, notification] = await Promise.all([
+    // The member's own queries, with every listing (staff see hidden ones too).
+    bookmarkRows(db, id, "admin", 200),
+    listFilters(db, id),
+    matchingRows(db, id, "admin", { limit: 100 }),
     db
       .select({ id: contacts.id, kind: contacts.kind, status: contacts.status, snapshot: contacts.investment_snapshot, created_at: contacts.created_at })
       .from(contacts)
@@ -219,9 +183,9 @@ export async function getAccountDetail(db: Db, id: number, opts: { deleted?: boo
   ]);
   return {
     profile,
-    bookmarks: bookmarkRows,
-    filters: filterRows,
-    matchings: matchingRows,
+    bookmarks: bookmarkList,
+    filters: filterRows.map((f) => ({ id: f._id, name: f.name, query: f.query, created_at: f.created_at })).reverse(),
+    matchings: matchingList.map(({ _id, ...m }) => ({ id: _id, ...m })),
     contacts: contactRows,
     sessions: sessionRows,
     notification: notification ? { matching: notification.matching, newsletter: notification.newsletter } : null,
