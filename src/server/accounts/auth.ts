@@ -123,17 +123,23 @@ async function answerUnderAttack(db: Db, kind: AccountKind, accountId: number | 
   throw fieldInvalid("email", LOGIN_LINK_SENT);
 }
 
-export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "email" | "password">, meta: Meta): Promise<LoginResult> {
-  const limitKey = failureKey(kind, input.email, meta);
-  const accountKey = `${kind}|${input.email}`;
-  // The per address + IP limit stays a block: it only ever blocks the IP that failed.
+/**
+ * What every password check starts with: the per address + IP limit (a block: it only ever
+ * blocks the IP that failed), whether the address is under attack, the account, and the
+ * password's verdict (a dummy hash when there is no account, so both take as long).
+ */
+async function checkPassword(db: Db, kind: AccountKind, email: string, password: string, meta: Meta) {
+  const limitKey = failureKey(kind, email, meta);
+  const accountKey = `${kind}|${email}`;
   await assertNotLimited("loginFailure", limitKey);
   const underAttack = await isOverLimit("loginAccount", accountKey);
-  const account =
-    kind === "user"
-      ? await liveUserByEmail(db, input.email)
-      : await db.select().from(admins).where(eq(admins.email, input.email)).get();
-  const ok = await verifyPassword(account?.password_hash ?? (await timingDummy()), input.password);
+  const account = kind === "user" ? await liveUserByEmail(db, email) : await db.select().from(admins).where(eq(admins.email, email)).get();
+  const ok = await verifyPassword(account?.password_hash ?? (await timingDummy()), password);
+  return { limitKey, accountKey, underAttack, account, ok };
+}
+
+export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "email" | "password">, meta: Meta): Promise<LoginResult> {
+  const { limitKey, accountKey, underAttack, account, ok } = await checkPassword(db, kind, input.email, input.password, meta);
   const usable = account && ok && mayEnter(kind, account);
   if (!account || !usable) {
     await penalize("loginFailure", limitKey);
@@ -162,15 +168,7 @@ export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "
 export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInput, meta: Meta): Promise<LoginResult> {
   // Guesses at an initial password count against the same limits as failed logins, with the same
   // answer under attack (the mailed link is then a reset link: the initial password must be replaced).
-  const limitKey = failureKey(kind, input.email, meta);
-  const accountKey = `${kind}|${input.email}`;
-  await assertNotLimited("loginFailure", limitKey);
-  const underAttack = await isOverLimit("loginAccount", accountKey);
-  const account =
-    kind === "user"
-      ? await liveUserByEmail(db, input.email)
-      : await db.select().from(admins).where(eq(admins.email, input.email)).get();
-  const ok = await verifyPassword(account?.password_hash ?? (await timingDummy()), input.current_password);
+  const { limitKey, accountKey, underAttack, account, ok } = await checkPassword(db, kind, input.email, input.current_password, meta);
   if (!account || !ok || !account.must_reset_password || !mayEnter(kind, account)) {
     await penalize("loginFailure", limitKey);
     await penalize("loginAccount", accountKey);

@@ -14,6 +14,7 @@
  * the 町名 and gives the rest on inquiry.
  */
 import type { ImageCategory } from "@/lib/constants/investment";
+import type { TransportLike } from "@/lib/transport";
 import { and, asc, desc, eq, ne, type SQL } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import {
@@ -109,21 +110,12 @@ function selectDetail(db: Db, where: SQL | undefined) {
     .get();
 }
 
-export interface InvestmentTransport {
+export interface InvestmentTransport extends TransportLike {
   id: number;
   operator: number | null;
   line_cd: number | null;
-  line_name: string | null;
   station_cd: number | null;
-  station_name: string | null;
   group_cd: number | null;
-  /** 1 徒歩, 2 バス, 3 その他 */
-  distance: number;
-  station_walk: number | null;
-  bus_name: string | null;
-  bus_time: number | null;
-  bus_walk: number | null;
-  other: string | null;
 }
 
 export interface InvestmentImage {

@@ -4,15 +4,7 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { InvestmentFormInput } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
-import {
-  investment_images,
-  investment_price_histories,
-  investment_transports,
-  investments,
-  municipalities,
-  railway_lines,
-  stations,
-} from "@/server/db/schema";
+import { investment_images, investment_price_histories, investment_transports, investments, municipalities, railway_lines, stations } from "@/server/db/schema";
 import { notFound, str } from "./common";
 
 /* ------------------------------------------------------------- lookups */

@@ -11,15 +11,7 @@ import { grossIncomeYield } from "@/lib/yield";
 import { DUPLICATE_NO_MESSAGE, type InvestmentFormOutput } from "@/schemas/admin/investment";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
-import {
-  investment_images,
-  investment_price_histories,
-  investment_transports,
-  investments,
-  municipalities,
-  railway_lines,
-  stations,
-} from "@/server/db/schema";
+import { investment_images, investment_price_histories, investment_transports, investments, municipalities, railway_lines, stations } from "@/server/db/schema";
 import { enqueue } from "@/server/jobs/outbox";
 import { claimStaged, UploadRejectedError } from "@/server/media/image-staging";
 import { removeImage, type StorageOptions } from "@/server/media/images";
