@@ -1,8 +1,8 @@
 /**
  * The listing search query (spec §3 "Search parameters"): ONE definition,
  * used by the list pages (URL query), tRPC / REST inputs and saved filters
- * (`filters.query` JSON). `services/investments/search.ts` turns it into SQL
- * and `services/investments/matcher.ts` into an in-memory predicate.
+ * (`filters.query` JSON). `src/server/search/sql.ts` turns it into SQL
+ * and `src/server/search/predicate.ts` into an in-memory predicate.
  *
  * | key  | meaning (how the search applies it)                                                  | values                          | several | admin |
  * |------|--------------------------------------------------------------------------------------|---------------------------------|---------|-------|

@@ -25,7 +25,7 @@ function MarkdownPreview({ md }: { md: string }) {
         </Button>
       </div>
       {preview.data ? (
-        // body_html from the server's sanitising renderer (see services/cms/editor.ts)
+        // body_html from the server's sanitising renderer (see src/server/cms/editor.ts)
         <div className={`rounded-md border border-border bg-white p-4 ${PROSE_CLASSES}`} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
       ) : null}
     </div>

@@ -18,7 +18,7 @@ export const LIMITS = {
    * failed logins for one address from anywhere (a distributed guess at one
    * account). Never a block, which would let anyone lock any account out:
    * over it the account is "under attack" and a login only mails a one-time
-   * link to the owner (services/accounts/auth.ts answerUnderAttack)
+   * link to the owner (src/server/accounts/auth.ts answerUnderAttack)
    */
   loginAccount: { points: 20, duration: 60 * 60 },
   signup: { points: 5, duration: 60 * 60 },

@@ -2,7 +2,7 @@
  * One realistic listing from a seeded PRNG: location on real stations, type
  * economics in line with the Kansai market (price, yield, rent, sizes),
  * natural Japanese copy, dates and flags. Derived columns come from
- * services/investments/derive.ts, exactly as the admin editor will do.
+ * src/server/investments/derive.ts, exactly as the admin editor will do.
  */
 import { jstYearMonth } from "@/lib/age";
 import { SQM_PER_TSUBO, structureName, typeName } from "@/lib/constants/investment";

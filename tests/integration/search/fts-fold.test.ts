@@ -1,5 +1,5 @@
 /**
- * The matcher folds text as the FTS5 trigram index does (matcher.ts
+ * The matcher folds text as the FTS5 trigram index does (src/server/search/plan.ts
  * FTS_FOLD_RANGES). This reads SQLite's folding straight from the index — one
  * document "xy" + c per code point c, whose single trigram term ends with the
  * folded c — and compares every code point.
