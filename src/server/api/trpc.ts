@@ -59,7 +59,10 @@ export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Domain errors thrown by the services (AppError) become tRPC errors here, once, for every procedure. */
+/**
+ * Domain errors thrown by the services (AppError) become tRPC errors here, once, for every
+ * procedure (after the tier's guard, which stays the first middleware of its chain).
+ */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) return { ...result, error: toTRPCError(result.error.cause) };
@@ -69,14 +72,14 @@ const domainErrors = t.middleware(async ({ next }) => {
 export const publicProcedure = t.procedure.use(domainErrors);
 
 /** Members only. An admin session does not make someone a member. */
-export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+export const memberProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.userSession) {
     throw new TRPCError({ code: ctx.admin ? "FORBIDDEN" : "UNAUTHORIZED", message: "ログインしてください" });
   }
   return next({ ctx: { ...ctx, user: ctx.user, userSession: ctx.userSession } });
-});
+}).use(domainErrors);
 
-export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
+export const adminProcedure = t.procedure.use(async ({ ctx, next, type, path }) => {
   if (!ctx.admin || !ctx.adminSession) {
     throw new TRPCError({ code: ctx.user ? "FORBIDDEN" : "UNAUTHORIZED", message: "管理者としてログインしてください" });
   }
@@ -85,4 +88,4 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, next, type, path
   // every successful admin mutation clears the page cache of every web process.
   if (result.ok && type === "mutation") await announcePublicChange(path);
   return result;
-});
+}).use(domainErrors);
