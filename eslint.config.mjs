@@ -3,6 +3,27 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/*
+ * Import boundaries of src/server (README "Layout"). Every folder of src/server
+ * is a domain with an index.ts front door, except the transports (api: tRPC,
+ * rest: the REST adapter, http: the web server and route glue) and the shared
+ * infrastructure below; a new domain folder is covered without editing this.
+ */
+const ZOD = { name: "zod", message: "Import { z } from '@/schemas/zod' so the Japanese message table applies.", allowTypeImports: true };
+const TRANSPORTS = ["api", "rest", "http"];
+const INFRASTRUCTURE = [...TRANSPORTS, "db", "auth", "cache", "jobs", "mail", "seed"];
+const notDomain = INFRASTRUCTURE.join("|");
+/** domain-free-of-transport: a domain (or the infrastructure it uses) knows nothing of tRPC, Next or the HTTP layer. */
+const DOMAIN_FREE_OF_TRANSPORT = {
+  group: ["@trpc/*", "next", "next/*", "@/trpc/*", "@/app/*", ...TRANSPORTS.flatMap((t) => [`@/server/${t}`, `@/server/${t}/*`])],
+  message: "src/server domains are transport-free: throw AppError (@/server/errors) and let src/server/api, src/server/rest or src/server/http do the rest.",
+};
+/** domain-front-door: from outside src/server's domains, a domain is reached through its index.ts only. */
+const DOMAIN_FRONT_DOOR = {
+  regex: `^@/server/(?!(?:${notDomain})/)[^/]+/`,
+  message: "Import a domain through its front door: '@/server/<domain>', not one of its files.",
+};
+
 export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", "data/**", "drizzle/**", "next-env.d.ts", "tests/artifacts/**", "bench/**"] },
   js.configs.recommended,
@@ -27,13 +48,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
-            {
-              name: "zod",
-              message: "Import { z } from '@/schemas/zod' so the Japanese message table applies.",
-              allowTypeImports: true,
-            },
-          ],
+          paths: [ZOD],
         },
       ],
     },
@@ -49,6 +64,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: TRANSPORTS.map((t) => `src/server/${t}/**`),
+    rules: { "no-restricted-imports": ["error", { paths: [ZOD], patterns: [DOMAIN_FREE_OF_TRANSPORT] }] },
+  },
+  {
+    files: ["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/trpc/**/*.{ts,tsx}", "src/proxy.ts", ...TRANSPORTS.map((t) => `src/server/${t}/**/*.ts`), "worker/**/*.ts", "scripts/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [ZOD], patterns: [DOMAIN_FRONT_DOOR] }] },
   },
   {
     // The environment module validates developer-facing settings before anything else loads.

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { env } from "@/server/env";
-import { backupDatabase, listBackups } from "@/server/services/maintenance/backup";
+import { backupDatabase, listBackups } from "@/server/maintenance";
 
 // npm exec tsx scripts/backup.ts [-- --list]
 // An online backup of DATABASE_URL now (VACUUM INTO a dated file under BACKUP_DIR,

@@ -27,7 +27,7 @@ import { PAGE_SIZE } from "@/lib/constants/investment";
 import { isEmptyQuery, parseSearchParams } from "@/schemas/search";
 import { investments } from "@/server/db/schema";
 import { seedScale } from "@/server/seed";
-import { buildSearchWhere, searchInvestments, searchOrder } from "@/server/services/investments/search";
+import { buildSearchWhere, searchInvestments, searchOrder } from "@/server/search";
 
 const { values } = parseArgs({
   options: {
@@ -217,8 +217,8 @@ for (const [name, qs] of searchQueries) {
 // warm-up (every query validated, the set reloaded); "warm": later jobs of
 // the same batch. Target: under 1 s per listing, cold.
 
-const { clearCompiledFilters, compiledFilters, warmMatching } = await import("@/server/services/matching/compiled");
-const { matchInvestment } = await import("@/server/services/matching/match");
+const { clearCompiledFilters, compiledFilters, warmMatching } = await import("@/server/search");
+const { matchInvestment } = await import("@/server/search");
 
 type MatchingStat = {
   filters: number;
@@ -282,11 +282,11 @@ if (sampleIds.length >= 3) {
 
 const { SMTPServer } = await import("smtp-server");
 const { notification_settings, users, outbox } = await import("@/server/db/schema");
-const { createNewsletter, scheduleNewsletter } = await import("@/server/services/newsletters/admin");
-const { countAudience } = await import("@/server/services/newsletters/audience");
-const { prepareNewsletter, runDeliveries, deliveryCounts } = await import("@/server/services/newsletters/deliver");
-const { createRateGate } = await import("@/server/services/newsletters/rate");
-const { NewsletterSender } = await import("@/server/services/newsletters/smtp");
+const { createNewsletter, scheduleNewsletter } = await import("@/server/newsletters");
+const { countAudience } = await import("@/server/newsletters");
+const { prepareNewsletter, runDeliveries, deliveryCounts } = await import("@/server/newsletters");
+const { createRateGate } = await import("@/server/newsletters");
+const { NewsletterSender } = await import("@/server/newsletters");
 
 type NewsletterStat = { recipients: number; prepareMs: number; sendSeconds: number; perSecond: number; received: number; sent: number; connections: number };
 const NL_RECIPIENTS = 10_000;

@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { env } from "@/server/env";
-import { databaseFile, listBackups, restoreDatabase } from "@/server/services/maintenance/backup";
+import { databaseFile, listBackups, restoreDatabase } from "@/server/maintenance";
 
 // npm exec tsx scripts/restore.ts -- --list
 // npm exec tsx scripts/restore.ts -- --latest --yes

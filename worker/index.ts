@@ -3,7 +3,7 @@ import { migrateDb } from "@/server/db/migrate";
 import { startJobRuntime } from "@/server/jobs/runtime";
 import { keepSchedules, registerSchedules } from "@/server/jobs/schedules";
 import { logger } from "@/server/logger";
-import { warmMatching } from "@/server/services/matching/compiled";
+import { warmMatching } from "@/server/search";
 import { processorsFor } from "./processors";
 
 /**

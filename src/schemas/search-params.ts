@@ -9,6 +9,19 @@ import { DEFAULT_SORT } from "@/lib/constants/investment";
 /** Every search parameter, in the order of the table in search.ts (URLs list them in this order). */
 export const SEARCH_PARAM_KEYS = ["re", "pf", "ct", "dt", "ty", "sc", "sl", "st", "rg", "sw", "lp", "hp", "ly", "hy", "bt", "rs", "ls", "hs", "fs", "ss", "sf", "dy", "up", "fw", "xw", "no", "ps", "nu", "xu", "cp", "sr", "page"] as const;
 
+type SearchParamKeyName = (typeof SEARCH_PARAM_KEYS)[number];
+const except = <K extends SearchParamKeyName>(...groups: (readonly SearchParamKeyName[])[]) =>
+  SEARCH_PARAM_KEYS.filter((k) => !groups.some((g) => g.includes(k))) as K[];
+
+/** Parameters that hold several values (repeated keys or a comma list); every other one holds one. */
+export const MULTI_PARAM_KEYS = ["re", "pf", "ct", "ty", "sc", "sl", "st", "rg", "fs", "sf"] as const;
+/** Keys only staff may use (dropped for everyone else). */
+export const ADMIN_PARAM_KEYS: SearchParamKeyName[] = ["no", "ps", "nu", "xu", "cp"];
+/** Keys that do not narrow the result (order and paging). */
+export const NON_FILTER_KEYS = ["sr", "page"] as const;
+/** The single-valued conditions of the public search (what the search summary shows as chips). */
+export const SINGLE_CONDITION_KEYS = except(MULTI_PARAM_KEYS, ADMIN_PARAM_KEYS, NON_FILTER_KEYS);
+
 /** A search query as far as serialising goes (SearchQuery is one). */
 export type SearchParamRecord = { readonly [K in (typeof SEARCH_PARAM_KEYS)[number]]?: unknown };
 type Loose = Record<string, unknown>;

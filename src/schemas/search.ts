@@ -1,8 +1,8 @@
 /**
  * The listing search query (spec §3 "Search parameters"): ONE definition,
  * used by the list pages (URL query), tRPC / REST inputs and saved filters
- * (`filters.query` JSON). `services/investments/search.ts` turns it into SQL
- * and `services/investments/matcher.ts` into an in-memory predicate.
+ * (`filters.query` JSON). `src/server/search/sql.ts` turns it into SQL
+ * and `src/server/search/predicate.ts` into an in-memory predicate.
  *
  * | key  | meaning (how the search applies it)                                                  | values                          | several | admin |
  * |------|--------------------------------------------------------------------------------------|---------------------------------|---------|-------|
@@ -88,7 +88,7 @@ import { toHalfWidth } from "@/lib/digits";
 import { PAGE_SIZES } from "@/lib/list-view";
 import { PRICE_MAX, formatPrice } from "@/lib/price";
 import { z } from "@/schemas/zod";
-import { canonical, SEARCH_PARAM_KEYS, sortedUnique } from "./search-params";
+import { ADMIN_PARAM_KEYS, canonical, MULTI_PARAM_KEYS, NON_FILTER_KEYS, SEARCH_PARAM_KEYS, sortedUnique } from "./search-params";
 
 /* ------------------------------------------------------------------ limits */
 
@@ -338,11 +338,12 @@ const PARAMS = {
 } as const satisfies Record<string, ParamDef>;
 
 export type SearchParamKey = keyof typeof PARAMS;
-export { SEARCH_PARAM_KEYS };
-// The key order lives in ./search-params (without zod); it must be this table's.
+export { ADMIN_PARAM_KEYS, MULTI_PARAM_KEYS, SEARCH_PARAM_KEYS };
+// The key lists live in ./search-params (without zod, for link builders); they must be this table's.
+const keysWhere = (test: (def: ParamDef) => boolean) => SEARCH_PARAM_KEYS.filter((k) => test(PARAMS[k] as ParamDef)).join();
 if (Object.keys(PARAMS).join() !== SEARCH_PARAM_KEYS.join()) throw new Error("search-params.ts SEARCH_PARAM_KEYS differs from PARAMS");
-/** Keys only staff may use (dropped for everyone else). */
-export const ADMIN_PARAM_KEYS = SEARCH_PARAM_KEYS.filter((k) => (PARAMS[k] as ParamDef).admin);
+if (keysWhere((d) => d.kind === "multi") !== MULTI_PARAM_KEYS.join()) throw new Error("search-params.ts MULTI_PARAM_KEYS differs from PARAMS");
+if (keysWhere((d) => Boolean(d.admin)) !== ADMIN_PARAM_KEYS.join()) throw new Error("search-params.ts ADMIN_PARAM_KEYS differs from PARAMS");
 
 /* ---------------------------------------------------------------- schema */
 
@@ -498,13 +499,11 @@ export function parseSearchParams(input: SearchParamsInput | null | undefined, o
 // toSearchParams / toQueryRecord: ./search-params (no zod, so client components can build links).
 export { toQueryRecord, toSearchParams } from "./search-params";
 
-/** Keys that do not narrow the result (order and paging). */
-const NON_FILTER_KEYS: readonly SearchParamKey[] = ["sr", "page"];
 
 /** True when the query has no condition (a sort or page alone does not count). */
 export function isEmptyQuery(q: SearchQuery): boolean {
   for (const key of SEARCH_PARAM_KEYS) {
-    if (NON_FILTER_KEYS.includes(key)) continue;
+    if ((NON_FILTER_KEYS as readonly string[]).includes(key)) continue;
     const v = q[key];
     if (v === undefined || v === null) continue;
     if (Array.isArray(v) && v.length === 0) continue;

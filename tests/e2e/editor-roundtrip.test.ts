@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
-import { getInvestmentForEdit } from "@/server/services/investments/editor";
+import { getInvestmentForEdit } from "@/server/investments/editor/load";
 import { artifactsDir, launchBrowser, viewports, ADMIN_BASE, logIn } from "./browser";
 
 /**

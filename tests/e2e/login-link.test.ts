@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { LOGIN_LINK_SENT } from "@/server/services/accounts/auth";
+import { LOGIN_LINK_SENT } from "@/server/accounts/auth";
 import { createUser } from "../helpers/factories";
 import { artifactsDir, launchBrowser, viewports } from "./browser";
 import { firstLink, waitForMail } from "./mail";

@@ -3,11 +3,13 @@ import { count, eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll } from "vitest";
 import { createContext, type Context } from "@/server/api/context";
+import { toTRPCError } from "@/server/api/errors";
 import { appRouter, createCaller } from "@/server/api/root";
 import { SESSION_COOKIE } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { outbox, user_sessions, admin_sessions } from "@/server/db/schema";
 import { env, resetEnvForTests } from "@/server/env";
+import { AppError } from "@/server/errors";
 import { PEER_HEADER, peerHeaderValue } from "@/server/http/client-ip";
 import { startJobRuntime } from "@/server/jobs/runtime";
 import { closeRedis, getRedis } from "@/server/jobs/redis-client";
@@ -199,11 +201,15 @@ export type ClientError = {
   retryAfter: number | null;
 };
 
-/** Awaits a call that must fail and returns its error formatted by the app's own errorFormatter (what HTTP clients get). */
+/**
+ * Awaits a call that must fail and returns its error formatted by the app's own errorFormatter (what HTTP clients get).
+ * A service called directly throws the domain error, which goes through the same mapping as inside a procedure.
+ */
 export async function errorOf(p: Promise<unknown>): Promise<ClientError> {
   try {
     await p;
-  } catch (e) {
+  } catch (thrown) {
+    const e = thrown instanceof AppError ? toTRPCError(thrown) : thrown;
     if (!(e instanceof TRPCError)) throw e;
     const shape = getTRPCErrorShape({ config: appRouter._def._config, error: e, type: "mutation", path: undefined, input: undefined, ctx: undefined });
     return {
@@ -224,6 +230,7 @@ export async function codeOf(p: Promise<unknown>): Promise<string> {
     return "OK";
   } catch (e) {
     if (e instanceof TRPCError) return e.code;
+    if (e instanceof AppError) return toTRPCError(e).code;
     throw e;
   }
 }

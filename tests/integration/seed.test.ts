@@ -26,9 +26,9 @@ import {
 import { seedDemo, seedScale, type SeedDemoResult } from "@/server/seed";
 import { isoDateJst } from "@/server/seed/listings";
 import { findProhibitedWord } from "@/server/seed/text";
-import { deriveInvestment } from "@/server/services/investments/derive";
+import { deriveInvestment } from "@/server/investments/derive";
 import sharp from "sharp";
-import { IMAGE_VARIANTS, InvalidImageError, imagePath, listStoredImageNames, removeImage, storeImage } from "@/server/storage/images";
+import { IMAGE_VARIANTS, InvalidImageError, imagePath, listStoredImageNames, removeImage, storeImage } from "@/server/media/images";
 
 // 2026-11-21 noon in Japan: every seed date is relative to this.
 const NOW = new Date("2026-11-21T12:00:00+09:00");

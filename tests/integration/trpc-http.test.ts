@@ -2,7 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { label, z } from "@/schemas/zod";
 import { createContext } from "@/server/api/context";
-import { fieldInvalid } from "@/server/api/errors";
+import { fieldInvalid } from "@/server/errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import { createTestDb } from "../helpers/db";

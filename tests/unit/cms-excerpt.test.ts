@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerptOf } from "@/server/services/cms/editor";
+import { excerptOf } from "@/server/cms/editor";
 
 /**
  * The excerpt of a post (its blog card and its meta description when staff

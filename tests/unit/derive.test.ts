@@ -7,7 +7,7 @@ import {
   stationTime,
   type DeriveInput,
   type DeriveTransport,
-} from "@/server/services/investments/derive";
+} from "@/server/investments/derive";
 
 // 2026-11-21 noon in Japan
 const NOW = new Date("2026-11-21T12:00:00+09:00");

@@ -4,7 +4,7 @@ import { jobs } from "@/server/jobs/queues";
 import { logger } from "@/server/logger";
 import { renderMail } from "@/server/mail/templates";
 import { deliver } from "@/server/mail/transport";
-import { forgotPassword, mailLoginLink } from "@/server/services/accounts/auth";
+import { forgotPassword, mailLoginLink } from "@/server/accounts";
 
 /** mail queue: account mails. A failure throws so BullMQ retries with backoff. */
 export async function processMail(db: Db, job: Job): Promise<unknown> {

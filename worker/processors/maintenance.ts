@@ -3,11 +3,9 @@ import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
 import { announcePublicChange } from "@/server/http/invalidation";
 import { logger } from "@/server/logger";
-import { purgeStaleStaging } from "@/server/services/admin/image-staging";
-import { backupDatabase } from "@/server/services/maintenance/backup";
-import { hideOverdueListings } from "@/server/services/maintenance/overdue";
-import { purgeExpired } from "@/server/services/maintenance/purge";
-import { refreshSiteCounts } from "@/server/services/options/counts";
+import { purgeStaleStaging } from "@/server/media";
+import { backupDatabase, hideOverdueListings, purgeExpired } from "@/server/maintenance";
+import { refreshSiteCounts } from "@/server/options";
 
 /** maintenance queue: site counts, nightly backup, purges (expired rows, staged photos), overdue listings. */
 export async function processMaintenance(db: Db, job: Job): Promise<unknown> {

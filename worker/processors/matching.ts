@@ -2,8 +2,7 @@ import type { Job } from "bullmq";
 import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
 import { logger } from "@/server/logger";
-import { matchInvestment } from "@/server/services/matching/match";
-import { notifyMember, runMatchingDigest } from "@/server/services/matching/notify";
+import { matchInvestment, notifyMember, runMatchingDigest } from "@/server/search";
 
 /** matching queue: a listing against every saved filter, the instant mail, the 8:00 digest. */
 export async function processMatching(db: Db, job: Job): Promise<unknown> {

@@ -3,9 +3,7 @@ import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
 import type { Processor, RuntimeContext } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
-import { prepareNewsletter, resumeNewsletters, runDeliveries } from "@/server/services/newsletters/deliver";
-import { createRateGate } from "@/server/services/newsletters/rate";
-import { NewsletterSender } from "@/server/services/newsletters/smtp";
+import { prepareNewsletter, resumeNewsletters, runDeliveries, createRateGate, NewsletterSender } from "@/server/newsletters";
 
 /**
  * newsletter queue: fan-out (sendNewsletter), batches (newsletterBatch) and

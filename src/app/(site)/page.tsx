@@ -9,9 +9,6 @@ import { SITE } from "@/lib/constants/site";
 import { organizationJsonLd, websiteJsonLd } from "@/lib/seo-jsonld";
 import { env } from "@/server/env";
 import { DEFAULT_TITLE } from "@/lib/seo";
-import { getDb } from "@/server/db";
-import { cachedFacets } from "@/server/services/investments/public-cache";
-import { audienceOf } from "@/server/services/investments/visibility";
 import { api } from "@/trpc/server";
 
 // The cards depend on who is looking (cookies): rendered per request, on the server only.
@@ -29,13 +26,11 @@ export const metadata: Metadata = {
  * twice per request; now the payload carries only the cards and the counts.
  */
 export default async function HomePage() {
-  const [session, counts, db] = await Promise.all([
+  const [session, counts, { latest, premium }] = await Promise.all([
     api.public.session.state(),
     api.public.options.get().catch(() => undefined),
-    getDb(),
+    api.public.investments.facets.home(),
   ]);
-  const audience = audienceOf({ user: session.isUserLogin || null, admin: session.isAdminLogin || null });
-  const { latest, premium } = await cachedFacets(db, audience, "home");
 
   return (
     <>

@@ -1,6 +1,4 @@
-import { getDb } from "@/server/db";
-import { env } from "@/server/env";
-import { sitemapIndexXml, sitemapPlan, urlsetXml } from "@/server/services/cms/sitemap";
+import { sitemapResponse } from "@/server/http/sitemap";
 
 /**
  * /sitemap.xml, built per request (APP_URL and the listings are read at run
@@ -13,8 +11,5 @@ import { sitemapIndexXml, sitemapPlan, urlsetXml } from "@/server/services/cms/s
 export const dynamic = "force-dynamic";
 
 export async function GET(): Promise<Response> {
-  const appUrl = env().APP_URL;
-  const plan = await sitemapPlan(await getDb(), appUrl);
-  const xml = plan.kind === "single" ? urlsetXml(plan.entries) : sitemapIndexXml(appUrl, plan.files);
-  return new Response(xml, { headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=0, s-maxage=3600" } });
+  return sitemapResponse();
 }

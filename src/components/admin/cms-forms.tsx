@@ -8,7 +8,7 @@ import { cmsThumbOf } from "@/lib/cms-images";
 import { pageInput, POST_STATUSES, postInput, type PageInput, type PostInput } from "@/schemas/admin/cms";
 import { siteOptionsInput, type SiteOptionsInput } from "@/schemas/admin/options";
 import type { z } from "@/schemas/zod";
-import { POST_CATEGORIES } from "@/server/services/cms/categories";
+import { POST_CATEGORIES } from "@/lib/constants/post-categories";
 import { api } from "@/trpc/react";
 import { AdminForm, AdminSubmitRow, useAdminForm, type AdminSaveOutcome } from "./admin-form";
 import { AdminDeleteButton } from "./delete-button";
@@ -25,7 +25,7 @@ function MarkdownPreview({ md }: { md: string }) {
         </Button>
       </div>
       {preview.data ? (
-        // body_html from the server's sanitising renderer (see services/cms/editor.ts)
+        // body_html from the server's sanitising renderer (see src/server/cms/editor.ts)
         <div className={`rounded-md border border-border bg-white p-4 ${PROSE_CLASSES}`} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
       ) : null}
     </div>

@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, Toolt
 
 /**
  * The admin top page's charts, drawn with recharts (SVG). The server does the
- * counting (services/admin/dashboard.ts) and passes plain figures in.
+ * counting (src/server/options/dashboard.ts) and passes plain figures in.
  *
  * Accessibility: each chart is a <figure> named by its visible caption; the
  * SVG carries the title and a one-line summary (<title>/<desc>), recharts'

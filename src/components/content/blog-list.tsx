@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { pageMetadata } from "@/components/seo/metadata";
 import { PaginationBar } from "@/components/site-chrome/pagination-bar";
 import { cn } from "@/lib/cn";
-import { CATEGORY_KEY_PATTERN, categoryName } from "@/server/services/cms";
+import { CATEGORY_KEY_PATTERN, categoryName } from "@/server/cms";
 import { BlogAside } from "./blog-aside";
 import { BLOG_PATH, blogListHref } from "./blog-links";
 import { ContentLayout } from "./content-layout";

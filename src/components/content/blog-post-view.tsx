@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, List } from "@/components/icons";
 import type * as React from "react";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import type { PostDetail } from "@/server/services/cms";
+import type { PostDetail } from "@/server/cms";
 import { BlogAside } from "./blog-aside";
 import { BLOG_PATH, blogListHref } from "./blog-links";
 import { ContactCta } from "./contact-cta";

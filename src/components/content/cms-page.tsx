@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type * as React from "react";
 import { pageMetadata } from "@/components/seo/metadata";
-import type { PageKey } from "@/server/services/cms";
+import type { PageKey } from "@/server/cms";
 import { ContactCta } from "./contact-cta";
 import { ContentLayout } from "./content-layout";
 import { loadPage } from "./data";

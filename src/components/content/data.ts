@@ -2,7 +2,7 @@ import "server-only";
 import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import type { PageKey } from "@/server/services/cms";
+import type { PageKey } from "@/server/cms";
 import { api } from "@/trpc/server";
 
 /**

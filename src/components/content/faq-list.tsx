@@ -1,5 +1,5 @@
 import { ChevronDown } from "@/components/icons";
-import type { FaqItem } from "@/server/services/cms";
+import type { FaqItem } from "@/server/cms";
 
 /**
  * FAQ accordion on native <details>/<summary>: keyboard and screen-reader

@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import type { PostSummary } from "@/server/services/cms";
+import type { PostSummary } from "@/server/cms";
 import { formatDateDots, isoDateJst } from "./format";
 
 export function postHref(slug: string): string {

@@ -2,7 +2,7 @@
 
 import { InvestmentCard } from "@/components/investment/investment-card";
 import { cn } from "@/lib/cn";
-import type { HomeCard } from "@/server/services/investments/home";
+import type { HomeCard } from "@/server/investments";
 import { SectionHeading } from "./section-heading";
 
 /** A home-page section of listing cards in a responsive grid. */

@@ -1,6 +1,6 @@
 import { CalendarClock, FileText } from "@/components/icons";
 import { SITE } from "@/lib/constants/site";
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import { dateText, transactionText, vacancyText } from "./detail-format";
 
 /**

@@ -5,6 +5,7 @@
 import { formatAge, residualYears } from "@/lib/age";
 import { LAND_RIGHTS, LAND_TYPES, SQM_PER_TSUBO, TRANSACTIONS, VACANCIES, codeName, codeWithOtherText, structureName } from "@/lib/constants/investment";
 import { formatPrice, formatYen, withCommas } from "@/lib/price";
+import type { TransportLike } from "@/lib/transport";
 import type {
   BuiltGroup,
   CodeWithOther,
@@ -132,16 +133,7 @@ export function transactionText(cd: number | null | undefined): string | null {
   return codeName(TRANSACTIONS, cd);
 }
 
-export interface TransportLike {
-  line_name: string | null;
-  station_name: string | null;
-  distance: number;
-  station_walk: number | null;
-  bus_name: string | null;
-  bus_time: number | null;
-  bus_walk: number | null;
-  other: string | null;
-}
+export type { TransportLike };
 
 /** "JR東海道本線「尼崎」駅 徒歩5分" / "…駅 バス12分「市役所前」停 徒歩3分" / other text. */
 export function transportText(t: TransportLike): string {

@@ -6,7 +6,7 @@ import { formatAge } from "@/lib/age";
 import { cn } from "@/lib/cn";
 import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
-import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/services/investments/home";
+import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/investments";
 import { InvestmentThumb } from "./investment-thumb";
 import { investmentHref, investmentImageSrc, investmentThumbSrc } from "./links";
 import { GOLD_BADGE_TEXT, GOLD_TEXT } from "./gold";

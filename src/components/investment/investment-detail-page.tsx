@@ -1,5 +1,5 @@
 import { Breadcrumbs, type BreadcrumbItem } from "@/components/site-chrome/breadcrumbs";
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import type { BookmarkMode } from "./bookmark-button";
 import { InvestmentDetailView } from "./investment-detail";
 

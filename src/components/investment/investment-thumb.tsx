@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { cn } from "@/lib/cn";
 
-/** Stored thumbnails are 480 px wide (src/server/storage/images.ts). */
+/** Stored thumbnails are 480 px wide (src/server/media/images.ts). */
 const THUMB_WIDTH = 480;
 /**
  * The card's picture width (investment-card.tsx): 7.5rem beside the text on phones; from sm a

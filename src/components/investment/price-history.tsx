@@ -1,5 +1,5 @@
 import { formatPrice } from "@/lib/price";
-import type { PriceChangeEntry } from "@/server/services/investments/detail";
+import type { PriceChangeEntry } from "@/server/investments";
 import { dateText } from "./detail-format";
 
 /**

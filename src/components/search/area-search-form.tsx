@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
-import type { AreaFacets, MunicipalityFacet } from "@/server/services/investments/facets";
+import type { AreaFacets, MunicipalityFacet } from "@/server/investments";
 import { CarriedConditions } from "./feature-search-form";
 import { ListSearchForm } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";

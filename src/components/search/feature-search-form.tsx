@@ -5,7 +5,7 @@ import { Select } from "@/components/ui/select";
 import { cn } from "@/lib/cn";
 import { AREAS, FEATURES } from "@/lib/constants/investment";
 import { formatPrice, withCommas } from "@/lib/price";
-import type { CodeFacet, FeatureFacets } from "@/server/services/investments/facets";
+import type { CodeFacet, FeatureFacets } from "@/server/investments";
 import { api } from "@/trpc/react";
 import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";

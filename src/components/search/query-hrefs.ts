@@ -6,12 +6,12 @@
  */
 import { pageHref } from "@/lib/pagination";
 import type { SearchQuery } from "@/schemas/search";
-import { toSearchParams } from "@/schemas/search-params";
+import { MULTI_PARAM_KEYS, toSearchParams } from "@/schemas/search-params";
 
 export const LIST_PATH = "/investments";
 
 /** Parameters that hold several values (each value is its own chip). */
-export const MULTI_KEYS = ["re", "ty", "sc", "fs", "pf", "ct", "sl", "st", "rg", "sf"] as const;
+export const MULTI_KEYS = MULTI_PARAM_KEYS;
 
 type Loose = Record<string, unknown>;
 const loose = (q: SearchQuery): Loose => q as unknown as Loose;

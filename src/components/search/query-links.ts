@@ -3,13 +3,14 @@
  * chip per condition (the search summary). Pure; server and client alike.
  */
 import { describeQuery, parseSearchParams, type DescribeNames, type SearchQuery } from "@/schemas/search";
+import { SINGLE_CONDITION_KEYS } from "@/schemas/search-params";
 import { listHref, MULTI_KEYS } from "./query-hrefs";
 
 // The link builders without the schemas (client components import them from ./query-hrefs).
 export { emptyQuery, hasValue, LIST_PATH, listHref, patchQuery, queryParams, scalarValue, toggleValue } from "./query-hrefs";
 
 /** Single-valued conditions (page and sr are not conditions: they never show as chips). */
-const SINGLE_KEYS = ["fw", "xw", "dt", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "ls", "hs", "dy", "up", "ss"] as const;
+const SINGLE_KEYS = SINGLE_CONDITION_KEYS;
 /** Chip order (describeQuery's): a group of several keys is one chip (a range), a multi key one chip per value. */
 const CHIP_GROUPS: readonly (readonly string[])[] = [
   ["re"], ["pf"], ["ct"], ["dt"], ["ty"], ["sc"], ["sl"], ["st"], ["rg"], ["sw"],

@@ -4,7 +4,7 @@ import { ChevronDown, TrainFront } from "@/components/icons";
 import { useDeferredValue, useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
-import type { LineFacet, TrainFacets } from "@/server/services/investments/facets";
+import type { LineFacet, TrainFacets } from "@/server/investments";
 import { api } from "@/trpc/react";
 import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";

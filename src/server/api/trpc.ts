@@ -3,7 +3,8 @@ import superjson from "superjson";
 import { fieldErrors } from "@/schemas/zod";
 import { RateLimitedError } from "@/server/auth/rate-limit";
 import { announcePublicChange } from "@/server/http/invalidation";
-import { issuesOf } from "./errors";
+import { AppError } from "@/server/errors";
+import { issuesOf, toTRPCError } from "./errors";
 import type { Context } from "./context";
 
 /**
@@ -58,7 +59,17 @@ export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-export const publicProcedure = t.procedure;
+/**
+ * Domain errors thrown by the services (AppError) become tRPC errors here, once, for every
+ * procedure (after the tier's guard, which stays the first middleware of its chain).
+ */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) return { ...result, error: toTRPCError(result.error.cause) };
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(domainErrors);
 
 /** Members only. An admin session does not make someone a member. */
 export const memberProcedure = t.procedure.use(({ ctx, next }) => {
@@ -66,7 +77,7 @@ export const memberProcedure = t.procedure.use(({ ctx, next }) => {
     throw new TRPCError({ code: ctx.admin ? "FORBIDDEN" : "UNAUTHORIZED", message: "ログインしてください" });
   }
   return next({ ctx: { ...ctx, user: ctx.user, userSession: ctx.userSession } });
-});
+}).use(domainErrors);
 
 export const adminProcedure = t.procedure.use(async ({ ctx, next, type, path }) => {
   if (!ctx.admin || !ctx.adminSession) {
@@ -77,4 +88,4 @@ export const adminProcedure = t.procedure.use(async ({ ctx, next, type, path }) 
   // every successful admin mutation clears the page cache of every web process.
   if (result.ok && type === "mutation") await announcePublicChange(path);
   return result;
-});
+}).use(domainErrors);

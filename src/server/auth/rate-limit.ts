@@ -1,6 +1,6 @@
-import { TRPCError } from "@trpc/server";
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/server/env";
+import { AppError } from "@/server/errors";
 import { getRedis } from "@/server/jobs/redis-client";
 import { logger } from "@/server/logger";
 
@@ -18,7 +18,7 @@ export const LIMITS = {
    * failed logins for one address from anywhere (a distributed guess at one
    * account). Never a block, which would let anyone lock any account out:
    * over it the account is "under attack" and a login only mails a one-time
-   * link to the owner (services/accounts/auth.ts answerUnderAttack)
+   * link to the owner (src/server/accounts/auth.ts answerUnderAttack)
    */
   loginAccount: { points: 20, duration: 60 * 60 },
   signup: { points: 5, duration: 60 * 60 },
@@ -77,19 +77,16 @@ function limiter(name: LimitName): RateLimiterRedis {
 
 export const TOO_MANY_MESSAGE = "試行回数が上限に達しました。しばらく時間をおいてから再度お試しください。";
 
-export class RateLimitedError extends Error {
+/** Over a limit: the transports answer 429 with Retry-After. */
+export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_MESSAGE);
+    super("TOO_MANY_REQUESTS", TOO_MANY_MESSAGE);
     this.name = "RateLimitedError";
   }
 }
 
-function tooMany(res: RateLimiterRes): TRPCError {
-  return new TRPCError({
-    code: "TOO_MANY_REQUESTS",
-    message: TOO_MANY_MESSAGE,
-    cause: new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000))),
-  });
+function tooMany(res: RateLimiterRes): RateLimitedError {
+  return new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
 }
 
 /** Counts one attempt; throws TOO_MANY_REQUESTS over the limit. */
@@ -110,7 +107,7 @@ export async function assertNotLimited(name: LimitName, key: string): Promise<vo
     const res = await limiter(name).get(key);
     if (res && res.consumedPoints >= LIMITS[name].points) throw tooMany(res);
   } catch (e) {
-    if (e instanceof TRPCError) throw e;
+    if (e instanceof RateLimitedError) throw e;
     logger.warn("ratelimit.unavailable", { limit: name, error: String(e) });
   }
 }

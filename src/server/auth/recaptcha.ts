@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { fieldInvalid } from "@/server/api/errors";
+import { fieldInvalid } from "@/server/errors";
 import { logger } from "@/server/logger";
 
 /**

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Db } from "./index";
 import { loadMasterData } from "./master-data";
 // The one data migration that needs the app's code (buildKeywords): not a domain call from a page or router.
-import { rebuildKeywords } from "@/server/services/investments/reindex";
+import { rebuildKeywords } from "@/server/investments/reindex";
 
 /** drizzle/ relative to this file, so the migrator works from any working directory. */
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../drizzle");

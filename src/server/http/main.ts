@@ -9,7 +9,7 @@
  *   Node process renders on one core;
  * - response compression without a flush per chunk (compression.ts);
  * - the visitors' page cache (page-cache.ts) and, through the same
- *   subscription, the lists-and-counts cache (services/investments/public-cache.ts),
+ *   subscription, the lists-and-counts cache (src/server/investments/cached.ts),
  *   both cleared across processes over Redis pub/sub (invalidation.ts).
  * Requires a production build (`next build`).
  */

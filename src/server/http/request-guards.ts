@@ -13,7 +13,7 @@ import { PEER_HEADER, peerHeaderValue, verifiedPeer } from "./client-ip";
  *   read (what follows is discarded for up to 2 s, then the connection closed); a
  *   body without a length there is refused (411), so no
  *   stream can exceed the cap unseen. Uploads keep their own larger cap
- *   (services/admin/upload-route.ts);
+ *   (src/server/http/admin-upload.ts);
  * - the socket's address reaches the app in PEER_HEADER, signed, any copy the
  *   client sent removed (client-ip.ts);
  * - nothing in a response names the internal folders the proxy rewrites the

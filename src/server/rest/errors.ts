@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { fieldErrors } from "@/schemas/zod";
-import { issuesOf } from "@/server/api/errors";
+import { issuesOf, toTRPCError } from "@/server/api/errors";
 import { RateLimitedError } from "@/server/auth/rate-limit";
+import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 
 /**
- * The one error mapper of the REST adapter: tRPC errors become the JSON
- * bodies and statuses a Laravel/Sanctum client expects.
+ * The one error mapper of the REST adapter: domain errors (AppError, thrown
+ * by a service a route handler calls) and tRPC errors (from the procedures,
+ * which carry the AppError as their cause) become the JSON bodies and
+ * statuses a Laravel/Sanctum client expects.
  */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
@@ -20,7 +23,9 @@ export function validationResponse(errors: Record<string, string[]>): Response {
   return json({ message: more > 0 ? `${first} (and ${more} more ${more === 1 ? "error" : "errors"})` : first, errors }, 422);
 }
 
-export function errorResponse(e: unknown, path: string): Response {
+export function errorResponse(thrown: unknown, path: string): Response {
+  // A service called straight from a route handler throws AppError; through a procedure it arrives as a TRPCError.
+  const e = thrown instanceof AppError ? toTRPCError(thrown) : thrown;
   if (e instanceof TRPCError) {
     switch (e.code) {
       case "UNAUTHORIZED":
@@ -43,6 +48,6 @@ export function errorResponse(e: unknown, path: string): Response {
     }
   }
   const requestId = randomUUID();
-  logger.error("rest.error", { requestId, path, message: e instanceof Error ? e.message : String(e) });
+  logger.error("rest.error", { requestId, path, message: thrown instanceof Error ? thrown.message : String(thrown) });
   return json({ message: "Server Error" }, 500, { "x-request-id": requestId });
 }

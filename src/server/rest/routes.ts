@@ -25,7 +25,7 @@ import { investmentDetailResult, investmentPageDto } from "@/schemas/investment"
 import { matchingDto, matchingReadInput, matchingsDeleted, removeMatchingsInput } from "@/schemas/matching";
 import { publicListParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { siteCounts } from "@/server/services/options/counts";
+import { siteCounts } from "@/server/options";
 import { toAccountDetail, toInvestmentDetail, toPage, withUnderscoreId } from "./dto";
 import { route, type RestInput } from "./route";
 

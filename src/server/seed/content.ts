@@ -6,7 +6,7 @@
 import { SITE } from "@/lib/constants/site";
 import type { cms_pages, cms_posts } from "@/server/db/schema";
 import type { Rng } from "./prng";
-import { excerptOf } from "@/server/services/cms/editor";
+import { excerptOf } from "@/server/cms/editor";
 import { renderSimpleMarkdown } from "./text";
 
 type PostInsert = typeof cms_posts.$inferInsert;
@@ -317,6 +317,11 @@ const SCHEDULED: PostSource = {
 };
 
 /** 20 published posts (past dates), drafts and one scheduled post. */
+/** A demo post's text columns: the body as written, its rendering and excerpt. */
+function postText(p: { slug: string; title: string; category: string; body: string }) {
+  return { slug: p.slug, title: p.title, category: p.category, excerpt: excerptOf(p.body, 80), body_md: p.body, body_html: renderSimpleMarkdown(p.body) };
+}
+
 export function demoPosts(rng: Rng, now: Date, authorId: number | null): PostInsert[] {
   const DAY = 86_400_000;
   const out: PostInsert[] = [];
@@ -325,12 +330,7 @@ export function demoPosts(rng: Rng, now: Date, authorId: number | null): PostIns
     const daysAgo = (POSTS.length - i) * 14 + rng.int(-4, 4);
     const at = new Date(now.getTime() - daysAgo * DAY - rng.int(1, 8) * 3_600_000);
     out.push({
-      slug: p.slug,
-      title: p.title,
-      category: p.category,
-      excerpt: excerptOf(p.body, 80),
-      body_md: p.body,
-      body_html: renderSimpleMarkdown(p.body),
+      ...postText(p),
       status: "published",
       published_at: at,
       author_id: authorId,
@@ -340,24 +340,14 @@ export function demoPosts(rng: Rng, now: Date, authorId: number | null): PostIns
   });
   for (const p of DRAFTS) {
     out.push({
-      slug: p.slug,
-      title: p.title,
-      category: p.category,
-      excerpt: excerptOf(p.body, 80),
-      body_md: p.body,
-      body_html: renderSimpleMarkdown(p.body),
+      ...postText(p),
       status: "draft",
       published_at: null,
       author_id: authorId,
     });
   }
   out.push({
-    slug: SCHEDULED.slug,
-    title: SCHEDULED.title,
-    category: SCHEDULED.category,
-    excerpt: excerptOf(SCHEDULED.body, 80),
-    body_md: SCHEDULED.body,
-    body_html: renderSimpleMarkdown(SCHEDULED.body),
+    ...postText(SCHEDULED),
     status: "scheduled",
     published_at: new Date(now.getTime() + 10 * DAY),
     author_id: authorId,

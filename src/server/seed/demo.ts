@@ -20,8 +20,8 @@ import {
   notification_settings,
   users,
 } from "@/server/db/schema";
-import { refreshSiteCounts } from "@/server/services/options/counts";
-import type { StorageOptions } from "@/server/storage/images";
+import { refreshSiteCounts } from "@/server/options/counts";
+import type { StorageOptions } from "@/server/media/images";
 import { ensureAdmin, memberRow, randomFilterQuery, describeFilterQuery, type UserInsert } from "./accounts";
 import { countRows, insertMany, maxId } from "./bulk";
 import { demoPages, demoPosts } from "./content";

@@ -2,13 +2,14 @@
  * One realistic listing from a seeded PRNG: location on real stations, type
  * economics in line with the Kansai market (price, yield, rent, sizes),
  * natural Japanese copy, dates and flags. Derived columns come from
- * services/investments/derive.ts, exactly as the admin editor will do.
+ * src/server/investments/derive.ts, exactly as the admin editor will do.
  */
 import { jstYearMonth } from "@/lib/age";
 import { SQM_PER_TSUBO, structureName, typeName } from "@/lib/constants/investment";
 import { grossIncomeYield } from "@/lib/yield";
-import type { investment_price_histories, investment_transports, investments } from "@/server/db/schema";
-import { applyPriceChange, deriveInvestment, type PriceState } from "@/server/services/investments/derive";
+import type { investment_price_histories, investments } from "@/server/db/schema";
+import { applyPriceChange, deriveInvestment, type PriceState } from "@/server/investments/derive";
+import type { TransportRow } from "@/server/investments/editor/common";
 import {
   AGENT_COMPANIES,
   APARTMENT_PREFIXES,
@@ -37,7 +38,7 @@ import type { Rng } from "./prng";
 import { assertClean } from "./text";
 
 export type InvestmentRow = typeof investments.$inferInsert & { id: number };
-export type TransportRow = Omit<typeof investment_transports.$inferInsert, "id" | "investment_id">;
+export type { TransportRow };
 export type HistoryRow = Omit<typeof investment_price_histories.$inferInsert, "id" | "investment_id">;
 
 export interface GeneratedListing {

@@ -19,7 +19,7 @@ import {
   variantFileName,
   type StorageOptions,
   type StoredImage,
-} from "@/server/storage/images";
+} from "@/server/media/images";
 import { Rng } from "./prng";
 
 export interface PoolPicture {

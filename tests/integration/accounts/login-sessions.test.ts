@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { TOO_MANY_MESSAGE } from "@/server/auth/rate-limit";
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from "@/server/auth/session";
 import { admin_sessions, user_sessions, users } from "@/server/db/schema";
-import { LOGIN_FAILED } from "@/server/services/accounts/auth";
+import { LOGIN_FAILED } from "@/server/accounts/auth";
 import { codeOf, errorOf, parseSetCookie, sessionCount, useAccountSuite, type Browser } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";
 

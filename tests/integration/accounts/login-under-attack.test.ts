@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/server/auth/password";
 import { outbox } from "@/server/db/schema";
-import { LOGIN_FAILED, LOGIN_LINK_SENT, TOKEN_INVALID } from "@/server/services/accounts/auth";
+import { LOGIN_FAILED, LOGIN_LINK_SENT, TOKEN_INVALID } from "@/server/accounts/auth";
 import { codeOf, errorOf, newEmail, sessionCount, useAccountSuite } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";
 import { tokenIn } from "../../helpers/smtp-sink";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "@/server/auth/password";
 import { hashToken } from "@/server/auth/session";
 import { admins, password_resets, users } from "@/server/db/schema";
-import { INITIAL_PASSWORD_EXPIRED, LOGIN_FAILED, TOKEN_INVALID } from "@/server/services/accounts/auth";
+import { INITIAL_PASSWORD_EXPIRED, LOGIN_FAILED, TOKEN_INVALID } from "@/server/accounts/auth";
 import { codeOf, errorOf, outboxCount, sessionCount, useAccountSuite, type Browser } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";
 import { linkIn, tokenIn } from "../../helpers/smtp-sink";
@@ -249,7 +249,7 @@ describe("first login of staff-registered accounts", () => {
     expect((await s.db.select().from(users).where(eq(users.id, user.id)).get())?.must_reset_password).toBe(true);
   });
 
-  // BUG (src/server/services/accounts/auth.ts, firstLogin): the account's status is never checked, and a
+  // BUG (src/server/accounts/auth.ts, firstLogin): the account's status is never checked, and a
   // successful first login sets status "active". A staff-registered member whom an admin suspended before
   // their first login lifts the suspension themselves with the mailed initial password. login() refuses
   // the same member (status must be "active"), so firstLogin should refuse too.
@@ -271,7 +271,7 @@ describe("first login of staff-registered accounts", () => {
     expect(await sessionCount(s.db, "user", user.id)).toBe(0);
   });
 
-  // BUG (src/server/services/accounts/auth.ts, firstLogin): a wrong initial password is neither counted
+  // BUG (src/server/accounts/auth.ts, firstLogin): a wrong initial password is neither counted
   // (no penalize("loginFailure", email|ip)) nor checked against the lock-out (no assertNotLimited), so the
   // per-address+IP login limit that guards login() does not guard this second password check: guesses at
   // the initial password continue without limit, even for an address already locked out of login.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "@/server/db/schema";
 import { closeRedis } from "@/server/jobs/redis-client";
-import { LOGIN_FAILED } from "@/server/services/accounts/auth";
+import { LOGIN_FAILED } from "@/server/accounts/auth";
 import { Browser, codeOf, errorOf, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { createTestDb } from "../../helpers/db";
 import { createUser } from "../../helpers/factories";

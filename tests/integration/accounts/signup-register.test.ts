@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DUPLICATE_EMAIL_MESSAGE, UNACCEPTABLE_EMAIL_MESSAGE } from "@/lib/email";
 import { hashToken } from "@/server/auth/session";
 import { email_verifications, notification_settings, users } from "@/server/db/schema";
-import { TOKEN_INVALID } from "@/server/services/accounts/auth";
+import { TOKEN_INVALID } from "@/server/accounts/auth";
 import { codeOf, errorOf, newEmail, outboxCount, useAccountSuite, validRegistration, type RegisterData } from "../../helpers/accounts";
 import { linkIn, tokenIn } from "../../helpers/smtp-sink";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import * as password from "@/server/auth/password";
 import { TOO_MANY_MESSAGE } from "@/server/auth/rate-limit";
-import { TOKEN_INVALID } from "@/server/services/accounts/auth";
+import { TOKEN_INVALID } from "@/server/accounts/auth";
 import { errorOf, useAccountSuite, validRegistration } from "../../helpers/accounts";
 import { createUser } from "../../helpers/factories";
 import { tokenIn } from "../../helpers/smtp-sink";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TOKEN_INVALID } from "@/server/services/accounts/auth";
+import { TOKEN_INVALID } from "@/server/accounts/auth";
 import { errorOf, newEmail, useAccountSuite } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";
 import { tokenIn } from "../../helpers/smtp-sink";

@@ -2,9 +2,9 @@ import { readdirSync } from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cmsThumbOf } from "@/lib/cms-images";
-import { MAX_UPLOAD_BYTES, sniffImageType } from "@/server/services/admin/image-staging";
-import { handleCmsImageUpload } from "@/server/services/admin/upload-route";
-import { cmsImageDir, serveCmsImage } from "@/server/services/cms/images";
+import { MAX_UPLOAD_BYTES, sniffImageType } from "@/server/media/image-staging";
+import { handleCmsImageUpload } from "@/server/http/admin-upload";
+import { cmsImageDir, serveCmsImage } from "@/server/media/cms-images";
 import { useAccountSuite } from "../../helpers/accounts";
 import { actors, uploadDir, type Actors } from "./helpers";
 

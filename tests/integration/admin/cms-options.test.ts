@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findProhibitedWord, KIYAKU_ART18_WORDS, PROHIBITED_WORDS, SPEC_PROHIBITED_WORDS } from "@/lib/constants/prohibited-words";
 import { cms_pages, cms_posts, site_options } from "@/server/db/schema";
-import { handleAccountsCsv } from "@/server/services/admin/accounts-csv";
-import { csvCell } from "@/server/services/admin/csv";
+import { handleAccountsCsv } from "@/server/http/accounts-csv";
+import { csvCell } from "@/lib/csv";
 import { SEED_PROHIBITED_WORDS } from "@/server/seed/text";
 import { errorOf, useAccountSuite, type Caller } from "../../helpers/accounts";
 import { createUser } from "../../helpers/factories";
@@ -181,7 +181,7 @@ describe("prohibited words", () => {
 
 describe("Markdown rendering for posts", () => {
   it("renders Markdown and strips anything unsafe", async () => {
-    const { renderMarkdown } = await import("@/server/services/cms/editor");
+    const { renderMarkdown } = await import("@/server/cms/editor");
     const html = renderMarkdown("## 見出し\n\n**太字** と [リンク](https://example.com) <script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [x](javascript:alert(1))");
     expect(html).toContain("<h2>見出し</h2>");
     expect(html).toContain("<strong>太字</strong>");

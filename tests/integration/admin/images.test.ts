@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { investment_images } from "@/server/db/schema";
-import { sniffImageType, stageUpload, UploadRejectedError } from "@/server/services/admin/image-staging";
-import { handleImagePreview, handleImageUpload } from "@/server/services/admin/upload-route";
-import { investmentImageDir } from "@/server/storage/images";
+import { sniffImageType, stageUpload, UploadRejectedError } from "@/server/media/image-staging";
+import { handleImagePreview, handleImageUpload } from "@/server/http/admin-upload";
+import { investmentImageDir } from "@/server/media/images";
 import { useAccountSuite } from "../../helpers/accounts";
 import { actors, jpeg, uploadDir, validForm, type Actors } from "./helpers";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createContext } from "@/server/api/context";
 import { cms_posts, investment_images, investments } from "@/server/db/schema";
-import { imageForViewer } from "@/server/services/investments/images";
+import { imageForViewer } from "@/server/investments/images";
 import { errorOf, useAccountSuite, type Caller } from "../../helpers/accounts";
 import { actors, expectRefused, uploadDir, validForm, type Actors } from "./helpers";
 

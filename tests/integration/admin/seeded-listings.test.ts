@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { investmentForm } from "@/schemas/admin/investment";
 import { investments } from "@/server/db/schema";
 import { seedDemo, seedScale } from "@/server/seed";
-import { getInvestmentForEdit } from "@/server/services/investments/editor";
+import { getInvestmentForEdit } from "@/server/investments/editor/load";
 import { useAccountSuite } from "../../helpers/accounts";
 import { actors, uploadDir, type Actors } from "./helpers";
 

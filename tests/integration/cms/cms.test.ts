@@ -22,7 +22,7 @@ import {
   sitemapPlan,
   staffProfilesOf,
   advantagePointsOf,
-} from "@/server/services/cms";
+} from "@/server/cms";
 import { callerFor } from "../../helpers/context";
 import { createTestDb } from "../../helpers/db";
 

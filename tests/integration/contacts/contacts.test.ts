@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contacts } from "@/server/db/schema";
 import { env } from "@/server/env";
-import { LISTING_NOT_AVAILABLE } from "@/server/services/contacts/submit";
+import { LISTING_NOT_AVAILABLE } from "@/server/contacts/submit";
 import { codeOf, errorOf, newEmail, useAccountSuite } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";
 import { insertListing, validInput } from "./fixtures";

@@ -3,8 +3,8 @@ import { parseSearchParams } from "@/schemas/search";
 import { memoPublic, publicCache, publicContent, publicContentChanged, setPublicContentLive } from "@/server/cache/public-content";
 import { eq } from "drizzle-orm";
 import { investments, site_options } from "@/server/db/schema";
-import { cachedCount, cachedDetail, cachedFacets, cachedSearch, resetPublicCachesForTests } from "@/server/services/investments/public-cache";
-import { cachedHolidayNote, cachedSiteCounts, resetOptionsCacheForTests } from "@/server/services/options/cached";
+import { cachedCount, cachedDetail, cachedFacets, cachedSearch, resetPublicCachesForTests } from "@/server/investments/cached";
+import { cachedHolidayNote, cachedSiteCounts, resetOptionsCacheForTests } from "@/server/options/cached";
 import { insertListing, openSearchDb, type TestDb } from "../search/fixtures";
 
 /**

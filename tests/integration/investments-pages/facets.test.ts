@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AREAS, FEATURES, RAILWAY_OPERATORS, SEARCH_TYPES, STRUCTURES } from "@/lib/constants/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { investment_transports, investments } from "@/server/db/schema";
-import { railwayNames } from "@/server/services/investments/facets";
-import { countInvestments } from "@/server/services/investments/search";
+import { railwayNames } from "@/server/investments/facets";
+import { countInvestments } from "@/server/search/sql";
 import { callerFor } from "../../helpers/context";
 import { seededDb, VISIBLE, type Seeded } from "./setup";
 

@@ -3,7 +3,7 @@ import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "@/lib/constants/investment";
 import { bookmarks, investment_images, investment_transports, investments } from "@/server/db/schema";
-import { showsPriceBefore } from "@/server/services/investments/detail";
+import { showsPriceBefore } from "@/server/investments/detail";
 import { callerFor } from "../../helpers/context";
 import { seededDb, VISIBLE, type Seeded } from "./setup";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketSince, marketView, median, type MarketCell } from "@/server/services/investments/market";
+import { marketSince, marketView, median, type MarketCell } from "@/server/investments/market";
 import { callerFor } from "../../helpers/context";
 import { NOW, seededDb, type Seeded } from "../investments-pages/setup";
 

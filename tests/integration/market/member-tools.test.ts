@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookmarks, investment_views, investments } from "@/server/db/schema";
-import { listRecentViews, recordView, VIEWS_KEPT } from "@/server/services/investments/views";
+import { listRecentViews, recordView, VIEWS_KEPT } from "@/server/investments/views";
 import { callerFor } from "../../helpers/context";
 import { createUser } from "../../helpers/factories";
 import { VISIBLE, seededDb, type Seeded } from "../investments-pages/setup";

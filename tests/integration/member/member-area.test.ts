@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { bookmarks, contacts, filters, investments, matchings, users } from "@/server/db/schema";
-import { BOOKMARK_LIMIT, BOOKMARK_LIMIT_MESSAGE, LISTING_NOT_FOUND } from "@/server/services/members/bookmarks";
-import { FILTER_LIMIT, FILTER_LIMIT_MESSAGE, FILTER_NAME_TAKEN } from "@/server/services/members/filters";
+import { BOOKMARK_LIMIT, BOOKMARK_LIMIT_MESSAGE, LISTING_NOT_FOUND } from "@/server/members/bookmarks";
+import { FILTER_LIMIT, FILTER_LIMIT_MESSAGE, FILTER_NAME_TAKEN } from "@/server/members/filters";
 import { codeOf, errorOf, newEmail, useAccountSuite, type Browser } from "../../helpers/accounts";
 import { createUser } from "../../helpers/factories";
 import { insertListing, validInput } from "../contacts/fixtures";

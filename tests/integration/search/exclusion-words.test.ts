@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeQuery, parseSearchParams, toSearchParams, searchQuery } from "@/schemas/search";
-import { compileQuery, loadMatchable } from "@/server/services/investments/matcher";
+import { compileQuery, loadMatchable } from "@/server/search/predicate";
 import { NOW, insertListing, openSearchDb, searchIdSet, type TestDb } from "./fixtures";
 
 let t: TestDb;

@@ -11,8 +11,8 @@ import { openDb } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { investment_transports, investments } from "@/server/db/schema";
 import { seedDemo } from "@/server/seed";
-import { searchInvestments } from "@/server/services/investments/search";
-import type { Audience } from "@/server/services/investments/visibility";
+import { searchInvestments } from "@/server/search/sql";
+import type { Audience } from "@/server/investments/visibility";
 import type { SearchQuery } from "@/schemas/search";
 
 /** 2026-11-21 noon in Japan: every seeded and handmade date is relative to it. */

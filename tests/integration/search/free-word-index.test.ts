@@ -11,7 +11,7 @@ import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { investment_transports, investments, municipalities, site_options } from "@/server/db/schema";
-import { KEYWORDS_VERSION } from "@/server/services/investments/derive";
+import { KEYWORDS_VERSION } from "@/server/investments/derive";
 import { openSearchDb, searchIdSet, type TestDb } from "./fixtures";
 
 let t: TestDb;

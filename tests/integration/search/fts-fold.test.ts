@@ -1,12 +1,12 @@
 /**
- * The matcher folds text as the FTS5 trigram index does (matcher.ts
+ * The matcher folds text as the FTS5 trigram index does (src/server/search/plan.ts
  * FTS_FOLD_RANGES). This reads SQLite's folding straight from the index — one
  * document "xy" + c per code point c, whose single trigram term ends with the
  * folded c — and compares every code point.
  */
 import { createClient } from "@libsql/client";
 import { describe, expect, it } from "vitest";
-import { foldFts } from "@/server/services/investments/matcher";
+import { foldFts } from "@/server/search/plan";
 
 describe("foldFts equals the FTS5 trigram tokenizer's case folding", () => {
   it("for every code point", async () => {

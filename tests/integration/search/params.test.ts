@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import { investments } from "@/server/db/schema";
 import type { Db } from "@/server/db";
-import { countInvestments } from "@/server/services/investments/search";
+import { countInvestments } from "@/server/search/sql";
 import { DAY, NOW, VISITOR_SQL, insertListing, openSearchDb, searchIdSet, sqlIds, stationsNamed, type TestDb } from "./fixtures";
 
 let t: TestDb;

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
-import { compileQuery, loadMatchable, matchesQuery, type MatchableInvestment } from "@/server/services/investments/matcher";
-import { countInvestments } from "@/server/services/investments/search";
-import type { Audience } from "@/server/services/investments/visibility";
+import { compileQuery, loadMatchable, matchesQuery, type MatchableInvestment } from "@/server/search/predicate";
+import { countInvestments } from "@/server/search/sql";
+import type { Audience } from "@/server/investments/visibility";
 import { DAY, NOW, openSearchDb, searchIds, type TestDb } from "./fixtures";
 
 let t: TestDb;

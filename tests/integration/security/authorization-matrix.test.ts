@@ -59,6 +59,8 @@ const PUBLIC_QUERIES: Record<string, (i: Ids) => unknown> = {
   "public.investments.facets.area": () => undefined,
   "public.investments.facets.train": () => undefined,
   "public.investments.facets.feature": () => undefined,
+  "public.investments.facets.home": () => undefined,
+  "public.investments.railwayNames": () => ({ sl: [], st: [], rg: [] }),
   "public.market.market": () => undefined,
   "public.cms.page": () => ({ key: "company" }),
   "public.cms.posts": () => ({}),

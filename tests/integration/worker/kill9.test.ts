@@ -10,7 +10,7 @@ import { migrateDb } from "@/server/db/migrate";
 import { newsletter_deliveries, notification_settings, users } from "@/server/db/schema";
 import { queueNames } from "@/server/jobs/queues";
 import { createRedis } from "@/server/jobs/redis";
-import { createNewsletter, newsletterProgress, scheduleNewsletter } from "@/server/services/newsletters/admin";
+import { createNewsletter, newsletterProgress, scheduleNewsletter } from "@/server/newsletters/admin";
 import { purgeRedisPrefix, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { waitFor } from "./helpers";

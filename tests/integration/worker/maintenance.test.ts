@@ -10,9 +10,9 @@ import { admin_sessions, email_verifications, investments, password_resets, site
 import { closeAdminQueues } from "@/server/jobs/admin";
 import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
-import { backupDatabase, checkDatabaseFile } from "@/server/services/maintenance/backup";
-import { purgeExpired } from "@/server/services/maintenance/purge";
-import { jstDatePlusYears } from "@/server/services/investments/matcher";
+import { backupDatabase, checkDatabaseFile } from "@/server/maintenance/backup";
+import { purgeExpired } from "@/server/maintenance/purge";
+import { jstDatePlusYears } from "@/lib/jst-date";
 import { callerFor } from "../../helpers/context";
 import { createAdmin } from "../../helpers/factories";
 import { createMember, DAY, insertListing, sleep, useWorkerSuite, waitFor } from "./helpers";

@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { searchQuery } from "@/schemas/search";
 import { filters as filtersTable, matchings, notification_settings } from "@/server/db/schema";
-import { compileQuery, loadMatchable } from "@/server/services/investments/matcher";
+import { compileQuery, loadMatchable } from "@/server/search/predicate";
 import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
-import { clearCompiledFilters, compileAllFilters } from "@/server/services/matching/compiled";
-import { matchInvestment } from "@/server/services/matching/match";
+import { clearCompiledFilters, compileAllFilters } from "@/server/search/matching/saved-filters";
+import { matchInvestment } from "@/server/search/matching/match-listing";
 import { linkIn } from "../../helpers/smtp-sink";
-import { oneClickUnsubscribe, verifyUnsubscribeToken } from "@/server/services/newsletters/unsubscribe";
+import { oneClickUnsubscribe } from "@/server/http/unsubscribe";
+import { verifyUnsubscribeToken } from "@/server/newsletters/unsubscribe";
 import { createMember, insertListing, queueMatch, sleep, useWorkerSuite, waitFor } from "./helpers";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchings, outbox } from "@/server/db/schema";
-import { bulkInvestments } from "@/server/services/investments/editor";
+import { bulkInvestments } from "@/server/investments/editor/bulk";
 import { startTcpProxy, type TcpProxy } from "../../helpers/tcp-proxy";
 import { createMember, insertListing, sleep, startRuntime, useWorkerSuite, waitFor } from "./helpers";
 

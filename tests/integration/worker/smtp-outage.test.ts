@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { newsletter_deliveries, notification_settings, users } from "@/server/db/schema";
-import { createNewsletter, newsletterProgress, scheduleNewsletter } from "@/server/services/newsletters/admin";
+import { createNewsletter, newsletterProgress, scheduleNewsletter } from "@/server/newsletters/admin";
 import { setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { startTcpProxy, type TcpProxy } from "../../helpers/tcp-proxy";

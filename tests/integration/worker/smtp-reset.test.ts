@@ -3,10 +3,10 @@ import type { Transaction } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { newsletter_deliveries } from "@/server/db/schema";
-import { createNewsletter, scheduleNewsletter } from "@/server/services/newsletters/admin";
-import { prepareNewsletter, runDeliveries } from "@/server/services/newsletters/deliver";
-import { createRateGate } from "@/server/services/newsletters/rate";
-import { NewsletterSender } from "@/server/services/newsletters/smtp";
+import { createNewsletter, scheduleNewsletter } from "@/server/newsletters/admin";
+import { prepareNewsletter, runDeliveries } from "@/server/newsletters/deliver";
+import { createRateGate } from "@/server/newsletters/rate";
+import { NewsletterSender } from "@/server/newsletters/smtp";
 import { createMember, useWorkerSuite } from "./helpers";
 
 /**

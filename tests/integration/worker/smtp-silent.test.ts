@@ -2,10 +2,10 @@ import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { newsletter_deliveries } from "@/server/db/schema";
-import { createNewsletter, scheduleNewsletter } from "@/server/services/newsletters/admin";
-import { deliveryCounts, prepareNewsletter, runDeliveries } from "@/server/services/newsletters/deliver";
-import { createRateGate } from "@/server/services/newsletters/rate";
-import { NewsletterSender } from "@/server/services/newsletters/smtp";
+import { createNewsletter, scheduleNewsletter } from "@/server/newsletters/admin";
+import { deliveryCounts, prepareNewsletter, runDeliveries } from "@/server/newsletters/deliver";
+import { createRateGate } from "@/server/newsletters/rate";
+import { NewsletterSender } from "@/server/newsletters/smtp";
 import { createMember, useWorkerSuite } from "./helpers";
 
 /**

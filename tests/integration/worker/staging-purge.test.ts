@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
 import { logger } from "@/server/logger";
-import { isStaged, STAGING_TTL_MS, stagingDir, stageUpload } from "@/server/services/admin/image-staging";
+import { isStaged, STAGING_TTL_MS, stagingDir, stageUpload } from "@/server/media/image-staging";
 import { sleep, useWorkerSuite, waitFor } from "./helpers";
 
 /**

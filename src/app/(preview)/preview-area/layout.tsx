@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import { Footer } from "@/components/site-chrome/footer";
 import { Header } from "@/components/site-chrome/header";
 import type { SiteCountsData } from "@/components/site-chrome/types";
-import { requireAdmin } from "@/server/auth/page-guards";
+import { requireAdmin } from "@/app/_lib/page-guards";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { api } from "@/trpc/server";

@@ -1,7 +1,7 @@
 import { CmsPage, cmsPageMetadata } from "@/components/content/cms-page";
 import { SectionTitle } from "@/components/content/content-layout";
 import { loadPage } from "@/components/content/data";
-import { advantagePointsOf } from "@/server/services/cms";
+import { advantagePointsOf } from "@/server/cms";
 
 export const generateMetadata = () => cmsPageMetadata("advantage");
 

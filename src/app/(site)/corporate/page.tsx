@@ -7,7 +7,7 @@ import { TEL_HREF } from "@/components/site-chrome/links";
 import { SITE } from "@/lib/constants/site";
 import { organizationJsonLd } from "@/lib/seo-jsonld";
 import { env } from "@/server/env";
-import { corporateRowsOf } from "@/server/services/cms";
+import { corporateRowsOf } from "@/server/cms";
 import { api } from "@/trpc/server";
 
 export const generateMetadata = () => cmsPageMetadata("corporate");

@@ -4,7 +4,7 @@ import { loadPage } from "@/components/content/data";
 import { FaqList } from "@/components/content/faq-list";
 import { JsonLd } from "@/components/seo/json-ld";
 import { faqPageJsonLd } from "@/lib/seo-jsonld";
-import { faqItemsOf } from "@/server/services/cms";
+import { faqItemsOf } from "@/server/cms";
 
 export const generateMetadata = () => cmsPageMetadata("faq");
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
-import { requireMember } from "@/server/auth/page-guards";
+import { requireMember } from "@/app/_lib/page-guards";
 
 export const metadata: Metadata = { title: { default: "マイページ", template: "%s | マイページ" }, robots: { index: false, follow: false } };
 

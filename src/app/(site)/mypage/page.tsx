@@ -5,7 +5,7 @@ import { filterSearchHref, matchingReasonText, priceChangeText } from "@/compone
 import { Badge } from "@/components/ui/badge";
 import { inquiryKindName, inquiryStatusName } from "@/lib/constants/contact";
 import { formatPrice, withCommas } from "@/lib/price";
-import { requireMember } from "@/server/auth/page-guards";
+import { requireMember } from "@/app/_lib/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "マイページ" };

@@ -4,7 +4,7 @@ import { loadPage } from "@/components/content/data";
 import { formatYearMonth } from "@/components/content/format";
 import { Badge } from "@/components/ui/badge";
 import { formatPrice, withCommas } from "@/lib/price";
-import { salesRecordsOf, type SalesRecord } from "@/server/services/cms";
+import { salesRecordsOf, type SalesRecord } from "@/server/cms";
 
 export const generateMetadata = () => cmsPageMetadata("results");
 

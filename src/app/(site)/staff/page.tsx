@@ -1,7 +1,7 @@
 import { Award, Quote } from "@/components/icons";
 import { CmsPage, cmsPageMetadata } from "@/components/content/cms-page";
 import { loadPage } from "@/components/content/data";
-import { staffProfilesOf } from "@/server/services/cms";
+import { staffProfilesOf } from "@/server/cms";
 
 export const generateMetadata = () => cmsPageMetadata("staff");
 

@@ -1,12 +1,11 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { getDb } from "@/server/db";
-import { applyUnsubscribe } from "@/server/services/newsletters/unsubscribe";
+import { confirmUnsubscribe } from "@/server/http/unsubscribe";
 
 /** The confirmation form: switches the token's mail off (no login; the signed token is the authority). */
 export async function unsubscribeAction(formData: FormData): Promise<void> {
   const token = String(formData.get("token") ?? "");
-  const state = await applyUnsubscribe(await getDb(), token);
+  const state = await confirmUnsubscribe(token);
   redirect(`/unsubscribe?token=${encodeURIComponent(token)}${state.status === "invalid" ? "" : "&done=1"}`);
 }

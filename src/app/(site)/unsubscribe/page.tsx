@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Button } from "@/components/ui/button";
-import { getDb } from "@/server/db";
-import { inspectUnsubscribe, UNSUBSCRIBE_KIND_NAMES } from "@/server/services/newsletters/unsubscribe";
+import { unsubscribeState } from "@/server/http/unsubscribe";
+import { UNSUBSCRIBE_KIND_NAMES } from "@/server/newsletters";
 import { unsubscribeAction } from "./actions";
 
 export const metadata: Metadata = { title: "メール配信の停止", robots: { index: false, follow: false } };
@@ -23,7 +23,7 @@ function maskEmail(email: string): string {
 export default async function UnsubscribePage({ searchParams }: { searchParams: Promise<{ token?: string | string[]; done?: string | string[] }> }) {
   const q = await searchParams;
   const token = typeof q.token === "string" ? q.token : "";
-  const state = await inspectUnsubscribe(await getDb(), token);
+  const state = await unsubscribeState(token);
   const settings = (
     <p className="mt-6 text-sm text-muted-foreground">
       配信の再開や頻度の変更は、

@@ -5,7 +5,7 @@ import { TEL_HREF } from "@/components/site-chrome/links";
 import { Button } from "@/components/ui/button";
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import { BookmarkButton, type BookmarkMode } from "../bookmark-button";
 import { incomeText, landSizeText, NET_YIELD_LABEL, percentText, sqmText, structureText, vacancyText } from "../detail-format";
 import { GOLD_TEXT } from "../gold";

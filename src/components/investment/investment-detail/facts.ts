@@ -1,7 +1,7 @@
 import { formatAge } from "@/lib/age";
 import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName, type ImageCategory } from "@/lib/constants/investment";
 import { netYield } from "@/lib/yield";
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import { addressText, landRatio } from "../detail-format";
 import type { GalleryImage } from "../investment-gallery";
 import { investmentImageSrc } from "../links";

@@ -1,6 +1,6 @@
 import { LockKeyhole, MapPin, TrainFront } from "@/components/icons";
 import { Badge } from "@/components/ui/badge";
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import { transportText } from "../detail-format";
 import { GOLD_BADGE_TEXT } from "../gold";
 import { ScreeningFlags } from "../screening-flags";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import type { BookmarkMode } from "../bookmark-button";
 import { CashFlowSimulator } from "../cash-flow-simulator";
 import { ComplianceBlock } from "../compliance-block";

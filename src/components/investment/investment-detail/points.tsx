@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import { DetailSection } from "../spec-list";
 import type { DetailFacts } from "./facts";
 

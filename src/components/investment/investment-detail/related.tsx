@@ -1,4 +1,4 @@
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import { InvestmentCard } from "../investment-card";
 
 /** Listings of the same kind nearby (nothing when there are none). */

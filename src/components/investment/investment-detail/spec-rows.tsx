@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
-import type { InvestmentDetail } from "@/server/services/investments/detail";
+import type { InvestmentDetail } from "@/server/investments";
 import {
   LAND_CATS,
   LAND_PLANS,

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AdminLogoutButton } from "@/components/admin/logout-button";
 import { env } from "@/server/env";
-import { requireAdmin } from "@/server/auth/page-guards";
+import { requireAdmin } from "@/app/_lib/page-guards";
 
 /** Logged-in admin frame: header システム管理 with the spec's links. The session is checked here and in every procedure. */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {

@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { and, eq } from "drizzle-orm";
 import { Button } from "@/components/ui/button";
-import { getDb } from "@/server/db";
-import { investments } from "@/server/db/schema";
-import { audienceOf, visibleTo } from "@/server/services/investments/visibility";
+import { TRPCError } from "@trpc/server";
 import { api } from "@/trpc/server";
 import { ContactPage } from "../contact-page";
 
@@ -16,12 +13,12 @@ export default async function InvestmentContactPage({ searchParams }: { searchPa
   const { investment_id } = await searchParams;
   const id = Number(Array.isArray(investment_id) ? investment_id[0] : investment_id);
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
-  const [db, state] = await Promise.all([getDb(), api.public.session.state()]);
-  const audience = audienceOf({ user: state.isUserLogin || null, admin: state.isAdminLogin || null });
-  const listing = await db.select({ id: investments.id, name: investments.name }).from(investments).where(and(eq(investments.id, id), visibleTo(audience))).get();
-  if (!listing) {
-    const membersOnly = await db.select({ id: investments.id }).from(investments).where(and(eq(investments.id, id), visibleTo("member"))).get();
-    if (!membersOnly) notFound();
+  // The detail page's own procedure: the members-only teaser rule (locked for a visitor) is decided there.
+  const listing = await api.public.investments.byId({ id }).catch((e: unknown) => {
+    if (e instanceof TRPCError && e.code === "NOT_FOUND") notFound();
+    throw e;
+  });
+  if (listing.locked) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-xl font-bold">会員限定物件へのお問い合わせ</h1>

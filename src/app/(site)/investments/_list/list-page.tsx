@@ -16,8 +16,6 @@ import { Button } from "@/components/ui/button";
 import { DEFAULT_SORT } from "@/lib/constants/investment";
 import { withCommas } from "@/lib/price";
 import { describeQuery, type DescribeNames, type SearchQuery } from "@/schemas/search";
-import { getDb } from "@/server/db";
-import { railwayNames } from "@/server/services/investments/facets";
 import { api } from "@/trpc/server";
 import { GOLD_TEXT } from "@/components/investment/gold";
 import { listDisplay } from "@/lib/list-view";
@@ -39,7 +37,7 @@ export function pageNumber(n: string | undefined): number | null {
 /** Line and station names for the chips, only when the query names some. */
 async function namesFor(query: SearchQuery): Promise<DescribeNames> {
   if (!query.sl && !query.st && !query.rg) return {};
-  return describeNames(await railwayNames(await getDb(), query));
+  return describeNames(await api.public.investments.railwayNames({ sl: query.sl, st: query.st, rg: query.rg }));
 }
 
 function titleOf(query: SearchQuery, names: DescribeNames = {}): { title: string; conditions: string[] } {

@@ -1,4 +1,4 @@
-import type { MarketCell } from "@/server/services/investments/market";
+import type { MarketCell } from "@/server/investments";
 import { withCommas } from "@/lib/price";
 
 type Metric = "yield" | "price" | "count";

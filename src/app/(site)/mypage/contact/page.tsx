@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ContactHistory } from "@/components/contact/contact-history";
-import { requireMember } from "@/server/auth/page-guards";
+import { requireMember } from "@/app/_lib/page-guards";
 import { api, HydrateClient } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "お問い合わせ履歴" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { FilterList } from "@/components/mypage/filter-list";
-import { requireMember } from "@/server/auth/page-guards";
+import { requireMember } from "@/app/_lib/page-guards";
 import { api, HydrateClient } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "保存した検索条件" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotificationForm } from "@/components/mypage/account-forms";
-import { requireMember } from "@/server/auth/page-guards";
+import { requireMember } from "@/app/_lib/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "メール配信設定" };

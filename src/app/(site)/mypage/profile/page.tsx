@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ProfileForm } from "@/components/mypage/account-forms";
-import { requireMember } from "@/server/auth/page-guards";
+import { requireMember } from "@/app/_lib/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "お客様情報" };

@@ -1,9 +1,8 @@
-import { getDb } from "@/server/db";
-import { oneClickUnsubscribe } from "@/server/services/newsletters/unsubscribe";
+import { oneClickUnsubscribeRoute } from "@/server/http/unsubscribe";
 
 /** RFC 8058 one-click unsubscribe target of the List-Unsubscribe header (no login, no CSRF token: the signed token is the authority). */
 export async function POST(request: Request): Promise<Response> {
-  return oneClickUnsubscribe(await getDb(), request);
+  return oneClickUnsubscribeRoute(request);
 }
 
 export const dynamic = "force-dynamic";

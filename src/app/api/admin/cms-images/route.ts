@@ -1,7 +1,6 @@
-import { getDb } from "@/server/db";
-import { handleCmsImageUpload } from "@/server/services/admin/upload-route";
+import { cmsImageUploadRoute } from "@/server/http/admin-upload";
 
-/** CMS post cover upload for the admin editor (multipart "file"); see services/cms/images.ts. */
+/** CMS post cover upload for the admin editor (multipart "file"); see src/server/media/cms-images.ts. */
 export async function POST(req: Request) {
-  return handleCmsImageUpload(await getDb(), req);
+  return cmsImageUploadRoute(req);
 }

@@ -1,7 +1,6 @@
-import { getDb } from "@/server/db";
-import { handleImageUpload } from "@/server/services/admin/upload-route";
+import { imageUploadRoute } from "@/server/http/admin-upload";
 
-/** Listing photo upload for the admin editor (multipart "file"); see services/admin/image-staging.ts. */
+/** Listing photo upload for the admin editor (multipart "file"); see src/server/media/image-staging.ts. */
 export async function POST(req: Request) {
-  return handleImageUpload(await getDb(), req);
+  return imageUploadRoute(req);
 }

@@ -1,25 +1,3 @@
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { isSameOriginRequest } from "@/server/auth/csrf";
-import { createContext } from "@/server/api/context";
-import { appRouter } from "@/server/api/root";
-import { getDb } from "@/server/db";
-import { logger } from "@/server/logger";
+import { handleTrpcRequest } from "@/server/api/fetch";
 
-async function handler(req: Request): Promise<Response> {
-  // CSRF: a cross-site page must not be able to fire mutations with a visitor's cookies.
-  if (req.method !== "GET" && !isSameOriginRequest(req.headers, req.url)) {
-    return Response.json({ error: { message: "CSRF check failed" } }, { status: 403 });
-  }
-  return fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req,
-    router: appRouter,
-    createContext: async ({ resHeaders }) =>
-      createContext({ db: await getDb(), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) }),
-    onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") logger.error("trpc.error", { path, message: error.message });
-    },
-  });
-}
-
-export { handler as GET, handler as POST };
+export { handleTrpcRequest as GET, handleTrpcRequest as POST };

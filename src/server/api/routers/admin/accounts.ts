@@ -18,7 +18,7 @@ import {
   setAccountStatus,
   setAccountType,
   softDeleteAccount,
-} from "@/server/services/admin/accounts";
+} from "@/server/accounts";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const ok = { status: true as const };

@@ -5,13 +5,13 @@ import {
   deletePost,
   getPageAdmin,
   getPostAdmin,
+  getPostPreview,
   listPagesAdmin,
   listPostsAdmin,
   previewMarkdown,
   savePage,
   savePost,
-} from "@/server/services/cms/editor";
-import { getPostPreview } from "@/server/services/cms/posts";
+} from "@/server/cms";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

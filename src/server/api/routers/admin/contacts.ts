@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { INQUIRY_KIND_KEYS, INQUIRY_STATUS_KEYS } from "@/lib/constants/contact";
 import { label, z } from "@/schemas/zod";
-import { getContactForAdmin, listContactsForAdmin, updateContactForAdmin } from "@/server/services/contacts/history";
+import { getContactForAdmin, listContactsForAdmin, updateContactForAdmin } from "@/server/contacts";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

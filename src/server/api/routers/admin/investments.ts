@@ -9,20 +9,20 @@ import {
 import { existsResult } from "@/schemas/common";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentPreview } from "@/server/services/investments/detail";
 import {
   adminListColumns,
   bulkInvestments,
   duplicateInvestment,
   getInvestmentForEdit,
+  getInvestmentPreview,
   investmentNoExists,
   municipalityChoices,
   railwayChoices,
   removeInvestments,
   saveInvestment,
   stationChoices,
-} from "@/server/services/investments/editor";
-import { searchInvestments } from "@/server/services/investments/search";
+} from "@/server/investments";
+import { searchInvestments } from "@/server/search";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 import { rawSearchQuery, toRawRecord } from "../public/investments";
 

@@ -1,5 +1,4 @@
 import { label, z } from "@/schemas/zod";
-import { newsletterAudience } from "@/server/services/newsletters/audience";
 import {
   audienceSize,
   cancelNewsletter,
@@ -8,6 +7,7 @@ import {
   deliveryProblems,
   getNewsletter,
   listNewsletters,
+  newsletterAudience,
   newsletterInput,
   newsletterProgress,
   previewNewsletter,
@@ -15,7 +15,7 @@ import {
   sendTestNewsletter,
   unscheduleNewsletter,
   updateNewsletter,
-} from "@/server/services/newsletters/admin";
+} from "@/server/newsletters";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const byId = z.object({ id: z.coerce.number().int().positive() });

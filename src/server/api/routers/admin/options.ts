@@ -1,7 +1,6 @@
 import { siteOptionsInput } from "@/schemas/admin/options";
 import { statusOk } from "@/schemas/common";
-import { dashboardFigures } from "@/server/services/admin/dashboard";
-import { getSiteOptionsAdmin, saveSiteOptions } from "@/server/services/admin/options";
+import { dashboardFigures, getSiteOptionsAdmin, saveSiteOptions } from "@/server/options";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 /** Site options (POST /api/admin/options) and the admin top page's figures. */

@@ -1,6 +1,6 @@
 import { createdRow, statusOk } from "@/schemas/common";
 import { inviteStaffInput, staffIdInput, staffList } from "@/schemas/admin/staff";
-import { disableStaff, enableStaff, inviteStaff, listStaff } from "@/server/services/admin/staff";
+import { disableStaff, enableStaff, inviteStaff, listStaff } from "@/server/accounts";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const ok = { status: true as const };

@@ -17,7 +17,7 @@ import {
   requestEmailChange,
   setNotification,
   updateProfile,
-} from "@/server/services/accounts/settings";
+} from "@/server/accounts";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 /** The current member's account (GET /api/user/info) and settings. */

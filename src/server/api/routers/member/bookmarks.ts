@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { statusOk } from "@/schemas/common";
 import { z } from "@/schemas/zod";
-import { addBookmark, compareBookmarks, isBookmarked, listBookmarks, removeBookmark } from "@/server/services/members/bookmarks";
+import { addBookmark, compareBookmarks, isBookmarked, listBookmarks, removeBookmark } from "@/server/members";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 const byListing = z.object({ investmentId: z.coerce.number().int().positive() });

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { statusOk } from "@/schemas/common";
 import { memberContact } from "@/schemas/contact";
 import { z } from "@/schemas/zod";
-import { hideMemberContact, listMemberContacts } from "@/server/services/contacts/history";
+import { hideMemberContact, listMemberContacts } from "@/server/contacts";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 /** GET /api/user/contact, DELETE /api/user/contact/{id}: the member's own inquiries only. */

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { created, existsResult, statusOk } from "@/schemas/common";
 import { saveFilterInput, savedFilter, updateFilterInput } from "@/schemas/filter";
 import { z } from "@/schemas/zod";
-import { createFilter, deleteFilter, FILTER_NOT_FOUND, listFilters, nameTaken, updateFilter } from "@/server/services/members/filters";
+import { createFilter, deleteFilter, FILTER_NOT_FOUND, listFilters, nameTaken, updateFilter } from "@/server/members";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 /** GET/PATCH /api/user/filter, PATCH/DELETE /api/user/filter/{id}, GET /api/user/filter/check/{id}/{name}. */

@@ -2,8 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { statusOk } from "@/schemas/common";
 import { matching, matchingReadInput, matchingsDeleted, removeMatchingsInput } from "@/schemas/matching";
 import { z } from "@/schemas/zod";
-import { deleteMatchings, listMatchings, markAllMatchingsRead, setMatchingRead, unreadMatchingCount } from "@/server/services/members/matchings";
-import { memberDashboard } from "@/server/services/members/dashboard";
+import { deleteMatchings, listMatchings, markAllMatchingsRead, setMatchingRead, unreadMatchingCount, memberDashboard } from "@/server/members";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 /** GET /api/user/matchings, PATCH /api/user/matchings/{id}, DELETE /api/user/matchings; and the My Page dashboard. */

@@ -1,5 +1,5 @@
 import { z } from "@/schemas/zod";
-import { listRecentViews, recordView, VIEWS_KEPT } from "@/server/services/investments/views";
+import { listRecentViews, recordView, VIEWS_KEPT } from "@/server/investments";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 const listingId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -14,8 +14,7 @@ import { z } from "@/schemas/zod";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
 import { blankSessionCookie, invalidateSession, sessionCookie, type AccountKind } from "@/server/auth/session";
-import { firstLogin, login, loginWithLink, register, requestPasswordReset, resetPassword, signup, type LoginResult } from "@/server/services/accounts/auth";
-import { confirmEmailChange } from "@/server/services/accounts/settings";
+import { firstLogin, login, loginWithLink, register, requestPasswordReset, resetPassword, signup, type LoginResult, confirmEmailChange } from "@/server/accounts";
 import type { Context } from "../../context";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 

@@ -10,7 +10,7 @@ import {
   POSTS_PAGE_SIZE,
   POSTS_PAGE_SIZE_MAX,
   recentPosts,
-} from "@/server/services/cms";
+} from "@/server/cms";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /** Public CMS reads: the content pages and the blog (live posts only). */

@@ -1,9 +1,9 @@
 import { contactInputs, contactSubmittedResult, type ContactFormKind } from "@/schemas/contact";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
-import { getProfile } from "@/server/services/accounts/settings";
-import { submitContact } from "@/server/services/contacts/submit";
-import { audienceOf } from "@/server/services/investments/visibility";
+import { getProfile } from "@/server/accounts";
+import { submitContact } from "@/server/contacts";
+import { audienceOf } from "@/server/investments";
 import type { Context } from "../../context";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 

@@ -3,9 +3,7 @@ import { parsePageSize } from "@/lib/list-view";
 import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentDetail } from "@/server/services/investments/detail";
-import { cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "@/server/services/investments/public-cache";
-import { audienceOf } from "@/server/services/investments/visibility";
+import { getInvestmentDetail, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch, audienceOf, railwayNames } from "@/server/investments";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /**
@@ -53,6 +51,9 @@ export function toRawRecord(input: RawQuery): Record<string, string | string[] |
   }
   return out;
 }
+
+const codes = z.array(z.number().int().nonnegative()).max(MAX_VALUES).optional();
+const railwayCodes = z.object({ sl: codes, st: codes, rg: codes });
 
 const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -107,5 +108,10 @@ export const investmentsRouter = createTRPCRouter({
     area: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "area")),
     train: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "train")),
     feature: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "feature")),
+    /** The home page's 新着 / おすすめ sections (members-only ones as locked teasers for visitors). */
+    home: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "home")),
   }),
+
+  /** Names of the lines, stations and station groups a query names (the list page's title and chips). */
+  railwayNames: publicProcedure.input(railwayCodes).query(({ ctx, input }) => railwayNames(ctx.db, input)),
 });

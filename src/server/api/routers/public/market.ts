@@ -1,5 +1,4 @@
-import { marketView } from "@/server/services/investments/market";
-import { audienceOf } from "@/server/services/investments/visibility";
+import { marketView, audienceOf } from "@/server/investments";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /** Market figures for /investments/market; the audience comes from the session. */

@@ -1,6 +1,5 @@
 import { z } from "@/schemas/zod";
-import { cachedHolidayNote, cachedSiteCounts } from "@/server/services/options/cached";
-import { siteCounts } from "@/server/services/options/counts";
+import { cachedHolidayNote, cachedSiteCounts, siteCounts } from "@/server/options";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 export const optionsRouter = createTRPCRouter({

@@ -1,6 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
-import { requireAdmin } from "@/server/auth/page-guards";
+import { requireAdmin } from "@/app/_lib/page-guards";
 import { env } from "@/server/env";
 
 /**

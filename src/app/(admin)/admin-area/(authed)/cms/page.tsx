@@ -5,7 +5,7 @@ import { AdminFilterBar, firstParam as one, type FilterField, type SearchParams 
 import { AdminPageShell } from "@/components/admin/page-header";
 import { AdminPager } from "@/components/admin/pager";
 import { CMS_PAGE_KEYS, CMS_PAGE_NAMES, POST_STATUSES } from "@/schemas/admin/cms";
-import { categoryName } from "@/server/services/cms/categories";
+import { categoryName } from "@/lib/constants/post-categories";
 import { api } from "@/trpc/server";
 import { adminPage } from "../_lib/page-guard";
 

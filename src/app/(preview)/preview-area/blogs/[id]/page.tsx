@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { BlogPostView } from "@/components/content/blog-post-view";
-import { requireAdmin } from "@/server/auth/page-guards";
+import { requireAdmin } from "@/app/_lib/page-guards";
 import { PreviewBanner } from "../../_components/preview-banner";
 import { api } from "@/trpc/server";
 

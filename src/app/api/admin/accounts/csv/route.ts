@@ -1,7 +1,6 @@
-import { getDb } from "@/server/db";
-import { handleAccountsCsv } from "@/server/services/admin/accounts-csv";
+import { accountsCsvRoute } from "@/server/http/accounts-csv";
 
 /** CSV export of the member search (admins only). */
 export async function GET(req: Request) {
-  return handleAccountsCsv(await getDb(), req);
+  return accountsCsvRoute(req);
 }

@@ -1,8 +1,7 @@
-import { getDb } from "@/server/db";
-import { handleImagePreview } from "@/server/services/admin/upload-route";
+import { imagePreviewRoute } from "@/server/http/admin-upload";
 
 /** Admin-only image previews: staging/{token}/{variant} and {id}/{name}/{variant}. */
 export async function GET(req: Request, { params }: { params: Promise<{ path: string[] }> }) {
   const { path } = await params;
-  return handleImagePreview(await getDb(), req, path);
+  return imagePreviewRoute(req, path);
 }

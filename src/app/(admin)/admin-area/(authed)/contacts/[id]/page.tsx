@@ -5,7 +5,7 @@ import { ContactStatusForm } from "@/components/admin/contact-status-form";
 import { inquiryKindName } from "@/lib/constants/contact";
 import { AdminPageShell } from "@/components/admin/page-header";
 import { formatPrice } from "@/lib/price";
-import { contactSummary } from "@/server/services/contacts/summary";
+import { contactSummary } from "@/server/contacts";
 import { api } from "@/trpc/server";
 import { adminPage } from "../../_lib/page-guard";
 

@@ -1,0 +1,10 @@
+/** Calendar dates in Japan time (UTC+9, no DST), as the ISO text the database stores. */
+const JST_MS = 9 * 3_600_000;
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+/** Today in Japan time as 'YYYY-MM-DD', moved by `years` (the month/day are kept as text). */
+export function jstDatePlusYears(now: Date, years: number): string {
+  const d = new Date(now.getTime() + JST_MS);
+  return `${pad(d.getUTCFullYear() + years, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+

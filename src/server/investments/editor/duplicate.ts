@@ -1,0 +1,51 @@
+/**
+ * Duplicating a listing as a new unpublished draft.
+ */
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/server/db";
+import { investment_images, investment_transports, investments } from "@/server/db/schema";
+import { linkStoredImage, investmentImageDir } from "@/server/media/images";
+import { notFound, type EditorOptions } from "./common";
+
+/**
+ * A copy to edit into a new listing: unpublished, without a property number
+ * (it must be unique), price history or price-down state; transports and
+ * photos (new files) copied.
+ */
+export async function duplicateInvestment(db: Db, adminId: number | null, id: number, opts: EditorOptions = {}): Promise<{ id: number }> {
+  const now = opts.now ?? new Date();
+  const src = await db.select().from(investments).where(eq(investments.id, id)).get();
+  if (!src) throw notFound();
+  const [transports, images] = await Promise.all([
+    db.select().from(investment_transports).where(eq(investment_transports.investment_id, id)).orderBy(asc(investment_transports.e_sort)).all(),
+    db.select().from(investment_images).where(eq(investment_images.investment_id, id)).orderBy(asc(investment_images.e_sort)).all(),
+  ]);
+  const { id: _id, created_at: _c, updated_at: _u, ...rest } = src;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(investments)
+      .values({
+        ...rest,
+        no: null,
+        name: `${src.name}（コピー）`,
+        public: false,
+        public_at: null,
+        price_down: false,
+        price_before: null,
+        price_down_at: null,
+        not_updated_at: null,
+        update_at: now,
+        created_by: adminId,
+      })
+      .returning({ id: investments.id });
+    if (!row) throw new Error("investment insert returned nothing");
+    if (transports.length) {
+      await tx.insert(investment_transports).values(transports.map(({ id: _t, investment_id: _i, ...t }) => ({ ...t, investment_id: row.id })));
+    }
+    for (const img of images) {
+      const stored = await linkStoredImage({ dir: investmentImageDir(id, opts), name: img.name, width: img.width ?? 0, height: img.height ?? 0 }, row.id, opts);
+      await tx.insert(investment_images).values({ investment_id: row.id, name: stored.name, comment: img.comment, category: img.category, width: img.width, height: img.height, e_sort: img.e_sort });
+    }
+    return { id: row.id };
+  });
+}

@@ -1,0 +1,251 @@
+/**
+ * Saving a listing from the editor (create / update) with every derived column recomputed, price cuts
+ * with history and matching, publication rules, transports and images. Everything that must happen
+ * together happens in one transaction: the row, its transports and images, a price-history entry and the
+ * outbox rows (matchInvestment for a new publication or a price cut, refreshSiteCounts). Image files are
+ * moved inside the transaction callback (a failure rolls the rows back); files of removed images are
+ * deleted after commit.
+ */
+import { eq, inArray } from "drizzle-orm";
+import { grossIncomeYield } from "@/lib/yield";
+import { DUPLICATE_NO_MESSAGE, type InvestmentFormOutput } from "@/schemas/admin/investment";
+import { fieldInvalid } from "@/server/errors";
+import type { Db } from "@/server/db";
+import { investment_images, investment_price_histories, investment_transports, investments, municipalities, railway_lines, stations } from "@/server/db/schema";
+import { enqueue } from "@/server/jobs/outbox";
+import { claimStaged, UploadRejectedError } from "@/server/media/image-staging";
+import { removeImage, type StorageOptions } from "@/server/media/images";
+import { applyPriceChange, deriveInvestment, type DeriveTransport } from "../derive";
+import { notFound, num, txt, type EditorOptions, type InvestmentRow, type TransportRow, type Tx } from "./common";
+import { investmentNoExists } from "./load";
+
+/** Resolves each transport's station against the master (names, group, operator); field errors for unknown ones. */
+async function resolveTransports(db: Pick<Db, "select">, input: InvestmentFormOutput["transports"]): Promise<TransportRow[]> {
+  const codes = input.map((t) => t.station_cd).filter((c): c is number => c !== undefined);
+  const found = codes.length
+    ? await db
+        .select({
+          station_cd: stations.station_cd,
+          station_name: stations.name,
+          group_cd: stations.station_g_cd,
+          line_cd: stations.line_cd,
+          line_name: railway_lines.name,
+          company_cd: railway_lines.company_cd,
+        })
+        .from(stations)
+        .innerJoin(railway_lines, eq(railway_lines.line_cd, stations.line_cd))
+        .where(inArray(stations.station_cd, codes))
+        .all()
+    : [];
+  const byCode = new Map(found.map((s) => [s.station_cd, s]));
+  return input.map((t, i) => {
+    const distance = t.distance ?? 1;
+    const s = t.station_cd !== undefined ? byCode.get(t.station_cd) : undefined;
+    if (t.station_cd !== undefined && (!s || (t.line_cd !== undefined && s.line_cd !== t.line_cd))) {
+      throw fieldInvalid(`transports.${i}.station_cd`, "駅を選択し直してください");
+    }
+    return {
+      operator: s?.company_cd ?? t.operator ?? null,
+      line_cd: s?.line_cd ?? null,
+      line_name: s?.line_name ?? null,
+      station_cd: s?.station_cd ?? null,
+      station_name: s?.station_name ?? null,
+      group_cd: s?.group_cd ?? null,
+      distance,
+      station_walk: distance === 1 ? num(t.station_walk) : null,
+      bus_name: distance === 2 ? txt(t.bus_name) : null,
+      bus_time: distance === 2 ? num(t.bus_time) : null,
+      bus_walk: distance === 2 ? num(t.bus_walk) : null,
+      other: distance === 3 ? txt(t.other) : txt(t.other),
+      e_sort: i,
+    };
+  });
+}
+
+const group = <T extends Record<string, unknown>>(o: T): T | null => (Object.values(o).some((v) => v !== null && v !== undefined && v !== false) ? o : null);
+
+/** The editable columns from validated form values (numbers parsed; annual income and yield derived by grossIncomeYield). */
+export function editableColumns(v: InvestmentFormOutput) {
+  const price = Number(v.price);
+  const month = num(v.income.month);
+  // The yield follows the price and income on every save (a price cut moves it), never the stale stored figure.
+  const { year, yield: yieldPct } = grossIncomeYield(v.price, v.income, v.yield);
+  const builtYear = v.built.year !== undefined ? Number(v.built.year.normalize("NFKC")) : null;
+  const builtMonth = v.built.month !== undefined ? Number(v.built.month.normalize("NFKC")) : null;
+  const lat = num(v.map.lat);
+  const lng = num(v.map.lng);
+  return {
+    no: v.no,
+    type_cd: v.type_cd!,
+    type_other: v.type_cd === 99 ? txt(v.type_other) : null,
+    name: v.name,
+    pref_cd: v.pref_cd!,
+    city_cd: v.city_cd!,
+    district_cd: v.district_cd,
+    locality: txt(v.locality),
+    address_cd: txt(v.address_cd),
+    map: lat !== null && lng !== null && Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng, zoom: 16 } : null,
+    price,
+    income: group({ month, year }) ?? { month: null, year: null },
+    yield: yieldPct,
+    service_charge: num(v.service_charge),
+    maintenance_fee: num(v.maintenance_fee),
+    structure_cd: v.structure_cd ?? null,
+    structure_other: v.structure_cd === 99 ? txt(v.structure_other) : null,
+    floor: group({ ground: num(v.floor.ground), under: num(v.floor.under), location: num(v.floor.location) }) ?? { ground: null, under: null, location: null },
+    built: builtYear !== null ? { year: builtYear, month: builtMonth } : null,
+    building_size: num(v.building_size),
+    occupied_size: num(v.occupied_size),
+    layout: txt(v.layout),
+    total_units: num(v.total_units),
+    specifications: {
+      parking: txt(v.specifications.parking),
+      elevator: txt(v.specifications.elevator),
+      renovation: txt(v.specifications.renovation),
+      separat: txt(v.specifications.separat),
+    },
+    features: { cert: v.features.cert, repair: v.features.repair, repair_note: txt(v.features.repair_note) },
+    land_size: num(v.land_size),
+    land_type: v.land_type ?? null,
+    land_note: txt(v.land_note),
+    land_rights: { type: v.land_rights.type ?? null, other: txt(v.land_rights.other), fee: num(v.land_rights.fee) },
+    land_use_1: txt(v.land_use_1),
+    land_use_2: txt(v.land_use_2),
+    land_ratio: { bdr_1: num(v.land_ratio.bdr_1), bdr_2: num(v.land_ratio.bdr_2), far_1: num(v.land_ratio.far_1), far_2: num(v.land_ratio.far_2) },
+    land_cat: { cd: v.land_cat.cd ?? null, other: txt(v.land_cat.other) },
+    land_plan: { cd: v.land_plan.cd ?? null, other: txt(v.land_plan.other) },
+    land_corner: txt(v.land_corner),
+    land_road: v.land_road.map((r) => ({ direction: txt(r.direction), width: num(r.width), kind: txt(r.kind), frontage: num(r.frontage) })),
+    vacancy: { cd: v.vacancy.cd ?? null, other: txt(v.vacancy.other) },
+    assign: txt(v.assign),
+    transactions: v.transactions ?? null,
+    original: group({
+      reins: txt(v.original.reins),
+      check_at: txt(v.original.check_at),
+      staff: txt(v.original.staff),
+      company: txt(v.original.company),
+      tel: txt(v.original.tel),
+    }),
+    comments: { main: txt(v.comments.main), sub: txt(v.comments.sub) },
+    public: v.public,
+    members: v.members,
+    premium: v.premium,
+    registered_at: txt(v.registered_at),
+    next_update_at: txt(v.next_update_at),
+  };
+}
+
+async function checkBusinessRules(db: Pick<Db, "select">, v: InvestmentFormOutput, id: number | null): Promise<void> {
+  if (await investmentNoExists(db, v.no, id)) throw fieldInvalid("no", DUPLICATE_NO_MESSAGE);
+  const muni = await db.select({ pref_cd: municipalities.pref_cd }).from(municipalities).where(eq(municipalities.code, v.city_cd!)).get();
+  if (!muni || muni.pref_cd !== v.pref_cd) throw fieldInvalid("city_cd", "市区町村を選択し直してください");
+}
+
+/** Writes images: keeps/updates existing ones by id, claims staged uploads, drops the rest. Returns names to delete after commit. */
+async function writeImages(
+  tx: Tx,
+  investmentId: number,
+  input: InvestmentFormOutput["images"],
+  opts: StorageOptions,
+): Promise<string[]> {
+  const existing = await tx.select({ id: investment_images.id, name: investment_images.name }).from(investment_images).where(eq(investment_images.investment_id, investmentId)).all();
+  const byId = new Map(existing.map((e) => [e.id, e]));
+  const kept = new Set<number>();
+  for (const [i, img] of input.entries()) {
+    if (img.id !== undefined) {
+      if (!byId.has(img.id)) throw fieldInvalid(`images.${i}`, "画像が見つかりません。画面を再読み込みしてください");
+      kept.add(img.id);
+      await tx.update(investment_images).set({ comment: txt(img.comment), category: img.category, e_sort: i }).where(eq(investment_images.id, img.id));
+    } else if (img.token !== undefined) {
+      let stored;
+      try {
+        stored = await claimStaged(img.token, investmentId, opts);
+      } catch (e) {
+        if (e instanceof UploadRejectedError) throw fieldInvalid(`images.${i}`, e.message);
+        throw e;
+      }
+      await tx.insert(investment_images).values({
+        investment_id: investmentId,
+        name: stored.name,
+        comment: txt(img.comment),
+        category: img.category,
+        width: stored.width,
+        height: stored.height,
+        e_sort: i,
+      });
+    }
+  }
+  const dropped = existing.filter((e) => !kept.has(e.id));
+  if (dropped.length) await tx.delete(investment_images).where(inArray(investment_images.id, dropped.map((d) => d.id)));
+  return dropped.map((d) => d.name);
+}
+
+async function writeTransports(tx: Tx, investmentId: number, rows: TransportRow[]): Promise<void> {
+  await tx.delete(investment_transports).where(eq(investment_transports.investment_id, investmentId));
+  if (rows.length) await tx.insert(investment_transports).values(rows.map((r) => ({ ...r, investment_id: investmentId })));
+}
+
+/**
+ * Creates (id null) or updates a listing from validated editor values.
+ * Derived columns come from deriveInvestment; update_at is now and the
+ * overdue mark is cleared (the listing has just been updated). A price cut
+ * sets price_down / price_before / price_down_at, writes a history row and
+ * queues matchInvestment (price_down); a first publication sets public_at
+ * and queues matchInvestment (new).
+ */
+export async function saveInvestment(
+  db: Db,
+  adminId: number | null,
+  id: number | null,
+  v: InvestmentFormOutput,
+  opts: EditorOptions = {},
+): Promise<{ id: number; priceCut: boolean; published: boolean }> {
+  const now = opts.now ?? new Date();
+  await checkBusinessRules(db, v, id);
+  const transports = await resolveTransports(db, v.transports);
+  const cols = editableColumns(v);
+  const derived = deriveInvestment(cols, transports as DeriveTransport[], now);
+  let droppedImages: string[] = [];
+
+  const result = await db.transaction(async (tx) => {
+    let old: InvestmentRow | undefined;
+    if (id !== null) {
+      old = await tx.select().from(investments).where(eq(investments.id, id)).get();
+      if (!old) throw notFound();
+    }
+    const price = applyPriceChange(old ?? null, cols.price, now);
+    const published = cols.public && !(old?.public ?? false);
+    const row = {
+      ...cols,
+      ...derived,
+      price: price.price,
+      price_before: price.price_before,
+      price_down: price.price_down,
+      price_down_at: price.price_down_at,
+      update_at: now,
+      not_updated_at: null,
+      public_at: cols.public ? (old?.public_at ?? now) : (old?.public_at ?? null),
+    };
+    let investmentId: number;
+    if (old) {
+      investmentId = old.id;
+      await tx.update(investments).set(row).where(eq(investments.id, investmentId));
+    } else {
+      const [inserted] = await tx.insert(investments).values({ ...row, created_by: adminId }).returning({ id: investments.id });
+      if (!inserted) throw new Error("investment insert returned nothing");
+      investmentId = inserted.id;
+    }
+    await writeTransports(tx, investmentId, transports);
+    droppedImages = await writeImages(tx, investmentId, v.images, opts);
+    const priceCut = Boolean(price.history && price.price_down);
+    if (price.history) await tx.insert(investment_price_histories).values({ ...price.history, investment_id: investmentId });
+    if (priceCut && cols.public) {
+      await enqueue(tx, "matchInvestment", { investmentId, reason: "price_down" }, `price_down-${investmentId}-${now.getTime()}`);
+    }
+    if (published) await enqueue(tx, "matchInvestment", { investmentId, reason: "new" }, `new-${investmentId}`);
+    await enqueue(tx, "refreshSiteCounts", { reason: "listing saved" }, `listing-${investmentId}-${now.getTime()}`);
+    return { id: investmentId, priceCut, published };
+  });
+  await Promise.all(droppedImages.map((name) => removeImage(result.id, name, opts).catch(() => undefined)));
+  return result;
+}

@@ -1,0 +1,36 @@
+import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { investments } from "@/server/db/schema";
+
+/**
+ * Who may see which listing — written once and used by every surface
+ * (pages, tRPC, REST, counts, sitemap, matching).
+ *  visitor: published, not members-only, not overdue for its 次回更新予定日
+ *  member:  published (members-only included), not overdue
+ *  admin:   everything (admin screens and preview)
+ */
+export type Audience = "visitor" | "member" | "admin";
+
+export function visibleTo(audience: Audience): SQL | undefined {
+  if (audience === "admin") return undefined;
+  const base = and(eq(investments.public, true), isNull(investments.not_updated_at));
+  return audience === "member" ? base : and(base, eq(investments.members, false));
+}
+
+/**
+ * The members-only teaser rule, written once: a visitor is shown what a
+ * member would find (teaserScope), but each members-only listing among it
+ * reaches them as a locked teaser carrying none of its data (isTeaser).
+ * Used by the detail (and through it the inquiry page) and the home sections.
+ */
+export function teaserScope(audience: Audience): Audience {
+  return audience === "visitor" ? "member" : audience;
+}
+
+export function isTeaser(audience: Audience, listing: { members: boolean }): boolean {
+  return audience === "visitor" && listing.members;
+}
+
+export function audienceOf(viewer: { user: unknown; admin: unknown }): Exclude<Audience, "admin"> {
+  // An admin browsing the public site sees it as a member would; admin screens ask for "admin" explicitly.
+  return viewer.user || viewer.admin ? "member" : "visitor";
+}

@@ -1,0 +1,312 @@
+/**
+ * The listing search: a SearchQuery (src/schemas/search.ts, where every
+ * parameter is documented) turned into SQL. Visibility always comes from
+ * visibleTo(audience); admin-only parameters apply for the admin audience
+ * only. predicate.ts holds the in-memory twin of this condition (same plan,
+ * proved equal by a property-based test).
+ *
+ * Index use: visibility picks the range of investments_search_idx (which
+ * holds every searched column, so counts never touch the table); the other
+ * column conditions are checked inside that index (see `v` below). Selective
+ * sets come from subqueries the planner turns into rowid lookups: stations
+ * `id IN (SELECT investment_id FROM investment_transports WHERE line_cd IN … UNION …)`
+ * on the transport indexes, free words of 3+ characters
+ * `id IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH …)`,
+ * and 1-2 character terms the candidates of `shortTermCandidates`.
+ */
+import { and, between, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { DEFAULT_SORT, PAGE_SIZE, type SortKey } from "@/lib/constants/investment";
+import { lastPage } from "@/lib/pagination";
+import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
+import type { Db } from "@/server/db";
+import { investment_transports, investments } from "@/server/db/schema";
+import { loadCards, type InvestmentCard } from "@/server/investments/cards";
+import { planQuery, type FreeWordTerm, type QueryPlan, type ShortTerm } from "./plan";
+import { visibleTo, type Audience } from "@/server/investments/visibility";
+
+export interface SearchOptions {
+  /** Reference time for the date parameters (dy, up, bt, rs, fs 1). */
+  now?: Date;
+  /** Cards per page (default PAGE_SIZE = 20; at most 1000). */
+  pageSize?: number;
+}
+
+export interface SearchResult {
+  items: InvestmentCard[];
+  total: number;
+  /** The page shown: the asked page clamped to 1..last. */
+  page: number;
+  /** Last page (1 when nothing matches). */
+  last: number;
+  pageSize: number;
+}
+
+/** Largest page size a caller may ask for. */
+export const MAX_PAGE_SIZE = 1000;
+
+const TYPE_UNIT = 6;
+const WALK = 1;
+
+/** `"term"` for FTS5 MATCH: a phrase, with double quotes doubled. */
+export function ftsPhrase(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+function railCondition(p: QueryPlan): SQL | undefined {
+  if (!p.rail) return undefined;
+  const t = investment_transports;
+  const walk = p.walk !== null ? sql` AND ${t.distance} = ${WALK} AND ${t.station_walk} <= ${p.walk}` : sql``;
+  const parts: SQL[] = [];
+  // One branch per column so each uses its own (code, investment_id) index.
+  if (p.rail.lines.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.line_cd, [...p.rail.lines])}${walk}`);
+  if (p.rail.stations.length)
+    parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.station_cd, [...p.rail.stations])}${walk}`);
+  if (p.rail.groups.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.group_cd, [...p.rail.groups])}${walk}`);
+  return sql`${investments.id} IN (${sql.join(parts, sql` UNION `)})`;
+}
+
+function sizeCondition(p: QueryPlan): SQL | undefined {
+  if (p.sizeMin === null && p.sizeMax === null) return undefined;
+  const size = sql`(CASE WHEN ${v(investments.type_cd)} = ${TYPE_UNIT} THEN ${investments.occupied_size} ELSE ${investments.land_size} END)`;
+  return and(p.sizeMin !== null ? gte(size, p.sizeMin) : undefined, p.sizeMax !== null ? lte(size, p.sizeMax) : undefined);
+}
+
+/** Upper bound for "starts with" ranges on text (U+10FFFF sorts after every character). */
+const MAX_CHAR = "\u{10FFFF}";
+
+/**
+ * Candidates for a 1-2 character term (a superset of the listings whose name or
+ * keywords contain it; the exact instr() check follows). An occurrence followed
+ * by at least one character starts a trigram: a `term` range on the FTS
+ * vocabulary finds those. The others sit at the very end of the text: for two
+ * characters the last two equal the term, for one character the last one does
+ * or the last two start with it — expression indexes answer both.
+ */
+function shortTermCandidates(t: ShortTerm): SQL {
+  const i = investments;
+  const tails: SQL[] = [];
+  for (const [col, text] of [
+    [i.name, t.text],
+    [i.keywords, t.kwText],
+  ] as const) {
+    if (t.length === 2) {
+      tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -2)) = ${text}`);
+    } else {
+      tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -1)) = ${text}`);
+      tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -2)) >= ${text} AND lower(substr(${col}, -2)) < ${text + MAX_CHAR}`);
+    }
+  }
+  const starts = [...new Set([t.folded, t.kwFolded])].map(
+    (f) => sql`SELECT doc FROM investments_fts_instance WHERE term >= ${f} AND term < ${f + MAX_CHAR}`,
+  );
+  return sql`${i.id} IN (${sql.join([...starts, ...tails], sql` UNION `)})`;
+}
+
+/** One term of the MATCH: the phrase in either column, or (kana folded) each column its own form. */
+function ftsTermMatch(t: FreeWordTerm): string {
+  return t.name === t.keywords ? ftsPhrase(t.name) : `(name : ${ftsPhrase(t.name)} OR keywords : ${ftsPhrase(t.keywords)})`;
+}
+
+function freeWordConditions(p: QueryPlan): SQL[] {
+  const i = investments;
+  const out: SQL[] = [];
+  if (p.ftsTerms.length) {
+    // All long terms in one MATCH, each may match name or keywords. Explicit AND:
+    // FTS5 implies it between phrases only, not next to a parenthesised group.
+    const match = p.ftsTerms.map(ftsTermMatch).join(" AND ");
+    out.push(sql`${i.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${match})`);
+  }
+  for (const t of p.shortTerms) {
+    out.push(shortTermCandidates(t));
+    // The exact rule (predicate.ts does the same): instr() on name or keywords, ASCII
+    // case-insensitive when the term has Latin letters (SQLite's lower() is ASCII-only).
+    out.push(
+      t.lower
+        ? sql`(instr(lower(${i.name}), ${t.text}) > 0 OR instr(lower(${i.keywords}), ${t.kwText}) > 0)`
+        : sql`(instr(${i.name}, ${t.text}) > 0 OR instr(${i.keywords}, ${t.kwText}) > 0)`,
+    );
+  }
+  // xw: the same exact rule, negated (no index: it only ever narrows what the other conditions found)
+  for (const t of p.excludeTerms) {
+    out.push(
+      t.lower
+        ? sql`NOT (instr(lower(${i.name}), ${t.text}) > 0 OR instr(lower(${i.keywords}), ${t.text}) > 0)`
+        : sql`NOT (instr(${i.name}, ${t.text}) > 0 OR instr(${i.keywords}, ${t.text}) > 0)`,
+    );
+  }
+  return out;
+}
+
+function adminConditions(p: QueryPlan): (SQL | undefined)[] {
+  const a = p.admin;
+  const out: (SQL | undefined)[] = [];
+  if (a.noPrefix !== null) out.push(sql`instr(${investments.no}, ${a.noPrefix}) = 1`);
+  switch (a.state) {
+    case "public":
+      out.push(visibleTo("visitor"));
+      break;
+    case "members":
+      out.push(and(visibleTo("member"), eq(investments.members, true)));
+      break;
+    case "private":
+      out.push(eq(investments.public, false));
+      break;
+    case "premium":
+      out.push(eq(investments.premium, true));
+      break;
+    case "overdue":
+      out.push(isNotNull(investments.not_updated_at));
+      break;
+    default:
+      break;
+  }
+  if (a.updateMin !== null) out.push(gte(investments.update_at, new Date(a.updateMin)));
+  if (a.updateBefore !== null) out.push(lt(investments.update_at, new Date(a.updateBefore)));
+  if (a.company !== null) out.push(sql`instr(json_extract(${investments.original}, '$.company'), ${a.company}) > 0`);
+  return out;
+}
+
+/**
+ * A column as a plain value (`+col`): SQLite will not pick that column's own
+ * index for the term. Every condition but visibility (and the city, which has
+ * a covering index of its own) is written this way so
+ * that the plan is always "visibility range of investments_search_idx, the
+ * other conditions checked inside that covering index" — a few ms at 100,000
+ * listings whatever the parameters — instead of a single-column index whose
+ * table lookups the planner underestimates (a price range or a city list
+ * costs 10-50 ms that way).
+ */
+function v(col: SQLWrapper): SQL {
+  return sql`+${col}`;
+}
+
+/**
+ * The WHERE condition of a search for an audience: visibleTo(audience) AND
+ * every condition of the query (admin-only ones for the admin audience only).
+ * Undefined when nothing restricts (admin, empty query).
+ */
+export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Date): SQL | undefined {
+  const p = planQuery(query, now);
+  const i = investments;
+  // Written in the order SQLite evaluates them, cheapest first: small integer
+  // compares, then text ranges and string functions, then the subqueries.
+  const conds: (SQL | undefined)[] = [
+    visibleTo(audience),
+    p.types ? inArray(v(i.type_cd), [...p.types]) : undefined,
+    p.areas ? inArray(v(i.area_cd), [...p.areas]) : undefined,
+    p.prefs ? inArray(v(i.pref_cd), [...p.prefs]) : undefined,
+    p.structures ? inArray(v(i.structure_cd), [...p.structures]) : undefined,
+    p.priceMin !== null ? gte(v(i.price), p.priceMin) : undefined,
+    p.priceMax !== null ? lte(v(i.price), p.priceMax) : undefined,
+    p.yieldMin !== null ? gte(v(i.yield), p.yieldMin) : undefined,
+    p.yieldMax !== null ? lte(v(i.yield), p.yieldMax) : undefined,
+    // Without a line/station filter, sw bounds the nearest walk.
+    !p.rail && p.walk !== null ? lte(v(i.station_time), p.walk) : undefined,
+    p.cert ? sql`${v(i.has_cert)} = 1` : undefined,
+    p.repair ? sql`${v(i.has_repair)} = 1` : undefined,
+    p.priceDown ? sql`${v(i.price_down)} = 1` : undefined,
+    p.full ? sql`${v(i.is_full)} = 1` : undefined,
+    p.newQuake ? sql`${v(i.new_quake)} = 1` : undefined,
+    p.premium ? sql`${v(i.premium)} = 1` : undefined,
+    p.transactions ? inArray(v(i.transactions), [...p.transactions]) : undefined,
+    // timestamp_ms columns: compared with epoch milliseconds
+    p.publicFrom !== null ? gte(v(i.public_at), p.publicFrom) : undefined,
+    p.updateFrom !== null ? gte(v(i.update_at), p.updateFrom) : undefined,
+    sizeCondition(p),
+    p.builtFrom !== null ? gte(v(i.built_at), p.builtFrom) : undefined,
+    p.residualFrom !== null ? gte(v(i.residual_at), p.residualFrom) : undefined,
+    // Left open to investments_city_search_idx (city first, covering): a city is selective.
+    p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(i.city_cd, from) : between(i.city_cd, from, to)))) : undefined,
+    p.district !== null ? sql`instr(${i.district_cd}, ${p.district}) = 1` : undefined,
+    railCondition(p),
+    ...freeWordConditions(p),
+    ...(audience === "admin" ? adminConditions(p) : []),
+  ];
+  return and(...conds);
+}
+
+/**
+ * ORDER BY of a sort key; ties always by id descending (stable pages).
+ * "new" follows investments_search_idx (public_at right after visibility).
+ * With conditions, the other keys sort the matching rows (`+col`, see `v`):
+ * a top-20 sort of the matches costs a few ms, while walking a single-column
+ * index in order with a table lookup per row can cost a full scan when few
+ * rows match. Without conditions (`filtered: false`) every row matches, so
+ * the plain column lets SQLite walk that column's index and stop at the page.
+ */
+export function searchOrder(sr: SortKey | undefined, opts: { filtered?: boolean } = {}): SQL[] {
+  const i = investments;
+  const col = (c: SQLWrapper) => (opts.filtered === false ? sql`${c}` : v(c));
+  switch (sr ?? DEFAULT_SORT) {
+    case "price_asc":
+      return [sql`${col(i.price)} ASC`, desc(i.id)];
+    case "price_desc":
+      return [sql`${col(i.price)} DESC`, desc(i.id)];
+    case "yield_desc": // NULLs sort last in DESC
+      return [sql`${col(i.yield)} DESC`, desc(i.id)];
+    case "age_asc": // newest building first; unknown built_at last (NULLs sort last in DESC)
+      return [sql`${col(i.built_at)} DESC`, desc(i.id)];
+    case "walk_asc":
+      return [sql`${col(i.station_time)} ASC NULLS LAST`, desc(i.id)];
+    case "new":
+    default:
+      return [desc(i.public_at), desc(i.id)];
+  }
+}
+
+async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(investments).where(where).all();
+  return row?.n ?? 0;
+}
+
+/** How many listings the audience finds with a query. */
+export async function countInvestments(db: Db, audience: Audience, query: SearchQuery, now: Date = new Date()): Promise<number> {
+  return countWhere(db, buildSearchWhere(audience, query, now));
+}
+
+/**
+ * How many members-only listings a visitor's search would also find once
+ * registered (the list's 会員限定 banner): the query's conditions over the
+ * published members-only listings. Null when the query has a free word: the
+ * free-word index holds what members see of those listings (name, comments,
+ * place), and a count for any word a visitor types would tell them what the
+ * locked listings say.
+ */
+export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = new Date()): Promise<number | null> {
+  if (query.fw) return null;
+  return countWhere(db, and(buildSearchWhere("member", query, now), eq(investments.members, true)));
+}
+
+/**
+ * One page of a search: the total, the last page and the cards of the page
+ * (the asked page is clamped to 1..last). Two queries on the listings (count,
+ * then the page's ids with LIMIT/OFFSET), then the cards.
+ */
+export async function searchInvestments(
+  db: Db,
+  audience: Audience,
+  query: SearchQuery,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  const now = options.now ?? new Date();
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? PAGE_SIZE) || PAGE_SIZE));
+  const where = buildSearchWhere(audience, query, now);
+  const total = await countWhere(db, where);
+  const last = lastPage(total, pageSize);
+  const page = Math.min(last, Math.max(1, query.page ?? 1));
+  if (total === 0) return { items: [], total, page, last, pageSize };
+  const rows = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(where)
+    .orderBy(...searchOrder(query.sr, { filtered: !isEmptyQuery(query) }))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  const items = await loadCards(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items, total, page, last, pageSize };
+}
+

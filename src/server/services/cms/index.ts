@@ -1,5 +1,0 @@
-/** CMS content for the public site: content pages, blog posts, sitemap entries. */
-export * from "./categories";
-export * from "./pages";
-export * from "./posts";
-export * from "./sitemap";
