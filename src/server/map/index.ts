@@ -4,3 +4,4 @@
  */
 export { mapView, countUnplaced, stationPosition, UNPLACED, type MapAudience, type MapViewResult, type Viewport } from "./view";
 export { CELL_PX, MAX_CELLS, cellOf, gridFor, inGrid, micro, type Bbox, type Grid } from "./grid";
+export { cachedMapView, resetMapCacheForTests } from "./cache";

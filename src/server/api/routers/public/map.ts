@@ -1,0 +1,25 @@
+import { mapView as mapViewOutput, mapViewInput } from "@/schemas/map";
+import { parseSearchParams } from "@/schemas/search";
+import { cachedMapView } from "@/server/map";
+import { audienceOf } from "@/server/services/investments/visibility";
+import { createTRPCRouter, publicProcedure } from "../../trpc";
+import { toRawRecord } from "./investments";
+
+/**
+ * The map search (/investments/map): one viewport for the viewer's audience
+ * (visitors public listings only, members members-only ones too, marked).
+ * bbox and zoom are checked strictly; the rest of the input is the list
+ * page's search parameters, read as leniently as the list reads them.
+ */
+export const mapRouter = createTRPCRouter({
+  view: publicProcedure
+    .input(mapViewInput)
+    .output(mapViewOutput)
+    .query(({ ctx, input }) => {
+      const { bbox, zoom, sel, ...raw } = input;
+      const query = parseSearchParams(toRawRecord(raw));
+      // page is the list's own; the map shows the first cards of the view
+      const { page: _page, ...conditions } = query;
+      return cachedMapView(ctx.db, audienceOf(ctx), conditions, { bbox, zoom, selected: sel });
+    }),
+});
