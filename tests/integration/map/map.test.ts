@@ -70,7 +70,16 @@ const listingArb = fc.record({
   overdue: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
   position: fc.option(positionArb, { nil: null, freq: 8 }),
 });
-type GenListing = typeof listingArb extends fc.Arbitrary<infer T> ? T : never;
+type GenListing = {
+  type_cd: number;
+  price: number;
+  yield: number | null;
+  public_at: Date;
+  public: boolean;
+  members: boolean;
+  overdue: boolean;
+  position: [number, number] | null;
+};
 
 async function insertAll(listings: GenListing[]): Promise<void> {
   await db.delete(investment_transports);
@@ -100,7 +109,7 @@ async function insertAll(listings: GenListing[]): Promise<void> {
 const queryArb = fc
   .record(
     {
-      ty: fc.constantFrom(["1"], ["2", "6"]),
+      ty: fc.constantFrom<string[]>(["1"], ["2", "6"]),
       lp: fc.constantFrom("1000", "5000"),
       hp: fc.constantFrom("12000", "30000"),
       ly: fc.constantFrom("5", "7.5"),
@@ -198,7 +207,7 @@ describe("map viewport ≡ in-memory reference", () => {
               expect(m.lat).toBeCloseTo(src.position![0], 6);
               expect(m.lng).toBeCloseTo(src.position![1], 6);
             }
-            const order = (xs: { lat: number; lng: number; count: number }[]) => [...xs].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count);
+            const order = <T extends { lat: number; lng: number; count: number }>(xs: T[]) => [...xs].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count);
             const gotClusters = order(got.clusters);
             const wantClusters = order(want.clusters);
             expect(gotClusters.map((c) => [c.count, c.members]), ctx).toEqual(wantClusters.map((c) => [c.count, c.members]));
@@ -236,33 +245,33 @@ describe("the R*Tree follows every write (triggers)", () => {
     await insertAll([]);
     const bbox: Bbox = [135.4, 34.6, 135.6, 34.8];
     const view = (audience: "visitor" | "member" = "visitor") => mapView(db, audience, {}, { bbox, zoom: 16 }, NOW);
-    const [{ id }] = await db
+    const { id } = (await db
       .insert(investments)
       .values({ type_cd: 1, name: "地図物件", pref_cd: 27, city_cd: "271276", district_cd: "梅田", price: 5000, public: true, public_at: NOW, keywords: "", map: { lat: 34.7, lng: 135.5 } })
-      .returning({ id: investments.id });
+      .returning({ id: investments.id }))[0]!;
     expect((await view()).markers.map((m) => m.id)).toEqual([id]);
-    await db.update(investments).set({ map: { lat: 35.0, lng: 135.5 } }).where(eq(investments.id, id!));
+    await db.update(investments).set({ map: { lat: 35.0, lng: 135.5 } }).where(eq(investments.id, id));
     expect((await view()).total).toBe(0);
-    await db.update(investments).set({ map: { lat: 34.65, lng: 135.45 } }).where(eq(investments.id, id!));
+    await db.update(investments).set({ map: { lat: 34.65, lng: 135.45 } }).where(eq(investments.id, id));
     expect((await view()).markers[0]).toMatchObject({ id, lat: 34.65, lng: 135.45 });
-    await db.update(investments).set({ members: true }).where(eq(investments.id, id!));
+    await db.update(investments).set({ members: true }).where(eq(investments.id, id));
     expect((await view()).total).toBe(0);
     expect((await view("member")).markers[0]).toMatchObject({ id, members: true });
-    await db.update(investments).set({ public: false }).where(eq(investments.id, id!));
+    await db.update(investments).set({ public: false }).where(eq(investments.id, id));
     expect((await view("member")).total).toBe(0);
-    await db.update(investments).set({ public: true, members: false, not_updated_at: NOW }).where(eq(investments.id, id!));
+    await db.update(investments).set({ public: true, members: false, not_updated_at: NOW }).where(eq(investments.id, id));
     expect((await view("member")).total).toBe(0);
-    await db.update(investments).set({ not_updated_at: null, map: null }).where(eq(investments.id, id!));
+    await db.update(investments).set({ not_updated_at: null, map: null }).where(eq(investments.id, id));
     const unplaced = await view();
     expect(unplaced.total).toBe(0);
     expect(unplaced.unplaced).toBe(1);
-    await db.update(investments).set({ map: { lat: 34.7, lng: 135.5 } }).where(eq(investments.id, id!));
+    await db.update(investments).set({ map: { lat: 34.7, lng: 135.5 } }).where(eq(investments.id, id));
     expect((await view()).total).toBe(1);
-    await db.delete(investments).where(eq(investments.id, id!));
+    await db.delete(investments).where(eq(investments.id, id));
     const gone = await view();
     expect([gone.total, gone.unplaced]).toEqual([0, 0]);
-    const [{ n }] = (await db.$client.execute("SELECT count(*) AS n FROM investments_geo")).rows as unknown as { n: number }[];
-    expect(Number(n)).toBe(0);
+    const rows = (await db.$client.execute("SELECT count(*) AS n FROM investments_geo")).rows;
+    expect(Number(rows[0]!.n)).toBe(0);
   });
 
   it("a selected marker's card comes first, only when it is in the view and matches", async () => {
