@@ -19,6 +19,7 @@ import { investments } from "@/server/db/schema";
 import { loadCards, type InvestmentCard } from "@/server/services/investments/cards";
 import { buildSearchWhere, searchOrder } from "@/server/services/investments/search";
 import type { Audience } from "@/server/services/investments/visibility";
+import { fromPixel, toPixel } from "@/lib/mercator";
 import { gridFor, LAT_ORIGIN, LNG_ORIGIN, type Bbox, type Grid } from "./grid";
 
 export type MapAudience = Exclude<Audience, "admin">;
@@ -160,4 +161,35 @@ export async function mapView(db: Db, audience: MapAudience, query: SearchQuery,
 export async function stationPosition(db: Db, stationCd: number): Promise<{ lat: number; lng: number; name: string } | null> {
   const [row] = await db.all<{ lat: number; lon: number; name: string }>(sql`SELECT lat, lon, name FROM stations WHERE station_cd = ${stationCd}`);
   return row ? { lat: row.lat, lng: row.lon, name: row.name } : null;
+}
+
+export interface NearbyMap {
+  lat: number;
+  lng: number;
+  zoom: number;
+  width: number;
+  height: number;
+  view: MapViewResult;
+}
+
+/**
+ * The detail page's small map: a width × height px view at `zoom` centred on
+ * the listing (when the audience may see it and it has a position), its
+ * neighbours as markers and clusters, the listing itself selected.
+ */
+export async function nearbyMap(db: Db, audience: MapAudience, id: number, opts: { zoom?: number; width?: number; height?: number } = {}): Promise<NearbyMap | null> {
+  const zoom = opts.zoom ?? 15;
+  const width = opts.width ?? 640;
+  const height = opts.height ?? 320;
+  const [row] = await db.all<{ lat: number; lng: number }>(
+    sql`SELECT lat_min AS lat, lng_min AS lng FROM investments_geo WHERE id = ${id} AND vis_min >= ${int(minVis(audience))}`,
+  );
+  if (!row) return null;
+  const lat = row.lat / 1e6;
+  const lng = row.lng / 1e6;
+  const c = toPixel(lat, lng, zoom);
+  const nw = fromPixel(c.x - width / 2, c.y - height / 2, zoom);
+  const se = fromPixel(c.x + width / 2, c.y + height / 2, zoom);
+  const view = await mapView(db, audience, {}, { bbox: [nw.lng, se.lat, se.lng, nw.lat], zoom, selected: id });
+  return { lat, lng, zoom, width, height, view: { ...view, cards: [] } };
 }

@@ -1,6 +1,7 @@
 import { mapView as mapViewOutput, mapViewInput } from "@/schemas/map";
 import { parseSearchParams } from "@/schemas/search";
-import { cachedMapView } from "@/server/map";
+import { cachedMapView, nearbyMap } from "@/server/map";
+import { z } from "@/schemas/zod";
 import { audienceOf } from "@/server/services/investments/visibility";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 import { toRawRecord } from "./investments";
@@ -22,4 +23,9 @@ export const mapRouter = createTRPCRouter({
       const { page: _page, ...conditions } = query;
       return cachedMapView(ctx.db, audienceOf(ctx), conditions, { bbox, zoom, selected: sel });
     }),
+
+  /** A listing's neighbourhood for its detail page (null when it has no position or the viewer may not see it). */
+  nearby: publicProcedure
+    .input(z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }))
+    .query(({ ctx, input }) => nearbyMap(ctx.db, audienceOf(ctx), input.id)),
 });
