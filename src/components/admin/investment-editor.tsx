@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { get, useFieldArray, useForm, useWatch, type FieldError, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
 import { FormAlert } from "@/components/forms/field";
+import { MapPlacer } from "@/components/map/map-placer";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
@@ -297,6 +298,7 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
           <AdminInput form={form} name="locality" label="番地以下" hint="公開ページには表示しません" />
           <AdminInput form={form} name="map.lat" label="緯度" inputMode="decimal" />
           <AdminInput form={form} name="map.lng" label="経度" inputMode="decimal" />
+          <MapPlacer form={form} />
         </div>
       </Section>
 
