@@ -420,8 +420,9 @@ describe("requests: each route's input is its procedure's own input schema", () 
       expect(headers, name).toEqual(changes ? [xsrf] : []);
       expect(op.responses["419"], name).toEqual(changes ? ref("CsrfTokenMismatch") : undefined);
       expect(op.responses["400"], name).toEqual(bodyRoutes.includes(r) ? ref("BadRequest") : undefined);
-      // validated input: a body or a path; a search's query is read leniently and never refused
-      expect(op.responses["422"], name).toEqual(bodyRoutes.includes(r) || r.keys.length ? ref("ValidationError") : undefined);
+      // validated input: a body, a path or the map's viewport; a search's query is read leniently and never refused
+      const viewport = name === "GET /api/investments/map";
+      expect(op.responses["422"], name).toEqual(bodyRoutes.includes(r) || r.keys.length || viewport ? ref("ValidationError") : undefined);
       expect(op.responses["429"], name).toEqual(throttled.includes(`${r.method} ${r.path}`) ? ref("TooManyAttempts") : undefined);
       expect(op.responses["401"], name).toEqual(r.doc.auth ? ref("Unauthenticated") : undefined);
     }
