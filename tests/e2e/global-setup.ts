@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/lib/free-port";
-import { startTileServer } from "./tile-server";
+import { startTileServer } from "../../scripts/lib/tile-server";
 
 /**
  * Browser tests run against the real production build: `next build` (only when

@@ -2,7 +2,8 @@ import { createServer, type Server } from "node:http";
 import sharp from "sharp";
 
 /**
- * A stand-in for the base-map tile server (MAP_TILE_URL) on loopback: every
+ * A stand-in for the base-map tile server (MAP_TILE_URL) on loopback (e2e
+ * global setup, front-end bench): every
  * /{z}/{x}/{y}.png is a generated 256 px PNG (a pale ground, a grid line and
  * the tile's coordinates drawn in), so the browser tests never reach the real
  * 地理院タイル servers. GET /count answers how many tiles were served.
