@@ -5,8 +5,8 @@
  * reference of the tests.
  */
 
-/** Width of a cell on screen at the asked zoom (Web Mercator tiles of 256 px). */
-export const CELL_PX = 64;
+/** Width of a cell on screen at the asked zoom (Web Mercator tiles of 256 px): about a price pin and a half, so pins seldom overlap. */
+export const CELL_PX = 80;
 /** At most this many cells per viewport (bounds the payload whatever bbox a caller sends). */
 export const MAX_CELLS = 400;
 /** Offsets making every cell index non-negative (SQLite's integer division truncates toward zero). */
