@@ -22,7 +22,7 @@ import { compileQuery, loadMatchable, type MatchableInvestment } from "@/server/
 import type { Audience } from "@/server/services/investments/visibility";
 import { setTestEnv } from "../../helpers/accounts";
 import { callerFor } from "../../helpers/context";
-import { createUser } from "../../helpers/factories";
+import { createAdmin, createUser } from "../../helpers/factories";
 import { DAY, NOW } from "../search/fixtures";
 
 let dir: string;
@@ -364,5 +364,39 @@ describe("members-only listings on the map", () => {
       const errors = r.json.errors as Record<string, string[]>;
       expect(Object.values(errors).flat().join(""), bad).toMatch(/[ぁ-んァ-ン一-龥]/);
     }
+  });
+});
+
+describe("placing and the nearby map", () => {
+  it("a station's position comes from the master data, for staff only", async () => {
+    const row = (await db.$client.execute("SELECT station_cd, lat, lon, name FROM stations WHERE name = '梅田' LIMIT 1")).rows[0]!;
+    const admin = await createAdmin(db);
+    const staff = (await callerFor(db, { adminId: admin.id })).caller;
+    expect(await staff.admin.investments.stationPosition({ stationCd: Number(row.station_cd) })).toEqual({ lat: Number(row.lat), lng: Number(row.lon), name: "梅田" });
+    await expect(staff.admin.investments.stationPosition({ stationCd: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const visitor = (await callerFor(db)).caller;
+    await expect(visitor.admin.investments.stationPosition({ stationCd: Number(row.station_cd) })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("the nearby map: the listing's neighbours; nothing for a listing the viewer may not see or without a position", async () => {
+    const listings: GenListing[] = Array.from({ length: 6 }, (_, i) => ({
+      type_cd: 1,
+      price: 2000 + i,
+      yield: null,
+      public_at: NOW,
+      public: true,
+      members: i === 1,
+      overdue: false,
+      position: i === 5 ? null : ([34.7 + i / 2000, 135.5] as [number, number]),
+    }));
+    await insertAll(listings);
+    const { nearbyMap } = await import("@/server/map");
+    const near = await nearbyMap(db, "visitor", 1);
+    expect(near).toMatchObject({ lat: 34.7, lng: 135.5, zoom: 15 });
+    expect([...near!.view.markers.map((m) => m.id), ...near!.view.clusters.map(() => 0)].length).toBeGreaterThan(0);
+    expect(near!.view.markers.some((m) => m.id === 2)).toBe(false);
+    expect(await nearbyMap(db, "visitor", 2)).toBeNull();
+    expect(await nearbyMap(db, "member", 2)).not.toBeNull();
+    expect(await nearbyMap(db, "visitor", 6)).toBeNull();
   });
 });
