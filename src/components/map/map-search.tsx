@@ -131,17 +131,25 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
     const map = mapRef.current;
     if (!L || !layer || !map || !data) return;
     layer.clearLayers();
+    // A marker whose icon would stick out of the map's sides is drawn (clipped) but left out of the
+    // tab order: keyboard users reach those listings through the list, and nothing focusable sits off-screen.
+    const width = map.getSize().x;
+    const inside = (lat: number, lng: number, half: number) => {
+      const x = map.latLngToContainerPoint([lat, lng]).x;
+      return x - half >= 0 && x + half <= width;
+    };
     for (const c of data.clusters) {
       const size = c.count < 10 ? 36 : c.count < 100 ? 42 : c.count < 1000 ? 50 : 58;
       const label = `${withCommas(String(c.count))}件${c.members ? "（会員限定を含む）" : ""}`;
       L.marker([c.lat, c.lng], {
         title: label,
         alt: label,
+        keyboard: inside(c.lat, c.lng, size / 2),
         icon: L.divIcon({
           className: "",
           iconSize: [size, size],
           html: `<span data-slot="map-cluster" data-count="${c.count}" class="flex size-full items-center justify-center rounded-full border-2 text-xs font-bold shadow-md ${
-            c.members ? "border-gold-300 bg-gold-600/90 text-white" : "border-white bg-primary/85 text-white"
+            c.members ? "border-gold-400 bg-primary/85 text-gold-200" : "border-white bg-primary/85 text-white"
           }">${withCommas(String(c.count))}</span>`,
         }),
       })
@@ -154,6 +162,7 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
         title: label,
         alt: label,
         riseOnHover: true,
+        keyboard: inside(m.lat, m.lng, 56),
         zIndexOffset: m.id === selected ? 1000 : 0,
         icon: L.divIcon({
           className: "",
