@@ -208,6 +208,12 @@ for (const [name, qs] of searchQueries) {
   );
 }
 
+/* ---------------------------------------------------------------- map search */
+// Viewports of the map search (scripts/bench-map.ts; bench/results/map.{json,md}).
+const { benchMap, writeMapResults } = await import("./bench-map");
+const mapStats = await benchMap(db);
+writeMapResults(mapStats, seeded.investments);
+
 /* ---------------------------------------------------------------- matching */
 // A listing published (or cut in price) is matched against every saved filter
 // (--filters, 50,000 by default) with the search's in-memory predicate, then
@@ -371,6 +377,7 @@ const result = {
   seed: { ...seeded, seconds: seeded.ms.total / 1000 },
   queries: stats,
   search: { loadAverage: searchLoad, queries: searchStats },
+  map: mapStats,
   matching: matchingStat,
   newsletter: newsletterStat,
   targets: { "search p95 ms at 100k": 25, "matching ms per listing (cold)": 1000 },

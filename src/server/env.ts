@@ -36,6 +36,13 @@ const schema = z.object({
   RECAPTCHA_VERIFY_URL: z.string().url().default("https://www.google.com/recaptcha/api/siteverify"),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
+  /**
+   * Base-map tiles of the map search (/investments/map): an XYZ URL template
+   * ({z}/{x}/{y}), 地理院タイル (GSI standard map) by default, and the credit
+   * the provider asks for (HTML, links allowed). Only the map pages load tiles.
+   */
+  MAP_TILE_URL: z.string().regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, "an http(s) URL template with {z}, {x} and {y}").default("https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z.string().default('<a href="https://maps.gsi.go.jp/development/ichiran.html" target="_blank" rel="noopener">地理院タイル</a>'),
   ANALYTICS_ID: z.string().optional(),
   CORS_ORIGINS: z.string().default(""),
   /**

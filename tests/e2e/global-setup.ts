@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../../scripts/lib/free-port";
+import { startTileServer } from "../../scripts/lib/tile-server";
 
 /**
  * Browser tests run against the real production build: `next build` (only when
@@ -35,10 +36,13 @@ function buildIsStale(): boolean {
 let server: ChildProcess | undefined;
 let worker: ChildProcess | undefined;
 let dir: string | undefined;
+let tiles: Awaited<ReturnType<typeof startTileServer>> | undefined;
 
 export default async function setup(project: TestProject) {
   dir = mkdtempSync(path.join(tmpdir(), "kir-e2e-"));
   const port = await freePort();
+  // The map pages' base map comes from a local stand-in, never the real tile servers.
+  tiles = await startTileServer();
   const env = {
     ...process.env,
     NODE_ENV: "production",
@@ -49,6 +53,7 @@ export default async function setup(project: TestProject) {
     MAIL_OUTBOX_DIR: path.join(dir, "outbox"),
     REDIS_PREFIX: `e2e${port}`,
     LOG_LEVEL: "warn",
+    MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
   } as NodeJS.ProcessEnv;
   const runOrThrow = (cmd: string, args: string[]) => {
     const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
@@ -88,10 +93,12 @@ export default async function setup(project: TestProject) {
   project.provide("mailDir", env.MAIL_OUTBOX_DIR!);
   project.provide("redisPrefix", env.REDIS_PREFIX!);
   project.provide("uploadDir", env.UPLOAD_DIR!);
+  project.provide("tileURL", tiles.url);
 
   return async () => {
     server?.kill("SIGTERM");
     worker?.kill("SIGTERM");
+    await tiles?.close();
     await new Promise((r) => setTimeout(r, 300));
     if (dir) rmSync(dir, { recursive: true, force: true });
   };
@@ -104,5 +111,7 @@ declare module "vitest" {
     mailDir: string;
     redisPrefix: string;
     uploadDir: string;
+    /** The tile stand-in (tile-server.ts): MAP_TILE_URL points at it. */
+    tileURL: string;
   }
 }

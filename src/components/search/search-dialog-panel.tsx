@@ -1,6 +1,6 @@
 "use client";
 
-import { Bookmark, ChevronRight, LogIn, MapPinned, Search, SlidersHorizontal, TrainFront, UserPlus } from "@/components/icons";
+import { Bookmark, ChevronRight, LogIn, MapPin, MapPinned, Search, SlidersHorizontal, TrainFront, UserPlus } from "@/components/icons";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
@@ -22,6 +22,7 @@ const ENTRIES = [
   { name: "エリアから探す", sub: "市区町村を選んで", path: "/investments/search/area", icon: MapPinned },
   { name: "路線・駅から探す", sub: "複数の駅をまとめて", path: "/investments/search/train", icon: TrainFront },
   { name: "こだわり条件から探す", sub: "種別・価格・利回りなど", path: "/investments/search/feature", icon: SlidersHorizontal },
+  { name: "地図で探す", sub: "地図を動かして", path: "/investments/map", icon: MapPin },
 ] as const;
 
 const fmt = (n: number | undefined) => (n === undefined ? "—" : withCommas(String(n)));
@@ -79,7 +80,7 @@ function SearchDialogBody({ session, counts: initialCounts, onNavigate }: { sess
           <h3 id="search-dialog-entries" className="mb-2 border-l-4 border-gold pl-2 text-sm font-bold">
             条件から探す
           </h3>
-          <ul className="grid gap-2 sm:grid-cols-3">
+          <ul className="grid gap-2 sm:grid-cols-2">
             {ENTRIES.map((e) => (
               <li key={e.path}>
                 <ChipLink variant="dialog-entry" href={e.path} onClick={onNavigate}>

@@ -19,6 +19,7 @@ const NAV = [
   { name: "エリアから探す", path: "/investments/search/area" },
   { name: "路線・駅から探す", path: "/investments/search/train" },
   { name: "こだわり条件から探す", path: "/investments/search/feature" },
+  { name: "地図で探す", path: "/investments/map" },
   { name: "売却査定", path: "/sell" },
   { name: "当社の強み", path: "/advantage" },
   { name: "会社概要", path: "/corporate" },

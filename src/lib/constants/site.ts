@@ -73,6 +73,7 @@ export const FOOTER_LINKS = {
     { name: "エリアから探す", path: "/investments/search/area" },
     { name: "路線・駅から探す", path: "/investments/search/train" },
     { name: "こだわり条件から探す", path: "/investments/search/feature" },
+    { name: "地図で探す", path: "/investments/map" },
     { name: "ブログ", path: "/blogs" },
     { name: "売却査定のご依頼", path: "/sell" },
     { name: "不動産業者様へ", path: "/exchange" },

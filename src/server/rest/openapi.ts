@@ -121,7 +121,9 @@ function operation(r: RouteDef) {
   if (doc.auth) Object.assign(responses, { "401": ref("responses", "Unauthenticated"), "403": ref("responses", "Forbidden") });
   if (r.keys.length) responses["404"] = ref("responses", "NotFound");
   if (changes) responses["419"] = ref("responses", "CsrfTokenMismatch");
-  if ((input && changes) || r.keys.length) responses["422"] = ref("responses", "ValidationError");
+  // A GET's query is read leniently, except a parameter it requires (the map's viewport): that one may answer 422.
+  const requiredQuery = parameters.some((p) => "in" in p && p.in === "query" && "required" in p && p.required);
+  if ((input && changes) || r.keys.length || requiredQuery) responses["422"] = ref("responses", "ValidationError");
   if (doc.throttled) responses["429"] = ref("responses", "TooManyAttempts");
   return {
     summary: doc.summary,

@@ -22,6 +22,7 @@ import { created, existsResult, statusOk } from "@/schemas/common";
 import { contactInputs, contactSubmitted, memberContactDto } from "@/schemas/contact";
 import { filterDto, saveFilterInput, updateFilterInput } from "@/schemas/filter";
 import { investmentDetailResult, investmentPageDto } from "@/schemas/investment";
+import { mapViewDto, mapViewParams } from "@/schemas/map";
 import { matchingDto, matchingReadInput, matchingsDeleted, removeMatchingsInput } from "@/schemas/matching";
 import { publicListParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
@@ -149,6 +150,14 @@ export const routes = [
     input: publicListParams,
     output: investmentPageDto,
     doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" },
+  }),
+  route("GET", "/api/investments/map", async (c, i) => {
+    const v = await c.public.map.view(q(i));
+    return { ...v, cards: v.cards.map(({ locked: _locked, ...card }) => withUnderscoreId(card)) };
+  }, {
+    input: mapViewParams,
+    output: mapViewDto,
+    doc: { summary: "地図検索: 表示範囲 (bbox) とズームの物件を格子で集約 (一覧ページと同じ検索パラメータ; 会員限定は会員のみ)", tag: "public" },
   }),
   route("GET", "/api/investments/:id", async (c, i) => toInvestmentDetail(await c.public.investments.byId(idOf(i))), {
     output: investmentDetailResult,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accountSearchInput } from "@/schemas/admin/accounts";
 import { parsePageSize } from "@/lib/list-view";
 import { ADMIN_PARAM_KEYS, SEARCH_PARAM_KEYS, parseSearchParams, publicListParams, publicSearchParams } from "@/schemas/search";
+import { mapViewParams } from "@/schemas/map";
 import { z } from "@/schemas/zod";
 import { appRouter } from "@/server/api/root";
 import { openApiDocument } from "@/server/rest/openapi";
@@ -234,7 +235,7 @@ describe("/api/openapi.json", () => {
 describe("requests: each route's input is its procedure's own input schema", () => {
   it("a route that reads a body or a query names an input, and one that reads none names none", () => {
     expect(bodyRoutes.length).toBeGreaterThan(20);
-    expect(queryRoutes.map(nameOf).sort()).toEqual(["GET /api/admin/account/deleted/search", "GET /api/admin/account/search", "GET /api/investments"]);
+    expect(queryRoutes.map(nameOf).sort()).toEqual(["GET /api/admin/account/deleted/search", "GET /api/admin/account/search", "GET /api/investments", "GET /api/investments/map"]);
     for (const r of routes) expect(Boolean(r.input), nameOf(r)).toBe(probe(r).read);
   });
 
@@ -250,6 +251,14 @@ describe("requests: each route's input is its procedure's own input schema", () 
         expect(r.input).toBe(publicListParams);
         expect(Object.keys(publicSearchParams.shape)).toEqual(SEARCH_PARAM_KEYS.filter((k) => !ADMIN_PARAM_KEYS.includes(k)));
         expect(Object.keys(publicListParams.shape)).toEqual([...Object.keys(publicSearchParams.shape), "pp"]);
+        continue;
+      }
+      if (name === "GET /api/investments/map") {
+        // The map search: the viewport (bbox, zoom, sel), the procedure's own field schemas, then the list page's parameters, raw as above.
+        expect(r.input).toBe(mapViewParams);
+        const ownShape = (proc!._def.inputs[0] as z.ZodObject).shape;
+        expect(Object.keys(mapViewParams.shape)).toEqual([...Object.keys(publicSearchParams.shape), ...Object.keys(ownShape)]);
+        for (const key of Object.keys(ownShape)) expect(mapViewParams.shape[key as keyof typeof mapViewParams.shape], key).toBe(ownShape[key]);
         continue;
       }
       let own = proc!._def.inputs[0]!;
@@ -345,7 +354,8 @@ describe("requests: each route's input is its procedure's own input schema", () 
         expect(p.schema, `${name} ${p.name}`).toEqual(schema);
         expect(p.description, `${name} ${p.name}`).toBe(description);
         expect(p.description, `${name} ${p.name}`).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
-        expect(p.required, `${name} ${p.name}`).toBe(false); // a search narrows; nothing is required
+        // a search narrows; nothing is required, but the map's viewport
+        expect(p.required, `${name} ${p.name}`).toBe(name === "GET /api/investments/map" && ["bbox", "zoom"].includes(p.name));
         expect(holes(p.schema), `${name} ${p.name}`).toEqual([]);
         if (p.schema.type === "array") expect(p, `${name} ${p.name}`).toMatchObject({ style: "form", explode: true });
         else expect(p, `${name} ${p.name}`).not.toHaveProperty("style");
@@ -410,8 +420,9 @@ describe("requests: each route's input is its procedure's own input schema", () 
       expect(headers, name).toEqual(changes ? [xsrf] : []);
       expect(op.responses["419"], name).toEqual(changes ? ref("CsrfTokenMismatch") : undefined);
       expect(op.responses["400"], name).toEqual(bodyRoutes.includes(r) ? ref("BadRequest") : undefined);
-      // validated input: a body or a path; a search's query is read leniently and never refused
-      expect(op.responses["422"], name).toEqual(bodyRoutes.includes(r) || r.keys.length ? ref("ValidationError") : undefined);
+      // validated input: a body, a path or the map's viewport; a search's query is read leniently and never refused
+      const viewport = name === "GET /api/investments/map";
+      expect(op.responses["422"], name).toEqual(bodyRoutes.includes(r) || r.keys.length || viewport ? ref("ValidationError") : undefined);
       expect(op.responses["429"], name).toEqual(throttled.includes(`${r.method} ${r.path}`) ? ref("TooManyAttempts") : undefined);
       expect(op.responses["401"], name).toEqual(r.doc.auth ? ref("Unauthenticated") : undefined);
     }

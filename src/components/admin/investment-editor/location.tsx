@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { useWatch } from "react-hook-form";
+import { MapPlacer } from "@/components/map/map-placer";
 import { PREFECTURES } from "@/lib/constants/investment";
 import { AdminInput, AdminSelect, gridCols, Section, type Choice } from "../form-fields";
 import type { Form } from "./types";
@@ -24,6 +25,7 @@ export function LocationSection({ form, municipalities, loading }: { form: Form;
         <AdminInput form={form} name="locality" label="番地以下" hint="公開ページには表示しません" />
         <AdminInput form={form} name="map.lat" label="緯度" inputMode="decimal" />
         <AdminInput form={form} name="map.lng" label="経度" inputMode="decimal" />
+        <MapPlacer form={form} />
       </div>
     </Section>
   );

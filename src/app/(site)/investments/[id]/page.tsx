@@ -1,3 +1,4 @@
+import { NearbyMap } from "@/components/map/nearby-map";
 import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
@@ -102,6 +103,7 @@ export default async function InvestmentDetailPage({ params }: Props) {
   return (
     <>
       <InvestmentDetailPageBody detail={d} mapsKey={env().GOOGLE_MAPS_API_KEY || undefined} bookmark={bookmark} />
+      <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-5"><NearbyMap id={d.id} tileUrl={env().MAP_TILE_URL} attribution={env().MAP_TILE_ATTRIBUTION} /></div>
       <JsonLd data={jsonLd} />
     </>
   );

@@ -2,6 +2,7 @@ import { LockKeyhole } from "@/components/icons";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { MapLink } from "@/components/map/map-link";
 import { InvestmentCardGrid } from "@/components/investment/investment-card-grid";
 import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
 import { RefineLinks } from "@/components/search/refine-links";
@@ -115,7 +116,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             </p>
             <h1 className="mt-1 text-xl font-bold leading-snug tracking-wider md:text-2xl">{title}</h1>
           </div>
-          <SearchDialog session={session} counts={counts} label="条件を変更・物件を探す" triggerClassName="w-full md:w-auto" />
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center"><MapLink conditions={params.toString()} /><SearchDialog session={session} counts={counts} label="条件を変更・物件を探す" triggerClassName="w-full md:w-auto" /></div>
         </header>
       </div>
 

@@ -9,6 +9,9 @@ import {
 import { existsResult } from "@/schemas/common";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
+import { nearestStationInput } from "@/schemas/map";
+import { env } from "@/server/env";
+import { stationPosition } from "@/server/map";
 import {
   adminListColumns,
   bulkInvestments,
@@ -78,6 +81,14 @@ export const adminInvestmentsRouter = createTRPCRouter({
     municipalities: await municipalityChoices(ctx.db),
     lines: await railwayChoices(ctx.db),
   })),
+  /** A station's position (master data): the editor places a listing without one there. */
+  stationPosition: adminProcedure.input(nearestStationInput).query(async ({ ctx, input }) => {
+    const p = await stationPosition(ctx.db, input.stationCd);
+    if (!p) throw new TRPCError({ code: "NOT_FOUND", message: "駅が見つかりません" });
+    return p;
+  }),
+  /** The base map of the editor's placing map (MAP_TILE_URL and its credit). */
+  mapTiles: adminProcedure.query(() => ({ url: env().MAP_TILE_URL, attribution: env().MAP_TILE_ATTRIBUTION })),
   stations: adminProcedure
     .input(z.object({ line_cd: z.coerce.number().int().positive().max(99_999_999) }))
     .query(({ ctx, input }) => stationChoices(ctx.db, input.line_cd)),

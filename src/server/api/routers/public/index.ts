@@ -1,6 +1,7 @@
 import { createTRPCRouter } from "../../trpc";
 import { authRouter } from "./auth";
 import { investmentsRouter } from "./investments";
+import { mapRouter } from "./map";
 import { marketRouter } from "./market";
 import { cmsRouter } from "./cms";
 import { contactsRouter } from "./contacts";
@@ -10,6 +11,7 @@ import { sessionRouter } from "./session";
 export const publicRouter = createTRPCRouter({
   auth: authRouter,
   investments: investmentsRouter,
+  map: mapRouter,
   market: marketRouter,
   cms: cmsRouter,
   contacts: contactsRouter,

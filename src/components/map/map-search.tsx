@@ -1,0 +1,244 @@
+"use client";
+
+import "leaflet/dist/leaflet.css";
+import type * as Leaflet from "leaflet";
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { InvestmentCard, type InvestmentCardData } from "@/components/investment/investment-card";
+import { cn } from "@/lib/cn";
+import { formatPrice, withCommas } from "@/lib/price";
+import { mapHref, MAX_ZOOM, MIN_ZOOM, type MapViewParam } from "./map-view-param";
+
+/** GET /api/investments/map's answer (src/schemas/map.ts mapViewDto). */
+interface ViewResponse {
+  zoom: number;
+  clusters: { lat: number; lng: number; count: number; members: boolean }[];
+  markers: { id: number; lat: number; lng: number; price: number; members: boolean }[];
+  total: number;
+  cards: (Omit<InvestmentCardData, "id" | "locked" | "public_at"> & { _id: number; public_at: string | null })[];
+  unplaced: number;
+}
+
+export interface MapSearchProps {
+  /** MAP_TILE_URL ({z}/{x}/{y}) and its credit (HTML). */
+  tileUrl: string;
+  attribution: string;
+  view: MapViewParam;
+  /** The search conditions as the list page's query string. */
+  conditions: string;
+  member: boolean;
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const cardOf = ({ _id, public_at, ...rest }: ViewResponse["cards"][number]): InvestmentCardData =>
+  ({ ...rest, locked: false, id: _id, public_at: public_at ? new Date(public_at) : null }) as InvestmentCardData;
+
+/** Prices on the pins: 万円 up to 1億, then 億 with one decimal (3,980万 / 1.2億). */
+function pinPrice(man: number): string {
+  return man >= 10_000 ? `${(Math.round(man / 1000) / 10).toString()}億` : `${withCommas(String(man))}万`;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The map search (issue 19): Leaflet (about 40 KB gzipped, loaded by this
+ * component only, so only map pages carry it) over the configured tiles; each
+ * move asks GET /api/investments/map for the view (clusters and single
+ * markers computed on the server, members-only rule included there), writes
+ * the view into the URL (c, z, then the conditions) and lists the cards in
+ * view beside the map (desktop) or under it (phone). A marker selects its
+ * listing: its card comes first in the list.
+ */
+export function MapSearch({ tileUrl, attribution, view, conditions, member }: MapSearchProps) {
+  const el = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLElement>(null);
+  const mapRef = useRef<Leaflet.Map | null>(null);
+  const layerRef = useRef<Leaflet.LayerGroup | null>(null);
+  const leafletRef = useRef<typeof Leaflet | null>(null);
+  const selectedRef = useRef<number | null>(null);
+  const seq = useRef(0);
+  const [data, setData] = useState<ViewResponse | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const map = mapRef.current;
+    if (!map) return;
+    const b = map.getBounds();
+    const zoom = map.getZoom();
+    const c = map.getCenter();
+    window.history.replaceState(window.history.state, "", mapHref({ lat: c.lat, lng: c.lng, zoom }, conditions));
+    const bbox = [clamp(b.getWest(), -180, 179.9999), clamp(b.getSouth(), -85, 84.9999), clamp(b.getEast(), -179.9999, 180), clamp(b.getNorth(), -84.9999, 85)]
+      .map((v) => v.toFixed(6))
+      .join(",");
+    const qs = new URLSearchParams(conditions);
+    qs.set("bbox", bbox);
+    qs.set("zoom", String(zoom));
+    if (selectedRef.current !== null) qs.set("sel", String(selectedRef.current));
+    const mine = ++seq.current;
+    setLoading(true);
+    try {
+      const res = await fetch(`/api/investments/map?${qs}`, { headers: { accept: "application/json" } });
+      if (!res.ok) throw new Error(String(res.status));
+      const json = (await res.json()) as ViewResponse;
+      if (mine !== seq.current) return;
+      setData(json);
+      setError(null);
+    } catch {
+      if (mine === seq.current) setError("地図の物件を読み込めませんでした。地図を動かすと再度読み込みます。");
+    } finally {
+      if (mine === seq.current) setLoading(false);
+    }
+  }, [conditions]);
+
+  useEffect(() => {
+    let gone = false;
+    void import("leaflet").then((L) => {
+      if (gone || !el.current) return;
+      const map = L.map(el.current, { center: [view.lat, view.lng], zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
+      L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM }).addTo(map);
+      map.attributionControl.setPrefix(false);
+      leafletRef.current = L;
+      layerRef.current = L.layerGroup().addTo(map);
+      mapRef.current = map;
+      map.on("moveend", () => void load());
+      void load();
+    });
+    return () => {
+      gone = true;
+      mapRef.current?.remove();
+      mapRef.current = null;
+    };
+    // The map is built once; later prop changes come with a new page (new URL).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const select = useCallback(
+    (id: number | null) => {
+      selectedRef.current = id;
+      setSelected(id);
+      listRef.current?.scrollTo({ top: 0 });
+      void load();
+    },
+    [load],
+  );
+
+  // Markers and clusters of the current answer.
+  useEffect(() => {
+    const L = leafletRef.current;
+    const layer = layerRef.current;
+    const map = mapRef.current;
+    if (!L || !layer || !map || !data) return;
+    layer.clearLayers();
+    // A marker whose icon would stick out of the map's sides is drawn (clipped) but left out of the
+    // tab order: keyboard users reach those listings through the list, and nothing focusable sits off-screen.
+    const width = map.getSize().x;
+    const inside = (lat: number, lng: number, half: number) => {
+      const x = map.latLngToContainerPoint([lat, lng]).x;
+      return x - half >= 0 && x + half <= width;
+    };
+    for (const c of data.clusters) {
+      const size = c.count < 10 ? 36 : c.count < 100 ? 42 : c.count < 1000 ? 50 : 58;
+      const label = `${withCommas(String(c.count))}件${c.members ? "（会員限定を含む）" : ""}`;
+      L.marker([c.lat, c.lng], {
+        title: label,
+        alt: label,
+        keyboard: inside(c.lat, c.lng, size / 2),
+        icon: L.divIcon({
+          className: "",
+          iconSize: [size, size],
+          html: `<span data-slot="map-cluster" data-count="${c.count}" class="flex size-full items-center justify-center rounded-full border-2 text-xs font-bold shadow-md ${
+            c.members ? "border-gold-400 bg-primary/85 text-gold-200" : "border-white bg-primary/85 text-white"
+          }">${withCommas(String(c.count))}</span>`,
+        }),
+      })
+        .on("click", () => map.setView([c.lat, c.lng], Math.min(MAX_ZOOM, map.getZoom() + 2)))
+        .addTo(layer);
+    }
+    for (const m of data.markers) {
+      const label = `${m.members ? "会員限定 " : ""}${formatPrice(m.price)}`;
+      L.marker([m.lat, m.lng], {
+        title: label,
+        alt: label,
+        riseOnHover: true,
+        keyboard: inside(m.lat, m.lng, 56),
+        zIndexOffset: m.id === selected ? 1000 : 0,
+        icon: L.divIcon({
+          className: "",
+          iconSize: [0, 0],
+          html: `<span data-slot="map-marker" data-id="${m.id}" class="absolute bottom-1 left-0 -translate-x-1/2 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-bold shadow-md ${
+            m.id === selected ? "border-primary bg-gold-300 text-primary ring-2 ring-primary" : m.members ? "border-gold-400 bg-gold-50 text-gold-800" : "border-primary-300 bg-white text-primary"
+          }">${m.members ? "<span class=\"mr-0.5\">会員</span>" : ""}${escape(pinPrice(m.price))}</span>`,
+        }),
+      })
+        .on("click", () => select(m.id))
+        .addTo(layer);
+    }
+  }, [data, selected, select]);
+
+  const listHref = conditions ? `/investments/page/1?${conditions}` : "/investments";
+  const cards = data?.cards.map(cardOf) ?? [];
+  return (
+    <div className="mx-auto grid max-w-7xl gap-4 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:py-5" data-slot="map-search">
+      <div className="relative h-[58vh] min-h-72 overflow-hidden rounded-lg border border-border bg-primary-50 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem]">
+        <div ref={el} className="absolute inset-0 z-0" role="region" aria-label="物件の地図" data-slot="map" />
+        {loading && (
+          <span className="pointer-events-none absolute left-1/2 top-2 z-[500] -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-xs font-bold text-primary shadow" data-slot="map-loading">
+            読み込み中…
+          </span>
+        )}
+      </div>
+      <section
+        ref={listRef}
+        aria-label="表示範囲の物件"
+        className="flex min-w-0 flex-col gap-3 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] lg:overflow-y-auto lg:pr-1"
+        data-slot="map-list"
+      >
+        <p className="text-sm text-primary-600" role="status" data-slot="map-count">
+          この範囲の物件
+          <strong className="tabular mx-1 text-2xl text-primary" data-total={data?.total ?? ""}>
+            {data ? withCommas(String(data.total)) : "—"}
+          </strong>
+          件
+          {data && data.total > cards.length && <span className="ml-1 text-xs text-primary-500">（{cards.length}件を表示・地図を拡大して絞り込めます）</span>}
+        </p>
+        {error && (
+          <p className="rounded-md border border-error/40 bg-error/5 p-2 text-sm text-error" role="alert">
+            {error}
+          </p>
+        )}
+        {data && data.unplaced > 0 && (
+          <p className="rounded-md bg-muted p-2 text-xs text-primary-700" data-slot="map-unplaced" data-count={data.unplaced}>
+            位置情報のない物件 {withCommas(String(data.unplaced))}件（地図には表示されません）
+            <Link href={listHref} className="ml-1 font-bold underline underline-offset-2">
+              一覧で見る
+            </Link>
+          </p>
+        )}
+        {!member && (
+          <p className="text-xs text-primary-500">
+            会員限定物件は
+            <Link href="/signup" className="mx-0.5 font-bold text-gold-700 underline underline-offset-2">
+              無料会員登録
+            </Link>
+            ・ログインで地図にも表示されます。
+          </p>
+        )}
+        {selected !== null && (
+          <button type="button" className="self-start text-xs text-primary-600 underline underline-offset-2" onClick={() => select(null)}>
+            選択を解除
+          </button>
+        )}
+        <ul className="grid gap-3" data-slot="map-cards">
+          {cards.map((card) => (
+            <li key={card.id} data-id={card.id} className={cn("rounded-lg", card.id === selected && "ring-2 ring-gold-500 ring-offset-2")} aria-current={card.id === selected ? "true" : undefined}>
+              <InvestmentCard card={card} />
+            </li>
+          ))}
+        </ul>
+        {data && data.total === 0 && <p className="text-sm text-primary-600">この範囲に条件に合う物件はありません。地図を縮小・移動してください。</p>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The map's view in its URL (shared links, saved searches opened on the map):
+ * `c=lat,lng` (centre, 5 decimals) and `z` (zoom). Parsing never throws: a
+ * missing or bad value falls back to all of Kansai. No zod: the map page's
+ * client code imports this too.
+ */
+export interface MapViewParam {
+  lat: number;
+  lng: number;
+  zoom: number;
+}
+
+/** Kansai (Kobe to Nara, Kyoto to Wakayama) on a phone or a desktop. */
+export const KANSAI_VIEW: MapViewParam = { lat: 34.72, lng: 135.4, zoom: 9 };
+export const MIN_ZOOM = 5;
+export const MAX_ZOOM = 18;
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export function parseMapView(raw: Record<string, string | string[] | undefined>): MapViewParam {
+  const [lat, lng] = (first(raw.c) ?? "").split(",").map(Number);
+  const zoom = Number(first(raw.z));
+  const okCentre = lat !== undefined && lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 85 && Math.abs(lng) <= 180;
+  return {
+    lat: okCentre ? lat : KANSAI_VIEW.lat,
+    lng: okCentre ? lng : KANSAI_VIEW.lng,
+    zoom: Number.isInteger(zoom) && zoom >= MIN_ZOOM && zoom <= MAX_ZOOM ? zoom : KANSAI_VIEW.zoom,
+  };
+}
+
+/** `c` and `z` for a view, then the conditions (the list page's parameters). */
+export function mapHref(view: MapViewParam, conditions = ""): string {
+  const qs = new URLSearchParams({ c: `${view.lat.toFixed(5)},${view.lng.toFixed(5)}`, z: String(view.zoom) });
+  return `/investments/map?${qs}${conditions ? `&${conditions}` : ""}`;
+}

@@ -1,0 +1,195 @@
+/**
+ * One map viewport: the listings an audience may see that match a search
+ * query and lie in the bounding box, clustered on a grid (grid.ts) in SQL, so
+ * only one row per cell leaves the database whatever the number of listings.
+ *
+ * Index use: investments_geo (R*Tree, drizzle/0011_map_geo_index.sql) answers
+ * the box; its third dimension `vis` carries the visibility rule, so a view
+ * without conditions never reads investments. With conditions, the search's
+ * own WHERE (buildSearchWhere: visibility first, members-only rule included)
+ * applies to each point in the box: for a small box row by row off the
+ * search's id-keyed covering index (EXISTS), for a large one as one `id IN (…)`
+ * set read once off the visibility-keyed covering index.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
+import { MAP_CARDS, type MapCluster, type MapMarker } from "@/schemas/map";
+import type { Db } from "@/server/db";
+import { investments } from "@/server/db/schema";
+import { loadCards, type InvestmentCard } from "@/server/investments";
+import { buildSearchWhere, searchOrder } from "@/server/search";
+import type { Audience } from "@/server/investments";
+import { fromPixel, toPixel } from "@/lib/mercator";
+import { gridFor, LAT_ORIGIN, LNG_ORIGIN, type Bbox, type Grid } from "./grid";
+
+export type MapAudience = Exclude<Audience, "admin">;
+
+export interface Viewport {
+  bbox: Bbox;
+  zoom: number;
+  /** A marker the viewer picked: its card comes first when it is in the view. */
+  selected?: number;
+}
+
+export interface MapViewResult {
+  zoom: number;
+  clusters: MapCluster[];
+  markers: MapMarker[];
+  total: number;
+  cards: InvestmentCard[];
+  unplaced: number;
+}
+
+/** Listings without a usable position; word for word the WHERE of investments_unplaced_idx. */
+export const UNPLACED = sql.raw(
+  "coalesce(json_type(map, '$.lat') IN ('integer', 'real') AND json_type(map, '$.lng') IN ('integer', 'real'), 0) = 0",
+);
+
+/** The lowest `vis` (0011 migration) an audience sees: 2 public, 1 members-only too. */
+const minVis = (audience: MapAudience) => (audience === "member" ? 1 : 2);
+
+/**
+ * Above this many matches in view, the cards are found walking the search's
+ * sort order and checking each row against the box (20 hits come quickly when
+ * most matches are in view); below it, from the ids in the box.
+ */
+const DENSE = 3000;
+
+/** The box and the audience's visibility as R*Tree constraints. */
+function inBox(g: Grid, audience: MapAudience, alias = "investments_geo"): SQL {
+  const t = sql.raw(alias);
+  return sql`${t}.lat_min >= ${int(g.south)} AND ${t}.lat_max <= ${int(g.north)} AND ${t}.lng_min >= ${int(g.west)} AND ${t}.lng_max <= ${int(g.east)} AND ${t}.vis_min >= ${int(minVis(audience))}`;
+}
+
+/**
+ * Boxes smaller than this (square microdegrees, about a ward) check the
+ * conditions point by point; larger ones materialise the matching ids once.
+ */
+const SMALL_BOX = 0.05 * 0.05 * 1e12;
+
+/** An integer written into the statement: a bound JS number is a REAL to SQLite, and REAL division would not floor. */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return sql.raw(String(n));
+}
+
+type CellRow = { n: number; lat: number; lng: number; id: number; m: number };
+
+function conditionOn(g: Grid, cond: SQL | undefined): SQL {
+  if (!cond) return sql``;
+  if ((g.north - g.south) * (g.east - g.west) <= SMALL_BOX) {
+    return sql` AND EXISTS (SELECT 1 FROM investments WHERE investments.id = investments_geo.id AND ${cond})`;
+  }
+  return sql` AND investments_geo.id IN (SELECT id FROM investments WHERE ${cond})`;
+}
+
+async function cells(db: Db, audience: MapAudience, g: Grid, cond: SQL | undefined): Promise<CellRow[]> {
+  // One integer group key (row × 2^24 + column): half the sorting work of two keys.
+  return db.all<CellRow>(sql`
+    SELECT count(*) AS n, avg(lat_min) AS lat, avg(lng_min) AS lng, max(id) AS id, max(vis_min = 1) AS m
+    FROM investments_geo WHERE ${inBox(g, audience)}${conditionOn(g, cond)}
+    GROUP BY ((lat_min + ${int(LAT_ORIGIN)}) / ${int(g.stepLat)}) * 16777216 + (lng_min + ${int(LNG_ORIGIN)}) / ${int(g.stepLng)}`);
+}
+
+async function cardIds(db: Db, audience: MapAudience, query: SearchQuery, now: Date, g: Grid, total: number, selected?: number): Promise<number[]> {
+  if (total === 0) return [];
+  const where = buildSearchWhere(audience, query, now);
+  const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query) });
+  const box =
+    total <= DENSE
+      ? sql`${investments.id} IN (SELECT id FROM investments_geo WHERE ${inBox(g, audience)})`
+      : sql`EXISTS (SELECT 1 FROM investments_geo g WHERE g.id = ${investments.id} AND ${inBox(g, audience, "g")})`;
+  const rows = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(sql`${where ?? sql`1`} AND ${box}`)
+    .orderBy(...order)
+    .limit(MAP_CARDS)
+    .all();
+  const ids = rows.map((r) => r.id);
+  if (selected === undefined || ids[0] === selected) return ids;
+  const [hit] = await db.all<{ id: number }>(
+    sql`SELECT id FROM investments_geo WHERE id = ${selected} AND ${inBox(g, audience)} AND id IN (SELECT ${investments.id} FROM ${investments} WHERE ${investments.id} = ${selected} AND ${where ?? sql`1`})`,
+  );
+  return hit ? [selected, ...ids.filter((id) => id !== selected)].slice(0, MAP_CARDS) : ids;
+}
+
+/** How many listings the search finds that have no position (never on any map). */
+export async function countUnplaced(db: Db, audience: MapAudience, query: SearchQuery, now: Date = new Date()): Promise<number> {
+  const where = buildSearchWhere(audience, query, now);
+  const [row] = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM investments INDEXED BY investments_unplaced_idx WHERE ${UNPLACED}${where ? sql` AND ${where}` : sql``}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * A viewport for an audience and a query: clusters (cells of 2+ listings, at
+ * their mean position), single markers (with their price), the number in
+ * view, the first MAP_CARDS cards in view in the query's sort (the selected
+ * marker first), and how many matches have no position.
+ */
+export async function mapView(db: Db, audience: MapAudience, query: SearchQuery, view: Viewport, now: Date = new Date()): Promise<MapViewResult> {
+  const g = gridFor(view.bbox, view.zoom);
+  const cond = isEmptyQuery(query) ? undefined : buildSearchWhere(audience, query, now);
+  const [rows, unplaced] = await Promise.all([cells(db, audience, g, cond), countUnplaced(db, audience, query, now)]);
+  const clusters: MapCluster[] = [];
+  const singles: CellRow[] = [];
+  let total = 0;
+  for (const r of rows) {
+    total += r.n;
+    if (r.n === 1) singles.push(r);
+    else clusters.push({ lat: r.lat / 1e6, lng: r.lng / 1e6, count: r.n, members: r.m === 1 });
+  }
+  const [prices, ids] = await Promise.all([
+    singles.length
+      ? db.all<{ id: number; price: number }>(sql`SELECT id, price FROM investments WHERE id IN (${sql.join(
+          singles.map((s) => sql`${s.id}`),
+          sql`, `,
+        )})`)
+      : Promise.resolve([]),
+    cardIds(db, audience, query, now, g, total, view.selected),
+  ]);
+  const priceOf = new Map(prices.map((p) => [p.id, p.price]));
+  const markers: MapMarker[] = singles.map((s) => ({ id: s.id, lat: s.lat / 1e6, lng: s.lng / 1e6, price: priceOf.get(s.id) ?? 0, members: s.m === 1 }));
+  markers.sort((a, b) => a.id - b.id);
+  clusters.sort((a, b) => a.lat - b.lat || a.lng - b.lng);
+  return { zoom: view.zoom, clusters, markers, total, cards: await loadCards(db, ids), unplaced };
+}
+
+/** A station's position (master data), for placing a listing without one. */
+export async function stationPosition(db: Db, stationCd: number): Promise<{ lat: number; lng: number; name: string } | null> {
+  const [row] = await db.all<{ lat: number; lon: number; name: string }>(sql`SELECT lat, lon, name FROM stations WHERE station_cd = ${stationCd}`);
+  return row ? { lat: row.lat, lng: row.lon, name: row.name } : null;
+}
+
+export interface NearbyMap {
+  lat: number;
+  lng: number;
+  zoom: number;
+  width: number;
+  height: number;
+  view: MapViewResult;
+}
+
+/**
+ * The detail page's small map: a width × height px view at `zoom` centred on
+ * the listing (when the audience may see it and it has a position), its
+ * neighbours as markers and clusters, the listing itself selected.
+ */
+export async function nearbyMap(db: Db, audience: MapAudience, id: number, opts: { zoom?: number; width?: number; height?: number } = {}): Promise<NearbyMap | null> {
+  const zoom = opts.zoom ?? 15;
+  const width = opts.width ?? 640;
+  const height = opts.height ?? 320;
+  const [row] = await db.all<{ lat: number; lng: number }>(
+    sql`SELECT lat_min AS lat, lng_min AS lng FROM investments_geo WHERE id = ${id} AND vis_min >= ${int(minVis(audience))}`,
+  );
+  if (!row) return null;
+  const lat = row.lat / 1e6;
+  const lng = row.lng / 1e6;
+  const c = toPixel(lat, lng, zoom);
+  const nw = fromPixel(c.x - width / 2, c.y - height / 2, zoom);
+  const se = fromPixel(c.x + width / 2, c.y + height / 2, zoom);
+  const view = await mapView(db, audience, {}, { bbox: [nw.lng, se.lat, se.lng, nw.lat], zoom, selected: id });
+  return { lat, lng, zoom, width, height, view: { ...view, cards: [] } };
+}
