@@ -4,7 +4,7 @@
  * --database file:…`). Writes bench/results/cluster.{json,md}.
  *
  * 1. Search: the same searchInvestments queries (visitor, page of 20) on the
- *    file itself, on a sqld primary loaded with a copy of it, on a sqld
+ *    file itself, on a sqld primary seeded with the same listings, on a sqld
  *    replica following that primary, and on an embedded replica (a local
  *    copy synced from the sqld replica: what web node B of `npm run cluster`
  *    uses).
@@ -14,14 +14,15 @@
  *    node one process, autocannon on both at once.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createClient } from "@libsql/client";
 import { parseSearchParams } from "@/schemas/search";
 import { openDb, type Db } from "@/server/db";
+import { migrateDb } from "@/server/db/migrate";
+import { seedScale } from "@/server/seed";
 import { searchInvestments } from "@/server/services/investments/search";
 import { freePort } from "./lib/free-port";
 import { startSqld, type Sqld } from "./cluster/sqld";
@@ -37,7 +38,6 @@ const { values } = parseArgs({
   },
 });
 if (!values.database?.startsWith("file:")) throw new Error("--database file:… (the bench's scale database) is required");
-const source = values.database.slice("file:".length);
 const RUNS = Number(values.runs);
 const root = path.resolve(import.meta.dirname, "..");
 const log = (s: string) => console.log(`[bench-cluster] ${s}`);
@@ -52,25 +52,23 @@ process.on("exit", () => {
 
 /* ------------------------------------------------------------ the servers */
 
-// A consistent copy of the file becomes the primary's database: sqld takes an existing SQLite file in its place.
+// The primary gets the same listings as the file, seeded through it (seedScale is deterministic: the
+// listings come first from the same seed), so that the replica and an embedded replica receive them the
+// way they receive every write: from the primary's replication log.
 let t = performance.now();
-const copy = path.join(dir, "copy.db");
-const src = createClient({ url: `file:${source}` });
-await src.execute({ sql: "VACUUM INTO ?", args: [copy] });
-src.close();
-mkdirSync(path.join(dir, "primary", "data.sqld", "dbs", "default"), { recursive: true });
-copyFileSync(copy, path.join(dir, "primary", "data.sqld", "dbs", "default", "data"));
-rmSync(copy);
+const fileDb = await openDb(values.database);
+const expected = Number((await fileDb.$client.execute("SELECT count(*) AS n FROM investments")).rows[0]?.n ?? 0);
 const primary = await startSqld({ dir: path.join(dir, "primary") });
 servers.push(primary);
 const replica = await startSqld({ dir: path.join(dir, "replica"), primaryGrpcUrl: primary.grpcUrl! });
 servers.push(replica);
-log(`primary ${primary.url} loaded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+const primaryDb = await openDb(primary.url);
+await migrateDb(primaryDb);
+await seedScale(primaryDb, { investments: expected, members: 10, filters: 10, progress: false });
+const primarySeed = (performance.now() - t) / 1000;
+log(`primary ${primary.url} seeded with ${expected} listings in ${primarySeed.toFixed(1)} s`);
 
 const count = async (db: Db) => Number((await db.$client.execute("SELECT count(*) AS n FROM investments")).rows[0]?.n ?? 0);
-const fileDb = await openDb(values.database);
-const expected = await count(fileDb);
-const primaryDb = await openDb(primary.url);
 const replicaDb = await openDb(replica.url);
 t = performance.now();
 for (;;) {
@@ -205,7 +203,7 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((n) => Number(n.toFixed(2))) },
   listings: expected,
-  setup: { replicaCatchUpSeconds: Number(replicaCatchUp.toFixed(1)), embeddedFirstSyncSeconds: Number(embeddedSync.toFixed(1)) },
+  setup: { primarySeedSeconds: Number(primarySeed.toFixed(1)), replicaCatchUpSeconds: Number(replicaCatchUp.toFixed(1)), embeddedFirstSyncSeconds: Number(embeddedSync.toFixed(1)) },
   search,
   pages,
 };
@@ -216,7 +214,7 @@ const modeNames = modes.map(([m]) => m);
 const md = [
   `# libSQL server (sqld) figures — ${result.at}`,
   "",
-  `Machine: ${result.machine.cpus} cores, Node ${result.machine.node}; sqld 0.24 primary and replica, web nodes, load generator and other work on the same machine, loopback (load average at the end ${result.machine.loadAverage.join(" / ")}). ${expected.toLocaleString("en")} listings; the primary was loaded with a copy of the file database, the replica caught up over gRPC in ${result.setup.replicaCatchUpSeconds} s, an embedded replica's first sync took ${result.setup.embeddedFirstSyncSeconds} s.`,
+  `Machine: ${result.machine.cpus} cores, Node ${result.machine.node}; sqld 0.24 primary and replica, web nodes, load generator and other work on the same machine, loopback (load average at the end ${result.machine.loadAverage.join(" / ")}). ${expected.toLocaleString("en")} listings, the same on the file and on the primary (seeded through it in ${result.setup.primarySeedSeconds} s); the replica caught up over gRPC in ${result.setup.replicaCatchUpSeconds} s, an embedded replica's first sync took ${result.setup.embeddedFirstSyncSeconds} s.`,
   "",
   `## Search (searchInvestments, visitor, page of 20): p50 / p95 ms, ${RUNS} runs per query and mode, interleaved`,
   "",

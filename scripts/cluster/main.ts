@@ -81,7 +81,18 @@ node("web B", ["src/server/http/main.ts", "-p", String(portB)], {
 node("worker", ["worker/index.ts"], onPrimary);
 
 const adminBase = process.env.ADMIN_BASE_PATH ?? "/_kanri-7f3c";
-setTimeout(() => {
+/** Waits until a web node answers (Next takes a few seconds to start). */
+async function answering(port: number): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).status < 500) return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+void Promise.all([answering(portA), answering(portB)]).then(() => {
   console.log(`
 \x1b[1m関西収益物件ナビ on a libSQL cluster\x1b[0m — ready in ${((Date.now() - started) / 1000).toFixed(0)} s
   web node A  http://localhost:${portA}/   (database: sqld primary ${primary.url})
@@ -92,7 +103,7 @@ setTimeout(() => {
   data        ${path.relative(root, dir)}/ (primary, replica, uploads, backups)
 Press Ctrl-C to stop everything.
 `);
-}, 2500);
+});
 
 let stopping = false;
 async function shutdown(code: number): Promise<void> {

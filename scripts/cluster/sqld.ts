@@ -90,8 +90,3 @@ export async function createNamespace(server: Pick<Sqld, "url" | "adminUrl">, na
   // openDb sends `<name>.localhost` to 127.0.0.1 with that Host, which is how sqld picks the namespace.
   return server.url.replace("127.0.0.1", `${name}.localhost`);
 }
-
-export async function deleteNamespace(server: Pick<Sqld, "adminUrl">, name: string): Promise<void> {
-  if (!server.adminUrl) return;
-  await fetch(`${server.adminUrl}/v1/namespaces/${name}`, { method: "DELETE" }).catch(() => undefined);
-}

@@ -60,9 +60,11 @@ export async function openDb(url = env().DATABASE_URL, authToken = env().DATABAS
     g[key] ??= (async () => {
       const client = serializeWrites(createClient({ url: file, authToken, syncUrl, syncInterval, readYourWrites: true, timeout: 5000 }));
       await client.sync();
-      return embeddedReplica(client);
+      return embeddedReplica(client, () => delete g[key]);
     })();
-    return drizzle(await g[key], { schema }) as Db;
+    const client = await g[key];
+    replicas.add(client); // in this copy of the module too
+    return drizzle(client, { schema }) as Db;
   }
   const client = serializeWrites(createClient({ url, authToken, timeout: 5000 }));
   if (!url.includes(":memory:")) await client.execute("PRAGMA journal_mode=WAL");
@@ -98,7 +100,7 @@ export async function analyze(db: Db): Promise<void> {
  * and catchUpReplica (a session cookie unknown here may be from a login on
  * another node a moment ago).
  */
-function embeddedReplica(client: Client): Client {
+function embeddedReplica(client: Client, forget: () => void): Client {
   let seen = publicContent().version;
   let pulling: Promise<unknown> | null = null;
   const fresh = async () => {
@@ -119,10 +121,15 @@ function embeddedReplica(client: Client): Client {
           return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         };
       }
+      if (prop === "close") {
+        return () => {
+          forget();
+          target.close();
+        };
+      }
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  replicas.add(wrapped);
   return wrapped;
 }
 
