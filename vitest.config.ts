@@ -26,6 +26,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           setupFiles: ["tests/helpers/setup-integration.ts"],
+          // Starts the sqld primary on the suite's second pass (TEST_DATABASE=sqld).
+          globalSetup: ["tests/helpers/sqld-global.ts"],
         },
       },
       {

@@ -2,7 +2,7 @@
  * `npm run bench`: speed figures on scale data, written to bench/results/.
  * Targets are checked here and reported, never asserted in tests.
  *
- *   npm run bench -- [--investments 100000] [--members 5000] [--filters 50000] [--keep] [--skip-pages] [--skip-frontend]
+ *   npm run bench -- [--investments 100000] [--members 5000] [--filters 50000] [--keep] [--skip-pages] [--skip-frontend] [--skip-cluster]
  *
  * Sections so far: the scale seed itself, and the database paths every list
  * page uses (visibility + sort + page, area and price filters, FTS trigram
@@ -13,7 +13,10 @@
  * writes bench/results/pages.{json,md}) on the same database, and the front
  * end on a phone (scripts/bench-frontend.ts, alone: `npm run bench:frontend`):
  * Lighthouse mobile and first-visit bytes per page with demo data, written to
- * bench/results/frontend.{json,md}.
+ * bench/results/frontend.{json,md}. Last, the libSQL server section
+ * (scripts/bench-cluster.ts, bench/results/cluster.{json,md}): search on the
+ * file vs a sqld primary, replica and embedded replica, and the list page on
+ * one web node vs two.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -39,6 +42,8 @@ const { values } = parseArgs({
     "skip-pages": { type: "boolean", default: false },
     /** Leave out the front-end section (Lighthouse and bytes per page, scripts/bench-frontend.ts). */
     "skip-frontend": { type: "boolean", default: false },
+    /** Leave out the libSQL server section (scripts/bench-cluster.ts: file vs sqld primary vs replica, one web node vs two). */
+    "skip-cluster": { type: "boolean", default: false },
   },
 });
 
@@ -444,6 +449,12 @@ if (!values["skip-pages"] || !values["skip-frontend"]) {
   const tsxBin = path.join(root, "node_modules", ".bin", "tsx");
   if (!values["skip-pages"]) run(tsxBin, [path.join(root, "scripts", "bench-pages.ts"), "--database", url]);
   if (!values["skip-frontend"]) run(tsxBin, [path.join(root, "scripts", "bench-frontend.ts")]);
+}
+
+// The libSQL server section on the same data (scripts/bench-cluster.ts, bench/results/cluster.{json,md}); its pages need the build above.
+if (!values["skip-cluster"]) {
+  const r = spawnSync(path.resolve(import.meta.dirname, "../node_modules/.bin/tsx"), [path.resolve(import.meta.dirname, "bench-cluster.ts"), "--database", url, ...(values["skip-pages"] ? ["--skip-pages"] : [])], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`bench-cluster failed (${r.status ?? r.signal})`);
 }
 
 if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,15 @@
 // `npm test`: what CI runs (.ci/run). Installs what a fresh machine lacks,
 // then lint, typecheck and every suite: unit, integration (real libSQL, Redis,
-// SMTP sink), e2e (built app in Debian's Chromium).
+// SMTP sink) twice — on local files, then on a sqld primary the suite starts
+// on spare ports (tests/helpers/sqld-global.ts) together with the cluster
+// tests (primary, replica, two web nodes, a worker) — and e2e (built app in
+// Debian's Chromium).
 import path from "node:path";
-import { ensureChromium, ensureDependencies, ensureRedis, log, root, run } from "./lib/prepare.mjs";
+import { ensureChromium, ensureDependencies, ensureRedis, ensureSqld, log, root, run } from "./lib/prepare.mjs";
 
 const started = Date.now();
 ensureDependencies();
+ensureSqld();
 const redisUrl = await ensureRedis();
 ensureChromium();
 
@@ -17,15 +21,17 @@ const steps = [
   ["typegen", bin("next"), ["typegen"]],
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["unit", bin("vitest"), ["run", "--project", "unit"]],
-  ["integration", bin("vitest"), ["run", "--project", "integration"]],
+  // The cluster tests always run on sqld: once, in the second pass.
+  ["integration", bin("vitest"), ["run", "--project", "integration", "--exclude", "tests/integration/cluster/**"]],
+  ["integration-sqld", bin("vitest"), ["run", "--project", "integration"], { TEST_DATABASE: "sqld" }],
   ["e2e", bin("vitest"), ["run", "--project", "e2e"]],
 ].filter(([name]) => !only || name === only);
 
 const timings = [];
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, extraEnv] of steps) {
   log(`▶ ${name}`);
   const t = Date.now();
-  const code = run(cmd, args, { env });
+  const code = run(cmd, args, { env: { ...env, ...extraEnv } });
   timings.push(`${name} ${((Date.now() - t) / 1000).toFixed(1)} s`);
   if (code !== 0) {
     log(`✗ ${name} failed (exit ${code})`);

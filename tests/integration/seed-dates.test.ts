@@ -15,6 +15,7 @@ import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import * as schema from "@/server/db/schema";
 import { seedDemo } from "@/server/seed";
+import { testDbUrl } from "../helpers/db";
 
 /** table.column → a SQL condition selecting the rows where a future value is a plan, not a record. */
 const PLANS: Record<string, string> = {
@@ -27,7 +28,7 @@ let seededAt: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "kir-seed-dates-"));
-  db = await openDb(`file:${path.join(dir, "seed.db")}`);
+  db = await openDb(await testDbUrl(dir, "seed.db"));
   await migrateDb(db);
   const now = new Date();
   await seedDemo(db, { now, images: false, root: path.join(dir, "uploads") });

@@ -29,6 +29,7 @@ import { findProhibitedWord } from "@/server/seed/text";
 import { deriveInvestment } from "@/server/investments/derive";
 import sharp from "sharp";
 import { IMAGE_VARIANTS, InvalidImageError, imagePath, listStoredImageNames, removeImage, storeImage } from "@/server/media/images";
+import { testDbUrl } from "../helpers/db";
 
 // 2026-11-21 noon in Japan: every seed date is relative to this.
 const NOW = new Date("2026-11-21T12:00:00+09:00");
@@ -42,7 +43,7 @@ let demo: SeedDemoResult;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "kir-seed-"));
   uploads = path.join(dir, "uploads");
-  db = await openDb(`file:${path.join(dir, "seed.db")}`);
+  db = await openDb(await testDbUrl(dir, "seed.db"));
   await migrateDb(db);
   demo = await seedDemo(db, { now: NOW, root: uploads });
 });

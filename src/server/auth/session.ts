@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, lt } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import { catchUpReplica, type Db } from "@/server/db";
 import { admin_sessions, admins, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { SESSION_COOKIE } from "./cookie";
@@ -61,7 +61,7 @@ type Validated<K extends AccountKind> =
   | { session: Session; account: K extends "user" ? SessionUser : SessionAdmin; renewed: boolean }
   | null;
 
-export async function validateSessionToken<K extends AccountKind>(db: Db, kind: K, token: string): Promise<Validated<K>> {
+export async function validateSessionToken<K extends AccountKind>(db: Db, kind: K, token: string, caughtUp = false): Promise<Validated<K>> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const id = hashToken(token);
   const now = Date.now();
@@ -96,7 +96,8 @@ export async function validateSessionToken<K extends AccountKind>(db: Db, kind: 
       row = { expires_at: r.s.expires_at, accountId: aid, account: { id: aid, email, name, must_reset_password }, active: r.a.disabled_at === null };
     }
   }
-  if (!row) return null;
+  // On an embedded replica the session may be a moment-old login on another node: pull once, look again.
+  if (!row) return !caughtUp && (await catchUpReplica(db)) ? validateSessionToken(db, kind, token, true) : null;
   if (!row.active || row.expires_at.getTime() <= now) {
     await invalidateSession(db, kind, id);
     return null;

@@ -10,6 +10,8 @@ import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/
  * (transactions, batches, non-SELECT statements) therefore queue on an async
  * mutex; reads go straight through (WAL lets them run beside a writer).
  * Between processes (web and worker) SQLite's own locking still applies.
+ * Only local files use this: a libSQL server (index.ts) serializes writers
+ * itself, across processes and machines.
  */
 /** Waiting longer than this means a write was issued on `db` inside a `db.transaction` (use `tx`). */
 const MAX_WAIT_MS = 15_000;

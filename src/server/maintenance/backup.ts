@@ -5,10 +5,16 @@
  * checked (`PRAGMA quick_check`) and only then renamed to its dated name, so a
  * crash never leaves a half file that looks like a backup. The newest `keep`
  * backups stay. scripts/restore.ts brings one back.
+ *
+ * A libSQL server (sqld, Turso) has no `VACUUM INTO` for the client: there the
+ * backup is the server's consistent SQL dump (GET /dump, taken in one read
+ * transaction on the server) loaded into a new local file, which is then
+ * checked and named like any other backup.
  */
 import { createClient } from "@libsql/client";
 import { copyFile, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { httpBase, isLocalUrl, namespaceFetch } from "@/server/db/remote";
 import { env } from "@/server/env";
 
 export const BACKUP_PATTERN = /^app-(\d{8})-(\d{6})(?:-\d+)?\.db$/;
@@ -69,11 +75,11 @@ export async function listBackups(dir = env().BACKUP_DIR): Promise<{ name: strin
  * other processes (the web) keep writing meanwhile. The local driver is
  * synchronous, so this process itself waits for the copy (seconds, at 3:30).
  */
-export async function backupDatabase(opts: { dir?: string; keep?: number; now?: Date; url?: string } = {}): Promise<BackupResult> {
+export async function backupDatabase(opts: { dir?: string; keep?: number; now?: Date; url?: string; authToken?: string } = {}): Promise<BackupResult> {
   const started = performance.now();
   const url = opts.url ?? env().DATABASE_URL;
   const source = databaseFile(url);
-  if (!source) return { status: "skipped", reason: "not a local database file (use the server's own backups for libsql://)" };
+  if (!source && isLocalUrl(url)) return { status: "skipped", reason: "an in-memory database has nothing to back up" };
   const dir = path.resolve(opts.dir ?? env().BACKUP_DIR);
   const keep = opts.keep ?? env().BACKUP_KEEP;
   await mkdir(dir, { recursive: true });
@@ -82,9 +88,10 @@ export async function backupDatabase(opts: { dir?: string; keep?: number; now?: 
   const file = path.join(dir, name);
   const partial = `${file}.partial`;
   await rm(partial, { force: true });
-  const client = createClient({ url: `file:${source}`, timeout: 5000 });
+  const client = createClient({ url: `file:${source ?? partial}`, timeout: 5000 });
   try {
-    await client.execute({ sql: "VACUUM INTO ?", args: [partial] });
+    if (source) await client.execute({ sql: "VACUUM INTO ?", args: [partial] });
+    else await client.executeMultiple(await serverDump(url, opts.authToken ?? env().DATABASE_AUTH_TOKEN));
     const problem = await checkDatabaseFile(partial);
     if (problem) throw new Error(`backup copy failed its check: ${problem}`);
     await rename(partial, file);
@@ -100,6 +107,24 @@ export async function backupDatabase(opts: { dir?: string; keep?: number; now?: 
     removed.push(old.name);
   }
   return { status: "ok", file, bytes: (await stat(file)).size, ms: performance.now() - started, removed };
+}
+
+/** The SQL dump of a libSQL server's database (sqld and Turso serve it at /dump). */
+async function serverDump(url: string, authToken: string | undefined): Promise<string> {
+  const res = await namespaceFetch(`${httpBase(url)}/dump`, { headers: authToken ? { authorization: `Bearer ${authToken}` } : {} });
+  if (!res.ok) throw new Error(`dump of ${httpBase(url)} failed: HTTP ${res.status}`);
+  return quoteSchemaRows(await res.text());
+}
+
+/**
+ * sqld 0.24 writes a virtual table (the FTS5 index) as a sqlite_schema row
+ * whose `sql` literal keeps its inner quotes undoubled (content='investments'),
+ * which SQLite cannot parse; doubles them, leaving correct rows alone.
+ */
+export function quoteSchemaRows(dump: string): string {
+  return dump.replace(/^(INSERT INTO sqlite_schema\(type,name,tbl_name,rootpage,sql\) VALUES\('[^']*','[^']*','[^']*',0,')(.*)('\);)$/gm, (line, head: string, body: string, tail: string) =>
+    body.replace(/''/g, "").includes("'") ? head + body.replace(/'/g, "''") + tail : line,
+  );
 }
 
 async function exists(file: string): Promise<boolean> {

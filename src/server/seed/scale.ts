@@ -6,7 +6,7 @@
  */
 import cliProgress from "cli-progress";
 import { sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import { analyze, type Db } from "@/server/db";
 import { filters, investment_price_histories, investment_transports, investments, notification_settings, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/password";
 import { refreshSiteCounts } from "@/server/options/counts";
@@ -170,7 +170,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
     log(`saved searches: ${result.filters} in ${(result.ms.filters / 1000).toFixed(1)} s`);
   }
 
-  if (nInv > 0) await db.run(sql`ANALYZE`);
+  if (nInv > 0) await analyze(db);
   await refreshSiteCounts(db);
   result.ms.total = Date.now() - started;
   return result;

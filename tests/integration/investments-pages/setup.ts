@@ -6,6 +6,7 @@ import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { investments, users } from "@/server/db/schema";
 import { seedDemo } from "@/server/seed";
+import { testDbUrl } from "../../helpers/db";
 
 /** 2026-11-21 noon in Japan: the seed's dates are relative to this. */
 export const NOW = new Date("2026-11-21T12:00:00+09:00");
@@ -20,7 +21,7 @@ export interface Seeded {
 /** A temp database with the demo data set (listings with pictures, members). */
 export async function seededDb(): Promise<Seeded> {
   const dir = mkdtempSync(path.join(tmpdir(), "kir-inv-pages-"));
-  const db = await openDb(`file:${path.join(dir, "test.db")}`);
+  const db = await openDb(await testDbUrl(dir, "test.db"));
   await migrateDb(db);
   await seedDemo(db, { now: NOW, root: path.join(dir, "uploads") });
   const member = await db.select({ id: users.id }).from(users).where(eq(users.email, "member@example.com")).get();

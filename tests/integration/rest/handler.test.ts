@@ -14,6 +14,7 @@ import { routes } from "@/server/rest/routes";
 import { seedDemo } from "@/server/seed";
 import { setTestEnv } from "../../helpers/accounts";
 import { createAdmin } from "../../helpers/factories";
+import { testDbUrl } from "../../helpers/db";
 
 /**
  * The REST adapter end to end in-process (handleRest on a demo-seeded
@@ -31,7 +32,7 @@ const cookie: { member: string; admin: string; leaving: string } = { member: "",
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "kir-rest-"));
-  const url = `file:${path.join(dir, "rest.db")}`;
+  const url = await testDbUrl(dir, "rest.db");
   restoreEnv = setTestEnv({ DATABASE_URL: url, APP_URL: BASE });
   db = await openDb(url);
   await migrateDb(db);

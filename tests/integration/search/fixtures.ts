@@ -14,6 +14,7 @@ import { seedDemo } from "@/server/seed";
 import { searchInvestments } from "@/server/search/sql";
 import type { Audience } from "@/server/investments/visibility";
 import type { SearchQuery } from "@/schemas/search";
+import { testDbUrl } from "../../helpers/db";
 
 /** 2026-11-21 noon in Japan: every seeded and handmade date is relative to it. */
 export const NOW = new Date("2026-11-21T12:00:00+09:00");
@@ -27,7 +28,7 @@ export interface TestDb {
 /** A migrated temp database, optionally with the demo listings (340, seeded at NOW). */
 export async function openSearchDb(opts: { demo?: boolean } = {}): Promise<TestDb> {
   const dir = mkdtempSync(path.join(tmpdir(), "kir-search-"));
-  const db = await openDb(`file:${path.join(dir, "search.db")}`);
+  const db = await openDb(await testDbUrl(dir, "search.db"));
   await migrateDb(db);
   if (opts.demo) await seedDemo(db, { now: NOW, images: false, members: 2, root: path.join(dir, "uploads") });
   return {

@@ -1,9 +1,9 @@
-import { createClient, type Client } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/server/env";
 import { routes } from "@/server/rest/routes";
+import { commitCounter } from "../../helpers/db";
 import { JAPANESE, messageOf, procedures, rest, tierOf, trpc, useSecurityWorld, users, type Answer } from "./world";
 
 /**
@@ -105,12 +105,12 @@ const caseArb = fc.constantFrom(...targets).chain((t) =>
 
 // ── the observer: a connection of our own sees every commit made by the app's ──
 
-let observer: Client;
+let observer: ReturnType<typeof commitCounter>;
 beforeAll(() => {
-  observer = createClient({ url: env().DATABASE_URL });
+  observer = commitCounter(env().DATABASE_URL);
 });
 afterAll(() => observer?.close());
-const dataVersion = async () => Number((await observer.execute("PRAGMA data_version")).rows[0]![0]);
+const dataVersion = () => observer.read();
 
 async function send(t: Target, input: unknown, params: string[], rawBody: string | null, cookie: string): Promise<Answer> {
   if (t.kind === "trpc") {

@@ -15,6 +15,7 @@ import { handleRest } from "@/server/rest/handler";
 import { seedDemo } from "@/server/seed";
 import { purgeRedisPrefix, redisReady, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";
+import { testDbUrl } from "../../helpers/db";
 
 /**
  * The attacked site in-process for the security proofs: a demo-seeded
@@ -68,7 +69,7 @@ export function useSecurityWorld(): World {
     dir = mkdtempSync(path.join(tmpdir(), "kir-sec-"));
     prefix = uniquePrefix("sec");
     restore = setTestEnv({
-      DATABASE_URL: `file:${path.join(dir, "sec.db")}`,
+      DATABASE_URL: await testDbUrl(dir, "sec.db"),
       APP_URL: BASE,
       REDIS_PREFIX: prefix,
       UPLOAD_DIR: path.join(dir, "uploads"),

@@ -15,6 +15,7 @@ import { purgeRedisPrefix, setTestEnv, uniquePrefix } from "../../helpers/accoun
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { waitFor } from "./helpers";
 import { killWorkers, spawnWorker } from "./processes";
+import { testDbUrl } from "../../helpers/db";
 
 /**
  * Exactly once across SIGKILL, for real: the worker runs as its own process
@@ -107,7 +108,7 @@ let emails: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "kir-kill9-"));
-  dbUrl = `file:${path.join(dir, "app.db")}`;
+  dbUrl = await testDbUrl(dir, "app.db");
   restoreEnv = setTestEnv({ APP_URL: "http://localhost:3000", REDIS_PREFIX: prefix, DATABASE_URL: dbUrl });
   db = await openDb(dbUrl);
   await migrateDb(db);

@@ -11,6 +11,7 @@ import { schedules } from "@/server/jobs/schedules";
 import { setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { waitFor } from "./helpers";
 import { killWorkers, spawnWorker, startPrivateRedis, type PrivateRedis, type WorkerProcess } from "./processes";
+import { testDbUrl } from "../../helpers/db";
 
 /**
  * Redis loses its data while the worker runs. The worker process runs on a
@@ -50,7 +51,7 @@ async function timeToRestore(what: string, since: number): Promise<number> {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "kir-redis-empty-"));
-  dbUrl = `file:${path.join(dir, "app.db")}`;
+  dbUrl = await testDbUrl(dir, "app.db");
   restoreEnv = setTestEnv({ APP_URL: "http://localhost:3000", REDIS_PREFIX: prefix, DATABASE_URL: dbUrl });
   db = await openDb(dbUrl);
   await migrateDb(db);

