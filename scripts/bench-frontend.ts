@@ -197,7 +197,10 @@ if (!values["bytes-only"]) {
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
           extraHeaders: t.cookie ? { Cookie: t.cookie } : undefined,
         });
-        if (r) lhrs.push(r.lhr);
+        // A run without a first paint (NO_FCP: the page did not paint within Lighthouse's wait, seen on a
+        // loaded machine) has no metrics to take a median of: logged and left out.
+        if (r?.lhr.audits["first-contentful-paint"]?.numericValue === undefined) log(`${t.key} run ${i + 1}: no FCP (${r?.lhr.runtimeError?.code ?? "no report"}), left out`);
+        else lhrs.push(r.lhr);
       }
       if (!lhrs.length) continue;
       const lhr = computeMedianRun(lhrs);

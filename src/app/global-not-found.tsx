@@ -7,7 +7,6 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { SiteNotFoundPage } from "@/components/content/site-not-found-page";
 import { DEFAULT_TITLE } from "@/lib/seo";
-import { TRPCReactProvider } from "@/trpc/react";
 import { zenKakuGothicNew } from "./fonts";
 
 export const metadata: Metadata = {
@@ -26,9 +25,7 @@ export default async function GlobalNotFound() {
   return (
     <html lang="ja" className={zenKakuGothicNew.variable}>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
-        <TRPCReactProvider>
-          <SiteNotFoundPage />
-        </TRPCReactProvider>
+        <SiteNotFoundPage />
       </body>
     </html>
   );

@@ -5,13 +5,13 @@ import type { Metadata, Viewport } from "next";
 import { SITE } from "@/lib/constants/site";
 import { DEFAULT_TITLE, metaDescription } from "@/lib/seo";
 import { env } from "@/server/env";
-import { TRPCReactProvider } from "@/trpc/react";
 import { zenKakuGothicNew } from "./fonts";
 
 /**
  * Root layout: <html lang="ja">, the brand font (src/app/fonts.ts: 400 and 700,
- * subset at build time, preloaded), the tRPC/React Query provider and the
- * site-wide metadata defaults.
+ * subset at build time, preloaded) and the site-wide metadata defaults. The
+ * tRPC/React Query provider is not here: only the segments that call procedures
+ * have it (src/trpc/api-layout.tsx), so other pages ship none of its code.
  *
  * Page titles: a page exporting `title: "物件一覧"` gets
  * "物件一覧 | {site title}のことなら{corporate name}" (= pageTitle() in src/lib/seo);
@@ -47,7 +47,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="ja" className={zenKakuGothicNew.variable}>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
-        <TRPCReactProvider>{children}</TRPCReactProvider>
+        {children}
       </body>
     </html>
   );

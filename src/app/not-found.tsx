@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SiteNotFoundPage } from "@/components/content/site-not-found-page";
+import { LazySiteNotFoundPage } from "@/components/content/lazy-site-not-found-page";
 
 export const metadata: Metadata = { title: "ページが見つかりません", robots: { index: false, follow: true } };
 
@@ -9,5 +9,5 @@ export const metadata: Metadata = { title: "ページが見つかりません", 
  * site has its own not-found inside its layout.
  */
 export default function RootNotFound() {
-  return <SiteNotFoundPage />;
+  return <LazySiteNotFoundPage />;
 }

@@ -1,9 +1,9 @@
 "use client";
 
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { httpBatchLink, loggerLink } from "@trpc/client";
+import { httpBatchLink, loggerLink, type TRPCClient } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
-import { useState } from "react";
+import { useState, type ComponentType } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
 import { makeQueryClient } from "./query-client";
@@ -18,16 +18,26 @@ function getQueryClient(): QueryClient {
   return browserQueryClient;
 }
 
+function makeTrpcClient() {
+  return api.createClient({
+    links: [
+      loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
+      httpBatchLink({ url: "/api/trpc", transformer: superjson, maxURLLength: 2000 }),
+    ],
+  });
+}
+let browserTrpcClient: TRPCClient<AppRouter> | undefined;
+
+/**
+ * The tRPC / React Query provider. Not in the root layout: it and its libraries (~30 KiB
+ * compressed) load only on pages whose client parts call procedures (issue 21). It wraps those
+ * segments (src/trpc/api-layout.tsx) and the overlays that load on demand (withApi); in one
+ * browser tab every instance shares one query cache and one tRPC client, so an invalidation in
+ * one reaches the others.
+ */
 export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   const queryClient = getQueryClient();
-  const [trpcClient] = useState(() =>
-    api.createClient({
-      links: [
-        loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
-        httpBatchLink({ url: "/api/trpc", transformer: superjson, maxURLLength: 2000 }),
-      ],
-    }),
-  );
+  const [trpcClient] = useState(() => (typeof window === "undefined" ? makeTrpcClient() : (browserTrpcClient ??= makeTrpcClient())));
   return (
     <QueryClientProvider client={queryClient}>
       <api.Provider client={trpcClient} queryClient={queryClient}>
@@ -35,4 +45,16 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
       </api.Provider>
     </QueryClientProvider>
   );
+}
+
+/** A component inside its own provider: for overlays loaded on demand (next/dynamic) that call procedures. */
+export function withApi<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithApi(props: P) {
+    return (
+      <TRPCReactProvider>
+        <Component {...props} />
+      </TRPCReactProvider>
+    );
+  }
+  return WithApi;
 }

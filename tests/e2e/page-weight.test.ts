@@ -10,29 +10,30 @@ import { launchBrowser } from "./browser";
  * Byte budgets of issue 21: what a first visit downloads at phone width, compressed, from the
  * production server (which compresses), counted in Chromium the same way as the front-end bench
  * (scripts/lib/page-weight.ts). Deterministic: bytes, not timings or Lighthouse scores.
- * Fonts, render-blocking requests and CSS are the issue's budgets; JS and total are held at
- * today's figures (see HELD).
+ * Fonts, render-blocking requests, CSS and the total (≤ 400 KiB with photos) are the issue's
+ * budgets; JavaScript is held at what the pages reach today (see HELD).
  */
 const KiB = 1024;
 const BUDGET = {
   fonts: 120 * KiB,
   /** The one render-blocking request: the site stylesheet. */
   blockingCss: 25 * KiB,
+  total: 400 * KiB,
 };
 /**
- * JavaScript and total bytes: issue 21 asks for JS ≤ 130 KiB on list and detail pages, ≤ 100 KiB on
- * content pages and ≤ 400 KiB in all. Not reached yet: React DOM and Next's App Router runtime alone
- * are ~120 KiB gzip on every page (Chromium gets gzip over http://), and the site chrome's client
- * components with tRPC/React Query add ~100 KiB. These ceilings hold what the lazy-loaded overlays
- * and the zod-free link builders brought it down to (list 351 → 224 KiB), so it cannot creep back;
- * lower them as the remaining work lands.
+ * JavaScript: issue 21 asks for ≤ 130 KiB on list and detail pages and ≤ 100 KiB on content pages,
+ * below what React DOM and Next's App Router runtime weigh on their own here (~132 KiB gzip on
+ * every page: Chromium gets gzip over http://). What a page adds on top is what these ceilings
+ * hold, ~5 % over today's figures so that it cannot creep back:
+ * - every public page: the header and its overlays' triggers (~35 KiB; the overlays, zod and the
+ *   tRPC client load on demand): 175–181 KiB measured;
+ * - pages whose client parts call procedures (`api`: the listing detail's bookmark, simulator and
+ *   recently viewed; the login and inquiry forms) add the tRPC client and React Query (~25 KiB)
+ *   and their own parts: 214–218 KiB measured.
  */
 const HELD = {
-  jsPage: 240 * KiB,
-  /** Pages with a validated form (react-hook-form + zod): login, consultation. */
-  jsForm: 345 * KiB,
-  total: 420 * KiB,
-  totalForm: 480 * KiB,
+  jsPage: 190 * KiB,
+  jsApi: 230 * KiB,
 };
 
 const base = inject("baseURL");
@@ -49,17 +50,17 @@ const post = await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(
 db.$client.close();
 if (!listing || !post) throw new Error("the demo seed has no public listing or no published post");
 const pages = [
-  { name: "home", path: "/", form: false },
-  { name: "list", path: "/investments", form: false },
-  { name: "filtered list", path: "/investments/page/1?ty=1", form: false },
-  { name: "detail", path: `/investments/${listing.id}`, form: false },
-  { name: "area search", path: "/investments/search/area", form: false },
-  { name: "train search", path: "/investments/search/train", form: false },
-  { name: "feature search", path: "/investments/search/feature", form: false },
-  { name: "blog list", path: "/blogs", form: false },
-  { name: "blog post", path: `/blogs/${encodeURIComponent(post.slug)}`, form: false },
-  { name: "consultation form", path: "/contacts/consult", form: true },
-  { name: "login", path: "/login", form: true },
+  { name: "home", path: "/", api: false },
+  { name: "list", path: "/investments", api: false },
+  { name: "filtered list", path: "/investments/page/1?ty=1", api: false },
+  { name: "detail", path: `/investments/${listing.id}`, api: true },
+  { name: "area search", path: "/investments/search/area", api: false },
+  { name: "train search", path: "/investments/search/train", api: false },
+  { name: "feature search", path: "/investments/search/feature", api: false },
+  { name: "blog list", path: "/blogs", api: false },
+  { name: "blog post", path: `/blogs/${encodeURIComponent(post.slug)}`, api: false },
+  { name: "consultation form", path: "/contacts/consult", api: true },
+  { name: "login", path: "/login", api: true },
 ];
 
 let browser: Browser;
@@ -89,7 +90,7 @@ describe("first-visit bytes per page at phone width (issue 21)", () => {
       // Everything came compressed from the production server, as a phone gets it.
       expect(w.bytes.html, detail).toBeGreaterThan(0);
 
-      expect(w.bytes.js, detail).toBeLessThanOrEqual(page.form ? HELD.jsForm : HELD.jsPage);
+      expect(w.bytes.js, detail).toBeLessThanOrEqual(page.api ? HELD.jsApi : HELD.jsPage);
       expect(w.bytes.font, detail).toBeLessThanOrEqual(BUDGET.fonts);
       // The subset font: at most one file per weight, each asked for before the first render.
       const fonts = w.requests.filter((r) => r.kind === "font");
@@ -101,7 +102,7 @@ describe("first-visit bytes per page at phone width (issue 21)", () => {
       expect(w.renderBlocking[0]!.bytes, detail).toBeGreaterThan(0);
       expect(w.renderBlocking[0]!.bytes, detail).toBeLessThanOrEqual(BUDGET.blockingCss);
 
-      expect(w.bytes.total, detail).toBeLessThanOrEqual(page.form ? HELD.totalForm : HELD.total);
+      expect(w.bytes.total, detail).toBeLessThanOrEqual(BUDGET.total);
     });
   }
 });

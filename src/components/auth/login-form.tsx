@@ -1,19 +1,24 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { applyServerErrors } from "@/components/forms/server-errors";
+import { lazyZodResolver } from "@/components/forms/lazy-resolver";
 import { FormAlert } from "@/components/forms/field";
 import { TextField } from "@/components/forms/text-field";
 import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
 import { safeNextPath } from "@/lib/safe-next";
-import { loginInput } from "@/schemas/account";
+import type { loginInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { api } from "@/trpc/react";
+
+/** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
+const RESOLVERS = {
+  loginInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.loginInput)),
+};
 
 type Values = z.input<typeof loginInput>;
 
@@ -23,7 +28,7 @@ export function LoginForm({ kind, siteKey, home, firstLoginPath, forgotPath }: {
   const utils = api.useUtils();
   const recaptcha = useRecaptcha(siteKey);
   const s = useSubmitStatus();
-  const form = useForm<Values, unknown, z.output<typeof loginInput>>({ resolver: zodResolver(loginInput), defaultValues: { email: "", password: "" } });
+  const form = useForm<Values, unknown, z.output<typeof loginInput>>({ resolver: RESOLVERS.loginInput, defaultValues: { email: "", password: "" } });
   const member = api.public.auth.login.useMutation();
   const admin = api.public.auth.adminLogin.useMutation();
 
@@ -46,7 +51,7 @@ export function LoginForm({ kind, siteKey, home, firstLoginPath, forgotPath }: {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.loginInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={recaptcha.error ? "認証サービスを読み込めませんでした。ページを再読み込みしてください。" : s.message} />
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <TextField form={form} name="password" label="パスワード" type="password" autoComplete="current-password" required />

@@ -1,18 +1,23 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/components/forms/lazy-resolver";
 import { FormAlert } from "@/components/forms/field";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { TextField } from "@/components/forms/text-field";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { ConsentNote } from "@/components/site-chrome/consent-note";
 import { Button } from "@/components/ui/button";
-import { registerInput } from "@/schemas/account";
+import type { registerInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { api } from "@/trpc/react";
 import { emptyProfile, PROFILE_FIELDS, ProfileFields } from "./profile-fields";
+
+/** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
+const RESOLVERS = {
+  registerInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.registerInput)),
+};
 
 type Values = z.input<typeof registerInput>;
 
@@ -22,7 +27,7 @@ export function RegisterForm({ token }: { token: string }) {
   const utils = api.useUtils();
   const s = useSubmitStatus();
   const form = useForm<Values, unknown, z.output<typeof registerInput>>({
-    resolver: zodResolver(registerInput),
+    resolver: RESOLVERS.registerInput,
     defaultValues: { token, password: "", password_confirmation: "", ...emptyProfile } as Values,
   });
   const register = api.public.auth.register.useMutation();
@@ -39,7 +44,7 @@ export function RegisterForm({ token }: { token: string }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.registerInput.preload} onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
       <FormAlert message={s.message} />
       <section className="grid gap-4">
         <h2 className="text-base font-bold">パスワード</h2>

@@ -1,10 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/components/forms/lazy-resolver";
 import { FormAlert } from "@/components/forms/field";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { TextField } from "@/components/forms/text-field";
@@ -12,9 +12,17 @@ import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { ConsentNote } from "@/components/site-chrome/consent-note";
 import { Button } from "@/components/ui/button";
-import { firstLoginInput, forgotPasswordInput, resetPasswordInput, signupInput } from "@/schemas/account";
+import type { firstLoginInput, forgotPasswordInput, resetPasswordInput, signupInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { api } from "@/trpc/react";
+
+/** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
+const RESOLVERS = {
+  signupInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.signupInput)),
+  forgotPasswordInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.forgotPasswordInput)),
+  resetPasswordInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.resetPasswordInput)),
+  firstLoginInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.firstLoginInput)),
+};
 
 const RECAPTCHA_FAILED = "認証サービスを読み込めませんでした。ページを再読み込みしてください。";
 
@@ -23,7 +31,7 @@ export function SignupForm({ siteKey }: { siteKey?: string }) {
   const recaptcha = useRecaptcha(siteKey);
   const s = useSubmitStatus();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<z.input<typeof signupInput>, unknown, z.output<typeof signupInput>>({ resolver: zodResolver(signupInput), defaultValues: { email: "" } });
+  const form = useForm<z.input<typeof signupInput>, unknown, z.output<typeof signupInput>>({ resolver: RESOLVERS.signupInput, defaultValues: { email: "" } });
   const signup = api.public.auth.signup.useMutation();
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
@@ -44,7 +52,7 @@ export function SignupForm({ siteKey }: { siteKey?: string }) {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.signupInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={recaptcha.error ? RECAPTCHA_FAILED : s.message} />
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <ConsentNote action="登録メールを送信する" />
@@ -61,7 +69,7 @@ export function ForgotPasswordForm({ kind, siteKey }: { kind: "user" | "admin"; 
   const s = useSubmitStatus();
   const [done, setDone] = useState(false);
   const form = useForm<z.input<typeof forgotPasswordInput>, unknown, z.output<typeof forgotPasswordInput>>({
-    resolver: zodResolver(forgotPasswordInput),
+    resolver: RESOLVERS.forgotPasswordInput,
     defaultValues: { email: "" },
   });
   const member = api.public.auth.forgotPassword.useMutation();
@@ -81,7 +89,7 @@ export function ForgotPasswordForm({ kind, siteKey }: { kind: "user" | "admin"; 
     return <FormAlert tone="success" message="ご登録のメールアドレス宛にパスワード再設定のご案内を送信しました。60分以内に手続きを完了してください。" />;
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.forgotPasswordInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={recaptcha.error ? RECAPTCHA_FAILED : s.message} />
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <Button type="submit" size="lg" disabled={!recaptcha.ready || s.submitting}>
@@ -96,7 +104,7 @@ export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "
   const s = useSubmitStatus();
   const [done, setDone] = useState(false);
   const form = useForm<z.input<typeof resetPasswordInput>, unknown, z.output<typeof resetPasswordInput>>({
-    resolver: zodResolver(resetPasswordInput),
+    resolver: RESOLVERS.resetPasswordInput,
     defaultValues: { token, password: "", password_confirmation: "" },
   });
   const member = api.public.auth.resetPassword.useMutation();
@@ -122,7 +130,7 @@ export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.resetPasswordInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={s.message} />
       <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
       <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
@@ -139,7 +147,7 @@ export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; 
   const utils = api.useUtils();
   const s = useSubmitStatus();
   const form = useForm<z.input<typeof firstLoginInput>, unknown, z.output<typeof firstLoginInput>>({
-    resolver: zodResolver(firstLoginInput),
+    resolver: RESOLVERS.firstLoginInput,
     defaultValues: { email, current_password: "", password: "", password_confirmation: "" },
   });
   const member = api.public.auth.firstLogin.useMutation();
@@ -157,7 +165,7 @@ export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; 
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.firstLoginInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={s.message} />
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <TextField form={form} name="current_password" label="仮パスワード" type="password" autoComplete="current-password" required />

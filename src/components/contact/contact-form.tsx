@@ -1,10 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { describedBy, Field, FormAlert } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-resolver";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { errorAt, TextField } from "@/components/forms/text-field";
 import { useRecaptcha } from "@/components/forms/use-recaptcha";
@@ -16,7 +16,7 @@ import { CONTACT_METHODS, CONTACT_TIMES, SALARIES } from "@/lib/constants/accoun
 import { INQUIRY_MAIN, SELL_TIMINGS } from "@/lib/constants/contact";
 import { TYPES } from "@/lib/constants/investment";
 import { cn } from "@/lib/cn";
-import { contactInputs, type ContactFormKind } from "@/schemas/contact";
+import type { ContactFormKind } from "@/schemas/contact";
 import { api } from "@/trpc/react";
 
 /**
@@ -195,8 +195,9 @@ export function ContactForm({
   const [confirmed, setConfirmed] = useState<Values | null>(null);
   const recaptcha = useRecaptcha(siteKey);
   const s = useSubmitStatus();
-  const schema = contactInputs[kind];
-  const form = useForm<Values, unknown, Values>({ resolver: zodResolver(schema as never) as never, defaultValues: emptyValues(kind, investmentId, prefill) });
+  // The shared schema and zod load on first focus or submit (components/forms/lazy-resolver).
+  const [resolver] = useState(() => lazyZodResolver(() => import("@/schemas/contact").then((m) => m.contactInputs[kind])));
+  const form = useForm<Values, unknown, Values>({ resolver: resolver as never, defaultValues: emptyValues(kind, investmentId, prefill) });
   const utils = api.useUtils();
   const mutations = {
     investment: api.public.contacts.investment.useMutation(),
@@ -271,7 +272,7 @@ export function ContactForm({
 
   const comment = COMMENT_LABEL[kind];
   return (
-    <form onSubmit={toConfirm} noValidate className="grid gap-6">
+    <form onFocus={resolver.preload} onSubmit={toConfirm} noValidate className="grid gap-6">
       <StepBar step="input" />
       {listingName ? <p className="text-sm">対象物件：<span className="font-bold">{listingName}</span></p> : null}
       <FormAlert message={s.message} />

@@ -1,26 +1,35 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { emptyProfile, PROFILE_FIELDS, ProfileFields } from "@/components/auth/profile-fields";
+import { lazyZodResolver } from "@/components/forms/lazy-resolver";
 import { FormAlert } from "@/components/forms/field";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { TextField } from "@/components/forms/text-field";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
 import { MATCHING_NOTIFICATIONS } from "@/lib/constants/account";
-import { changeEmailInput, changePasswordInput, deleteAccountInput, notificationInput, profileInput } from "@/schemas/account";
+import type { changeEmailInput, changePasswordInput, deleteAccountInput, notificationInput, profileInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { api } from "@/trpc/react";
+
+/** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
+const RESOLVERS = {
+  profileInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.profileInput)),
+  changeEmailInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.changeEmailInput)),
+  changePasswordInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.changePasswordInput)),
+  notificationInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.notificationInput)),
+  deleteAccountInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.deleteAccountInput)),
+};
 
 /** My Page account settings (spec §2, §7 POST /api/user, /email, /password, /delete, /notification). */
 
 export function ProfileForm({ initial }: { initial: Partial<typeof emptyProfile> | null }) {
   const s = useSubmitStatus();
   const form = useForm<z.input<typeof profileInput>, unknown, z.output<typeof profileInput>>({
-    resolver: zodResolver(profileInput),
+    resolver: RESOLVERS.profileInput,
     defaultValues: { ...emptyProfile, ...initial } as z.input<typeof profileInput>,
   });
   const update = api.member.account.update.useMutation();
@@ -34,7 +43,7 @@ export function ProfileForm({ initial }: { initial: Partial<typeof emptyProfile>
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.profileInput.preload} onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
       <FormAlert message={s.message} />
       {s.status === null ? <FormAlert tone="success" message="お客様情報を更新しました。" /> : null}
       <ProfileFields form={form} />
@@ -49,7 +58,7 @@ export function EmailForm({ current }: { current: string }) {
   const s = useSubmitStatus();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<z.input<typeof changeEmailInput>, unknown, z.output<typeof changeEmailInput>>({
-    resolver: zodResolver(changeEmailInput),
+    resolver: RESOLVERS.changeEmailInput,
     defaultValues: { email: "", password: "" },
   });
   const change = api.member.account.changeEmail.useMutation();
@@ -65,7 +74,7 @@ export function EmailForm({ current }: { current: string }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.changeEmailInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <p className="text-sm">
         現在のメールアドレス：<span className="font-bold">{current}</span>
       </p>
@@ -83,7 +92,7 @@ export function EmailForm({ current }: { current: string }) {
 export function PasswordForm() {
   const s = useSubmitStatus();
   const form = useForm<z.input<typeof changePasswordInput>, unknown, z.output<typeof changePasswordInput>>({
-    resolver: zodResolver(changePasswordInput),
+    resolver: RESOLVERS.changePasswordInput,
     defaultValues: { current_password: "", password: "", password_confirmation: "" },
   });
   const change = api.member.account.changePassword.useMutation();
@@ -104,7 +113,7 @@ export function PasswordForm() {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.changePasswordInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={s.message} />
       {s.status === null ? <FormAlert tone="success" message="パスワードを変更しました。他の端末ではログアウトされました。" /> : null}
       <TextField form={form} name="current_password" label="現在のパスワード" type="password" autoComplete="current-password" required />
@@ -120,7 +129,7 @@ export function PasswordForm() {
 export function NotificationForm({ initial }: { initial: z.output<typeof notificationInput> }) {
   const s = useSubmitStatus();
   const form = useForm<z.input<typeof notificationInput>, unknown, z.output<typeof notificationInput>>({
-    resolver: zodResolver(notificationInput),
+    resolver: RESOLVERS.notificationInput,
     defaultValues: initial,
   });
   const save = api.member.account.setNotification.useMutation();
@@ -134,7 +143,7 @@ export function NotificationForm({ initial }: { initial: z.output<typeof notific
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.notificationInput.preload} onSubmit={onSubmit} noValidate className="grid gap-6" aria-busy={s.submitting}>
       <FormAlert message={s.message} />
       {s.status === null ? <FormAlert tone="success" message="メール配信設定を保存しました。" /> : null}
       <fieldset className="grid gap-3">
@@ -160,7 +169,7 @@ export function NotificationForm({ initial }: { initial: z.output<typeof notific
 export function WithdrawForm() {
   const s = useSubmitStatus();
   const form = useForm<z.input<typeof deleteAccountInput>, unknown, z.output<typeof deleteAccountInput>>({
-    resolver: zodResolver(deleteAccountInput),
+    resolver: RESOLVERS.deleteAccountInput,
     defaultValues: { password: "" },
   });
   const remove = api.member.account.delete.useMutation();
@@ -176,7 +185,7 @@ export function WithdrawForm() {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+    <form onFocus={RESOLVERS.deleteAccountInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={s.message} />
       <TextField form={form} name="password" label="パスワード" type="password" autoComplete="current-password" required />
       <Button type="submit" variant="destructive" size="lg" disabled={s.submitting}>

@@ -6,9 +6,9 @@ import { cn } from "@/lib/cn";
 import { AREAS, FEATURES } from "@/lib/constants/investment";
 import { formatPrice, withCommas } from "@/lib/price";
 import type { CodeFacet, FeatureFacets } from "@/server/investments";
-import { api } from "@/trpc/react";
 import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
+import { useSearchCount } from "./use-search-count";
 
 /** Price steps in 万円 for lp / hp. */
 export const PRICE_STEPS = [1000, 2000, 3000, 4000, 5000, 7000, 10000, 15000, 20000, 30000, 50000, 100000] as const;
@@ -125,7 +125,7 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
   const [query, setQuery] = useState<Record<string, string[]>>(() => Object.fromEntries([...new Set(init.keys())].map((k) => [k, init.getAll(k)])));
   const deferred = useDeferredValue(query);
   const empty = Object.keys(deferred).length === 0;
-  const count = api.public.investments.count.useQuery(deferred, { enabled: !empty, staleTime: 30_000, placeholderData: (prev) => prev });
+  const count = useSearchCount(deferred, !empty);
 
   const refresh = () => {
     if (!formRef.current) return;
@@ -219,8 +219,8 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
 
       <SearchSubmitBar
         summary={empty ? `条件を選択してください（掲載中 ${withCommas(String(facets.total))}件）` : "選択した条件で検索します"}
-        total={empty ? facets.total : count.data?.total}
-        counting={count.isFetching && !count.data}
+        total={empty ? facets.total : count.total}
+        counting={count.counting}
         onClear={empty ? undefined : () => formRef.current?.reset()}
       />
     </ListSearchForm>

@@ -6,7 +6,10 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import type { SearchQuery } from "@/schemas/search";
 
-const MemberSaveFilter = dynamic(() => import("./member-save-filter").then((m) => m.MemberSaveFilter));
+// Calls procedures: with its own tRPC provider (the list page has none, issue 21).
+const MemberSaveFilter = dynamic(() =>
+  Promise.all([import("./member-save-filter"), import("@/trpc/react")]).then(([m, { withApi }]) => withApi(m.MemberSaveFilter)),
+);
 
 /**
  * "この条件を保存" on the list page: members name the current search (live

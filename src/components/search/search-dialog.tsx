@@ -16,8 +16,9 @@ export interface SearchDialogProps {
   triggerVariant?: "default" | "gold" | "outline";
 }
 
-const loadPanel = () => import("./search-dialog-panel");
-const SearchDialogPanel = dynamic(() => loadPanel().then((m) => m.SearchDialogPanel), { ssr: false });
+// The panel calls procedures: it brings its own tRPC provider (list pages have none, issue 21).
+const loadPanel = () => Promise.all([import("./search-dialog-panel"), import("@/trpc/react")]);
+const SearchDialogPanel = dynamic(() => loadPanel().then(([m, { withApi }]) => withApi(m.SearchDialogPanel)), { ssr: false });
 
 /**
  * The property search dialog (spec §2): its trigger button; the dialog and its code

@@ -5,9 +5,9 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
 import type { LineFacet, TrainFacets } from "@/server/investments";
-import { api } from "@/trpc/react";
 import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
+import { useSearchCount } from "./use-search-count";
 
 export interface TrainSelection {
   /** Whole lines (sl). */
@@ -62,7 +62,7 @@ export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
   const params = trainSelectionParams(selection, groupOf);
   const input = useDeferredValue(Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k)])));
   const empty = lines.size === 0 && stations.size === 0;
-  const count = api.public.investments.count.useQuery(input, { enabled: !empty, staleTime: 30_000, placeholderData: (prev) => prev });
+  const count = useSearchCount(input, !empty);
 
   const toggleStation = (cd: number, on: boolean) =>
     setStations((prev) => {
@@ -173,8 +173,8 @@ export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
 
       <SearchSubmitBar
         summary={chosen.length ? `選択中：${chosen.slice(0, 5).join("・")}${chosen.length > 5 ? ` ほか${chosen.length - 5}件` : ""}` : "路線・駅を選択してください"}
-        total={empty ? undefined : count.data?.total}
-        counting={count.isFetching && !count.data}
+        total={empty ? undefined : count.total}
+        counting={count.counting}
         onClear={
           empty
             ? undefined

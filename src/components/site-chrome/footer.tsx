@@ -1,5 +1,3 @@
-"use client";
-
 import { Clock, MapPin, Phone, Printer } from "@/components/icons";
 import Link from "next/link";
 import { FOOTER_LINKS, LEGAL_LINKS, SITE, type NavLink } from "@/lib/constants/site";
@@ -12,9 +10,10 @@ import { SocialIcon } from "./social-icons";
  * holidays), the corporate / main / other link lists, /terms and /privacy,
  * and the three social links.
  *
- * A client component although it has no state: as a server component its
- * whole tree travelled in every page's RSC payload and was rendered twice per
- * request (RSC, then HTML); now the payload carries only the reference.
+ * A server component (no state, no handlers): its markup travels in the page's
+ * payload, a few hundred compressed bytes, instead of its code and icons being
+ * downloaded and run on every page (issue 21). The 404 page, a client tree,
+ * imports it as a client component.
  */
 export function Footer({ holidayNote }: { holidayNote?: string }) {
   const year = new Date().getFullYear();

@@ -41,7 +41,7 @@ export interface HeaderProps {
  * Site header (spec §1, §2): logo, the three site-wide counts, the keyword box
  * (desktop), phone and hours (inline on wide screens, a popover on narrow ones),
  * the contact button (icon only on small screens) and the side menu.
- * A client component for the same reason as the footer: its tree stays out of
+ * A client component: its tree stays out of
  * every page's RSC payload; the server passes only the data.
  */
 export function Header({ counts, session, adminBasePath, holidayNote }: HeaderProps) {

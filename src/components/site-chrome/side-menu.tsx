@@ -22,8 +22,9 @@ export interface SideMenuProps {
   className?: string;
 }
 
-const loadPanel = () => import("./side-menu-panel");
-const SideMenuPanel = dynamic(() => loadPanel().then((m) => m.SideMenuPanel), { ssr: false });
+// The panel calls procedures: it brings its own tRPC provider (the chrome has none, issue 21).
+const loadPanel = () => Promise.all([import("./side-menu-panel"), import("@/trpc/react")]);
+const SideMenuPanel = dynamic(() => loadPanel().then(([m, { withApi }]) => withApi(m.SideMenuPanel)), { ssr: false });
 
 /** Side menu (spec §2, §4): the MENU button; the sheet and its code load when it is first opened. */
 export function SideMenu({ initialState, adminBasePath, className }: SideMenuProps) {

@@ -1,9 +1,37 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { withCommas } from "@/lib/price";
 import { cn } from "@/lib/cn";
+import { fetchQuery } from "@/trpc/fetch-query";
 import type { SiteCountsData } from "./types";
-import { useSiteCounts } from "./use-visitor";
+
+/** One request per page for the header's two count blocks, when the server sent no counts (the 404 page). */
+let fetched: Promise<SiteCountsData> | undefined;
+
+/**
+ * The counts the server rendered; without them (or while they failed), fetched once from the
+ * browser. Plain fetch, no React Query: the header is on every page (issue 21).
+ */
+function useCounts(initial?: SiteCountsData): SiteCountsData | undefined {
+  const [loaded, setLoaded] = useState<SiteCountsData>();
+  const missing = initial === undefined;
+  useEffect(() => {
+    if (!missing) return;
+    let live = true;
+    fetched ??= fetchQuery<SiteCountsData>("public.options.get").catch((e: unknown) => {
+      fetched = undefined;
+      throw e;
+    });
+    fetched.then((c) => {
+      if (live) setLoaded(c);
+    }, () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [missing]);
+  return initial ?? loaded;
+}
 
 const fmt = (n: number | undefined) => (n === undefined ? "—" : withCommas(String(n)));
 
@@ -20,7 +48,7 @@ export function SiteCounts({
   layout?: "stack" | "inline";
   className?: string;
 }) {
-  const counts = useSiteCounts(initial);
+  const counts = useCounts(initial);
   const items = [
     { key: "members", label: "会員数", value: counts?.members, unit: "名" },
     { key: "investment-members", label: "会員限定物件", value: counts?.investment.members, unit: "件" },

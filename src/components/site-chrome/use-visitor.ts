@@ -5,7 +5,8 @@ import { api } from "@/trpc/react";
 import { visitorStateOf, type LoginStateData, type SiteCountsData, type VisitorState } from "./types";
 
 /**
- * Login state for client components. `initial` (rendered by the server) makes
+ * Login state for the overlays that load on demand (side menu, search dialog; each brings its
+ * tRPC provider). The header itself uses no React Query (site-counts.tsx). `initial` (rendered by the server) makes
  * the first paint final; without it the state is "checking" until the request
  * returns. After login/logout either invalidate `public.session.state` or call
  * router.refresh(): a new server value is copied into the cache.
@@ -38,8 +39,8 @@ function useSiteCountsInBrowser(initial?: SiteCountsData): SiteCountsData | unde
 /*
  * While rendering HTML on the server there is nothing to fetch or refresh:
  * the first client render shows `initial` all the same (initialData), so the
- * server renders it directly and skips a React Query observer per use (the
- * chrome uses these hooks on every page). Chosen once per environment, so
+ * server renders it directly and skips a React Query observer per use.
+ * Chosen once per environment, so
  * each implementation calls its hooks unconditionally.
  */
 const onServer = typeof window === "undefined";

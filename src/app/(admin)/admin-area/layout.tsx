@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { SITE } from "@/lib/constants/site";
+import { ApiLayout } from "@/trpc/api-layout";
 
 /** Every admin page: noindex, nofollow, title suffix システム管理, no analytics tag (spec §2). */
 export const metadata: Metadata = {
@@ -10,7 +11,7 @@ export const metadata: Metadata = {
 export default function AdminRootLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-muted">
-      {children}
+      <ApiLayout>{children}</ApiLayout>
       <footer className="mt-auto border-t border-border bg-white py-4 text-center text-xs text-muted-foreground">
         © {new Date().getFullYear()} {SITE.corporateName}
       </footer>

@@ -7,6 +7,7 @@ import type { SiteCountsData } from "@/components/site-chrome/types";
 import { requireAdmin } from "@/app/_lib/page-guards";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { ApiLayout } from "@/trpc/api-layout";
 import { api } from "@/trpc/server";
 
 /** Never indexed or followed, never cached by shared caches. */
@@ -40,7 +41,7 @@ export default async function PreviewLayout({ children }: { children: React.Reac
       <div className="h-9 shrink-0" aria-hidden="true" />
       <Header session={session} counts={counts} adminBasePath={env().ADMIN_BASE_PATH} />
       <main id="main" className="flex-1">
-        {children}
+        <ApiLayout>{children}</ApiLayout>
       </main>
       <Footer />
     </>

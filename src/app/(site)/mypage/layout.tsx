@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { requireMember } from "@/app/_lib/page-guards";
+import { ApiLayout } from "@/trpc/api-layout";
 
 export const metadata: Metadata = { title: { default: "マイページ", template: "%s | マイページ" }, robots: { index: false, follow: false } };
 
@@ -36,7 +37,9 @@ export default async function MyPageLayout({ children }: { children: React.React
             ))}
           </ul>
         </nav>
-        <div className="min-w-0">{children}</div>
+        <div className="min-w-0">
+          <ApiLayout>{children}</ApiLayout>
+        </div>
       </div>
     </>
   );
