@@ -62,6 +62,8 @@ const PUBLIC_QUERIES: Record<string, (i: Ids) => unknown> = {
   "public.investments.facets.home": () => undefined,
   "public.investments.railwayNames": () => ({ sl: [], st: [], rg: [] }),
   "public.market.market": () => undefined,
+  "public.map.view": () => ({ bbox: "135.4,34.6,135.6,34.8", zoom: 12 }),
+  "public.map.nearby": () => ({ id: 1 }),
   "public.cms.page": () => ({ key: "company" }),
   "public.cms.posts": () => ({}),
   "public.cms.post": () => ({ slug: "x" }),
