@@ -77,8 +77,10 @@ describe("the map page", () => {
     const visitorView = await page.evaluate(async () => (await fetch("/api/investments/map?bbox=134,33.4,137,35.9&zoom=18")).json());
     expect((visitorView.markers as { members: boolean }[]).some((m) => m.members)).toBe(false);
     expect((visitorView.cards as { members: boolean }[]).some((c) => c.members)).toBe(false);
-    // the listing without a position is counted apart
-    await expect.poll(() => page.locator('[data-slot="map-unplaced"]').getAttribute("data-count")).toBe("1");
+    // listings without a position are counted apart: the seed's one at least, plus any an earlier
+    // test file saved without coordinates (the e2e files share one database)
+    expect(visitorView.unplaced).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => page.locator('[data-slot="map-unplaced"]').getAttribute("data-count")).toBe(String(visitorView.unplaced));
     await page.screenshot({ path: path.join(artifactsDir, "map-desktop-visitor.png") });
     expect(errors).toEqual([]);
     await ctx.close();
