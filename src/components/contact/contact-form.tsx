@@ -2,16 +2,16 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { describedBy, Field, FormAlert } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-resolver";
 import { applyServerErrors } from "@/components/forms/server-errors";
+import { SelectField } from "@/components/forms/select-field";
 import { errorAt, TextField } from "@/components/forms/text-field";
 import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { ConsentNote } from "@/components/site-chrome/consent-note";
 import { Button } from "@/components/ui/button";
-import { Select } from "@/components/ui/select";
 import { CONTACT_METHODS, CONTACT_TIMES, SALARIES } from "@/lib/constants/account";
 import { INQUIRY_MAIN, SELL_TIMINGS } from "@/lib/constants/contact";
 import { TYPES } from "@/lib/constants/investment";
@@ -80,23 +80,6 @@ function Choices<T extends FieldValues>({ form, name, label, options, type, requ
         </p>
       ) : null}
     </fieldset>
-  );
-}
-
-function SelectField<T extends FieldValues>({ form, name, label, options, required }: { form: UseFormReturn<T, unknown, unknown>; name: Path<T>; label: string; options: readonly { key: string; name: string }[]; required?: boolean }) {
-  const id = `f-${name.replace(/\./g, "-")}`;
-  const error = errorAt(form.formState.errors, name);
-  return (
-    <Field id={id} label={label} required={required} error={error}>
-      <Select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { error })} {...form.register(name)}>
-        <option value="">選択してください</option>
-        {options.map((o) => (
-          <option key={o.key} value={o.key}>
-            {o.name}
-          </option>
-        ))}
-      </Select>
-    </Field>
   );
 }
 
@@ -206,8 +189,9 @@ export function ContactForm({
     sell: api.public.contacts.sell.useMutation(),
     exchange: api.public.contacts.exchange.useMutation(),
   };
-  const methods = (form.watch("contact.method") as string[] | undefined) ?? [];
-  const mains = (form.watch("inquiry.main") as string[] | undefined) ?? [];
+  // useWatch, not form.watch: a subscription React's compiler can keep memoizing around.
+  const methods = (useWatch({ control: form.control, name: "contact.method" as Path<Values> }) as string[] | undefined) ?? [];
+  const mains = (useWatch({ control: form.control, name: "inquiry.main" as Path<Values> }) as string[] | undefined) ?? [];
 
   const toConfirm = form.handleSubmit((values) => {
     setConfirmed(values);
