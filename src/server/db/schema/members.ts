@@ -3,6 +3,17 @@ import { users } from "./accounts";
 import { investments } from "./investments";
 import { bool, createdAt, timestamp, updatedAt } from "./_columns";
 
+/** The owning member; the row goes with the account. */
+const ownerId = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+/** The listing; the row goes with the listing. */
+const listingId = () =>
+  integer("investment_id")
+    .notNull()
+    .references(() => investments.id, { onDelete: "cascade" });
+
 /**
  * What a member owns. Every row carries user_id and cascades with the member,
  * so permanently removing an account removes its bookmarks, filters and matchings.
@@ -10,12 +21,8 @@ import { bool, createdAt, timestamp, updatedAt } from "./_columns";
 export const bookmarks = sqliteTable(
   "bookmarks",
   {
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    investment_id: integer("investment_id")
-      .notNull()
-      .references(() => investments.id, { onDelete: "cascade" }),
+    user_id: ownerId(),
+    investment_id: listingId(),
     /** Price when bookmarked, to show "値下げ since you saved it". */
     price_at_bookmark: integer("price_at_bookmark").notNull(),
     /** A saved cash-flow simulator scenario (investor tools). */
@@ -30,9 +37,7 @@ export const filters = sqliteTable(
   "filters",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    user_id: ownerId(),
     name: text("name").notNull(),
     query: text("query", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     created_at: createdAt(),
@@ -46,12 +51,8 @@ export const matchings = sqliteTable(
   "matchings",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    investment_id: integer("investment_id")
-      .notNull()
-      .references(() => investments.id, { onDelete: "cascade" }),
+    user_id: ownerId(),
+    investment_id: listingId(),
     filter_id: integer("filter_id").references(() => filters.id, { onDelete: "set null" }),
     /** new | price_down */
     reason: text("reason").notNull(),
@@ -84,12 +85,8 @@ export const notification_settings = sqliteTable("notification_settings", {
 export const investment_views = sqliteTable(
   "investment_views",
   {
-    user_id: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    investment_id: integer("investment_id")
-      .notNull()
-      .references(() => investments.id, { onDelete: "cascade" }),
+    user_id: ownerId(),
+    investment_id: listingId(),
     viewed_at: timestamp("viewed_at").notNull(),
   },
   (t) => [
