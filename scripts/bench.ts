@@ -215,9 +215,10 @@ for (const [name, qs] of searchQueries) {
 
 /* ---------------------------------------------------------------- map search */
 // Viewports of the map search (scripts/bench-map.ts; bench/results/map.{json,md}).
-const { benchMap, writeMapResults } = await import("./bench-map");
+const { benchMap, timeMapSnapshotLoad, writeMapResults } = await import("./bench-map");
+const mapSnapshotLoadMs = await timeMapSnapshotLoad(db);
 const mapStats = await benchMap(db);
-writeMapResults(mapStats, seeded.investments);
+writeMapResults(mapStats, seeded.investments, mapSnapshotLoadMs);
 
 /* ---------------------------------------------------------------- matching */
 // A listing published (or cut in price) is matched against every saved filter

@@ -3,9 +3,14 @@
  * query and lie in the bounding box, clustered on a grid (grid.ts) in SQL, so
  * only one row per cell leaves the database whatever the number of listings.
  *
+ * A view without conditions is binned in the process over a snapshot of
+ * investments_geo (snapshot.ts: typed arrays kept in step by a write log),
+ * 30–80 ms → a few ms at low zoom (bench/results/map.md). A per-zoom
+ * pre-aggregate was not taken: a cell's height follows the viewport's
+ * mid-latitude (grid.ts), so cells are not viewport-independent.
+ *
  * Index use: investments_geo (R*Tree, drizzle/0011_map_geo_index.sql) answers
- * the box; its third dimension `vis` carries the visibility rule, so a view
- * without conditions never reads investments. With conditions, the search's
+ * the box; its third dimension `vis` carries the visibility rule. With conditions, the search's
  * own WHERE (buildSearchWhere: visibility first, members-only rule included)
  * applies to each point in the box: for a small box row by row off the
  * search's id-keyed covering index (EXISTS), for a large one as one `id IN (…)`
@@ -21,6 +26,7 @@ import { buildSearchWhere, searchOrder } from "@/server/search";
 import type { Audience } from "@/server/investments";
 import { fromPixel, toPixel } from "@/lib/mercator";
 import { gridFor, LAT_ORIGIN, LNG_ORIGIN, type Bbox, type Grid } from "./grid";
+import { mapSnapshot } from "./snapshot";
 
 export type MapAudience = Exclude<Audience, "admin">;
 
@@ -83,7 +89,41 @@ function conditionOn(g: Grid, cond: SQL | undefined): SQL {
   return sql` AND investments_geo.id IN (SELECT id FROM investments WHERE ${cond})`;
 }
 
+/**
+ * Without conditions, the cells of the in-process snapshot (snapshot.ts),
+ * binned here exactly as the GROUP BY below groups: the sums are exact
+ * integers below 2^53, so the mean is SQLite's avg() to the bit.
+ */
+async function snapshotCells(db: Db, audience: MapAudience, g: Grid): Promise<CellRow[]> {
+  const s = await mapSnapshot(db);
+  const min = minVis(audience);
+  const byCell = new Map<number, CellRow>();
+  for (let i = 0; i < s.size; i++) {
+    const lat = s.lat[i]!;
+    const lng = s.lng[i]!;
+    const vis = s.vis[i]!;
+    if (vis < min || lat < g.south || lat > g.north || lng < g.west || lng > g.east) continue;
+    const id = s.id[i]!;
+    const key = Math.floor((lat + LAT_ORIGIN) / g.stepLat) * 16777216 + Math.floor((lng + LNG_ORIGIN) / g.stepLng);
+    const c = byCell.get(key);
+    if (c) {
+      c.n++;
+      c.lat += lat;
+      c.lng += lng;
+      if (id > c.id) c.id = id;
+      if (vis === 1) c.m = 1;
+    } else byCell.set(key, { n: 1, lat, lng, id, m: vis === 1 ? 1 : 0 });
+  }
+  const rows = [...byCell.values()];
+  for (const r of rows) {
+    r.lat /= r.n;
+    r.lng /= r.n;
+  }
+  return rows;
+}
+
 async function cells(db: Db, audience: MapAudience, g: Grid, cond: SQL | undefined): Promise<CellRow[]> {
+  if (!cond) return snapshotCells(db, audience, g);
   // One integer group key (row × 2^24 + column): half the sorting work of two keys.
   return db.all<CellRow>(sql`
     SELECT count(*) AS n, avg(lat_min) AS lat, avg(lng_min) AS lng, max(id) AS id, max(vis_min = 1) AS m

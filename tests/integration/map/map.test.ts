@@ -274,6 +274,35 @@ describe("the R*Tree follows every write (triggers)", () => {
     expect(Number(rows[0]!.n)).toBe(0);
   });
 
+  it("the snapshot follows another process's writes and reloads whole after the log was trimmed", async () => {
+    await insertAll([]);
+    const other = await openDb(url);
+    try {
+      const bbox: Bbox = [135.4, 34.6, 135.6, 34.8];
+      const view = (audience: "visitor" | "member" = "visitor") => mapView(db, audience, {}, { bbox, zoom: 16 }, NOW);
+      expect((await view()).total).toBe(0);
+      const { id } = (await other
+        .insert(investments)
+        .values({ type_cd: 1, name: "別の工程", pref_cd: 27, city_cd: "271276", district_cd: "梅田", price: 5000, public: true, public_at: NOW, keywords: "", map: { lat: 34.7, lng: 135.5 } })
+        .returning({ id: investments.id }))[0]!;
+      expect((await view()).markers.map((m) => [m.id, m.lat, m.lng])).toEqual([[id, 34.7, 135.5]]);
+      await other.update(investments).set({ members: true }).where(eq(investments.id, id));
+      expect((await view()).total).toBe(0);
+      expect((await view("member")).markers.map((m) => [m.id, m.members])).toEqual([[id, true]]);
+      // the log lost a row this process had not read yet (the trim trigger): a gap, so everything is read again
+      await other.update(investments).set({ map: { lat: 34.65, lng: 135.45 } }).where(eq(investments.id, id));
+      await other
+        .insert(investments)
+        .values({ type_cd: 1, name: "もう一件", pref_cd: 27, city_cd: "271276", district_cd: "梅田", price: 3000, public: true, public_at: NOW, keywords: "", map: { lat: 34.71, lng: 135.51 } });
+      await other.$client.execute("DELETE FROM map_changes WHERE seq < (SELECT max(seq) FROM map_changes)");
+      const after = await view("member");
+      expect(after.total).toBe(2);
+      expect(after.markers.find((m) => m.id === id)).toMatchObject({ lat: 34.65, lng: 135.45, members: true });
+    } finally {
+      other.$client.close();
+    }
+  });
+
   it("a selected marker's card comes first, only when it is in the view and matches", async () => {
     const listings: GenListing[] = Array.from({ length: 30 }, (_, i) => ({
       type_cd: 1,

@@ -256,3 +256,15 @@ export const investment_price_histories = sqliteTable(
   },
   (t) => [index("investment_price_histories_investment_id_idx").on(t.investment_id, t.changed_at)],
 );
+
+/**
+ * Every write that can change a listing's map position or visibility
+ * (its row in investments_geo), appended by triggers (drizzle/0012_map_changes.sql), so the
+ * map's in-process snapshot (src/server/map/snapshot.ts) catches up by reading
+ * only the rows after the last seq it saw. Trimmed by a trigger to the last
+ * 50,000 writes; a snapshot further behind reloads whole.
+ */
+export const map_changes = sqliteTable("map_changes", {
+  seq: integer("seq").primaryKey({ autoIncrement: true }),
+  investment_id: integer("investment_id").notNull(),
+});
