@@ -225,9 +225,12 @@ describe("map viewport ≡ in-memory reference", () => {
       ),
       { numRuns: 60 },
     );
-    // the generator must make views with both clusters and single markers
-    expect(withClusters / checked).toBeGreaterThan(0.15);
-    expect(withMarkers / checked).toBeGreaterThan(0.2);
+    // The generator must make views with clusters and with single markers. A share of about a fifth
+    // each is typical, but it moves with the random seed (a 15 % floor failed about one run in three),
+    // so ask for a few of each out of the 240 views: missing either would be a broken generator.
+    expect(checked).toBe(240);
+    expect(withClusters).toBeGreaterThanOrEqual(10);
+    expect(withMarkers).toBeGreaterThanOrEqual(10);
   }, 600_000);
 
   it("a viewport's payload stays bounded however large the box (cells are enlarged)", async () => {
