@@ -55,8 +55,10 @@ describe("bogus tokens never reach argon2", () => {
       await errorOf(s.browser().call((c) => c.public.auth.resetPassword({ token: bogus(i), password: "n3w-Secret", password_confirmation: "n3w-Secret" })));
     }
     const used = process.cpuUsage(start);
-    // Hashing each would cost ~30 hashes; checking the token first costs lookups only.
-    expect(used.user + used.system).toBeLessThan(oneHash * 10);
+    // Hashing each would cost 30 hashes on top of the lookups; checking the token first costs the
+    // lookups only. The bound leaves room for what the database client itself costs (over HTTP to a
+    // sqld server, 30 calls took about 11 hashes' CPU); the spy test above proves no hash at all.
+    expect(used.user + used.system).toBeLessThan(oneHash * 20);
   });
 });
 
