@@ -48,8 +48,8 @@ const config: Config = {
         muted: { DEFAULT: "#f5f5f3", foreground: "#666666" },
       },
       fontFamily: {
-        // --font-zen-kaku-gothic-new: the subset web font and its fallback face (src/app/fonts.ts).
-        sans: ["var(--font-zen-kaku-gothic-new)", '"Zen Kaku Gothic New Fallback"', '"Hiragino Kaku Gothic ProN"', '"Noto Sans JP"', "Meiryo", "sans-serif"],
+        // --font-site: the fallback face until the page has loaded, then the subset web font (globals.css, src/app/fonts.ts).
+        sans: ["var(--font-site)"],
       },
       transitionDuration: { overlay: "250ms" },
     },

@@ -4,9 +4,12 @@ import "./fonts/fallback.css";
 import "./globals.css";
 
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { SiteNotFoundPage } from "@/components/content/site-not-found-page";
+import { WebFontSwap } from "@/components/site-chrome/web-font-swap";
 import { DEFAULT_TITLE } from "@/lib/seo";
+import { nonceOf } from "@/server/http/security-headers";
 import { zenKakuGothicNew } from "./fonts";
 
 export const metadata: Metadata = {
@@ -22,9 +25,11 @@ export const metadata: Metadata = {
 export default async function GlobalNotFound() {
   // Rendered per request: its scripts need the request's CSP nonce (server/http/security-headers.ts).
   await connection();
+  const nonce = nonceOf((await headers()).get("content-security-policy"));
   return (
-    <html lang="ja" className={zenKakuGothicNew.variable}>
+    <html lang="ja" className={zenKakuGothicNew.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
+        <WebFontSwap nonce={nonce} />
         <SiteNotFoundPage />
       </body>
     </html>

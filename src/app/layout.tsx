@@ -2,14 +2,17 @@ import "./fonts/fallback.css";
 import "./globals.css";
 
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { WebFontSwap } from "@/components/site-chrome/web-font-swap";
 import { SITE } from "@/lib/constants/site";
 import { DEFAULT_TITLE, metaDescription } from "@/lib/seo";
 import { env } from "@/server/env";
+import { nonceOf } from "@/server/http/security-headers";
 import { zenKakuGothicNew } from "./fonts";
 
 /**
  * Root layout: <html lang="ja">, the brand font (src/app/fonts.ts: 400 and 700,
- * subset at build time, preloaded) and the site-wide metadata defaults. The
+ * subset at build time, turned on after load by WebFontSwap) and the site-wide metadata defaults. The
  * tRPC/React Query provider is not here: only the segments that call procedures
  * have it (src/trpc/api-layout.tsx), so other pages ship none of its code.
  *
@@ -43,10 +46,13 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = nonceOf((await headers()).get("content-security-policy"));
   return (
-    <html lang="ja" className={zenKakuGothicNew.variable}>
+    // suppressHydrationWarning: WebFontSwap adds the class "wf" before React hydrates.
+    <html lang="ja" className={zenKakuGothicNew.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
+        <WebFontSwap nonce={nonce} />
         {children}
       </body>
     </html>

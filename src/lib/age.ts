@@ -4,7 +4,7 @@
  * "Now" is read in Japan time (UTC+9, no DST) so that the server (often UTC)
  * and the browser render the same text around New Year and month ends.
  */
-import { STRUCTURES, type StructureId } from "@/lib/constants/investment";
+import { STRUCTURES, type StructureId } from "@/lib/constants/listing-kinds";
 
 export interface Built {
   year: number | null | undefined;

@@ -19,7 +19,7 @@
  *    (the management fee is charged on collected rent, so it scales with occupancy)
  */
 import { isNewQuakeStandard, residualYears, usefulLife, type Built } from "@/lib/age";
-import { LONG_RESIDUAL_YEARS, structureName } from "@/lib/constants/investment";
+import { LONG_RESIDUAL_YEARS, structureName } from "@/lib/constants/listing-kinds";
 import { withCommas } from "@/lib/price";
 import { percentage } from "@/lib/yield";
 

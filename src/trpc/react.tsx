@@ -6,6 +6,7 @@ import { createTRPCReact } from "@trpc/react-query";
 import { useState, type ComponentType } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
+import { registerCacheInvalidator } from "./cache-bus";
 import { makeQueryClient } from "./query-client";
 
 export const api = createTRPCReact<AppRouter>();
@@ -14,7 +15,11 @@ let browserQueryClient: QueryClient | undefined;
 function getQueryClient(): QueryClient {
   if (typeof window === "undefined") return makeQueryClient();
   // One client per browser tab, so suspense re-renders do not lose the cache.
-  browserQueryClient ??= makeQueryClient();
+  if (!browserQueryClient) {
+    const client = (browserQueryClient = makeQueryClient());
+    // tRPC's query keys start with the procedure path as an array: a prefix match takes a whole router.
+    registerCacheInvalidator((path) => void client.invalidateQueries({ queryKey: [path] }));
+  }
   return browserQueryClient;
 }
 
@@ -47,7 +52,7 @@ export function TRPCReactProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** A component inside its own provider: for overlays loaded on demand (next/dynamic) that call procedures. */
+/** A component inside its own provider: for overlays loaded on demand (React.lazy) that call procedures. */
 export function withApi<P extends object>(Component: ComponentType<P>): ComponentType<P> {
   function WithApi(props: P) {
     return (

@@ -13,6 +13,7 @@ let publicId = 0;
 let membersOnlyId = 0;
 let draftSlug = "";
 let scheduledSlug = "";
+let publishedSlug = "";
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -23,6 +24,7 @@ beforeAll(async () => {
   membersOnlyId = (await db.select({ id: investments.id }).from(investments).where(and(live, eq(investments.members, true))).orderBy(asc(investments.id)).get())?.id ?? 0;
   draftSlug = (await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "draft")).get())?.slug ?? "";
   scheduledSlug = (await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "scheduled")).get())?.slug ?? "";
+  publishedSlug = (await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "published")).get())?.slug ?? "";
   db.$client.close();
 });
 afterAll(async () => {
@@ -183,6 +185,24 @@ describe("blog", () => {
     expect(other.status).toBe(404);
     expect(h1Of(other.html)).toBe("ページが見つかりません");
     expect(other.html).toContain('data-slot="site-header"');
+  });
+});
+
+describe("indexable public pages (issue 21: SEO 100)", () => {
+  it("the public pages of the issue carry no noindex, a canonical URL and a meta description; My Page keeps noindex", async () => {
+    const pages = ["/", "/investments", "/investments/page/1?ty=1", `/investments/${publicId}`, "/investments/search/area", "/investments/search/train", "/investments/search/feature", "/blogs", `/blogs/${encodeURIComponent(publishedSlug)}`, "/contacts/consult", "/login"];
+    for (const p of pages) {
+      const { status, html } = await get(p);
+      expect(status, p).toBe(200);
+      expect(html, p).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
+      expect(canonicalOf(html)?.startsWith(base), p).toBe(true);
+      expect(metaOf(html, "description")?.length ?? 0, p).toBeGreaterThan(20);
+    }
+    expect(canonicalOf((await get("/login")).html)).toBe(`${base}/login`);
+    // My Page (signed out it redirects to the login page; its layout's robots is what it serves when shown).
+    const mypage = await fetch(base + "/mypage", { redirect: "manual" });
+    expect([200, 302, 303, 307, 308]).toContain(mypage.status);
+    if (mypage.status === 200) expect(await mypage.text()).toMatch(/<meta name="robots" content="noindex/);
   });
 });
 

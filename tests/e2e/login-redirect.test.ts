@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, viewports } from "./browser";
+import { clearLoginIpLimit, launchBrowser, viewports } from "./browser";
 
 /**
  * After a successful login the browser follows `next` only to our own origin
@@ -23,6 +23,7 @@ const logins = [
 ];
 
 async function loginWith(loginPath: string, next: string, email: string, password: string): Promise<URL> {
+  await clearLoginIpLimit();
   const context = await browser.newContext({ viewport: viewports.desktop, locale: "ja-JP" });
   const page = await context.newPage();
   try {

@@ -139,6 +139,64 @@ describe("the map page", () => {
     await ctx.close();
   });
 
+  it("desktop, member: the search dialog's searches stay on the map, at the view moved to", async () => {
+    const ctx = await browser.newContext({ viewport: DESKTOP, locale: "ja-JP" });
+    const page = await ctx.newPage();
+    await logIn(page, base, "member");
+    const typed = await openMap(page, `${OSAKA}&ty=1`);
+    // move the map first: the dialog must keep this view, not the one the page opened with
+    const zoomed = page.waitForResponse((r) => r.url().includes("zoom=12") && r.status() === 200);
+    await page.locator(".leaflet-control-zoom-out").click();
+    await zoomed;
+    const centre = new URL(page.url()).searchParams.get("c");
+
+    // a keyword from the dialog: a new search (the keyword alone), on the map, same view
+    await page.getByRole("button", { name: "条件を変更・物件を探す" }).click();
+    const dialog = page.locator('[data-slot="search-dialog"]');
+    await dialog.locator('input[name="fw"]').fill("マンション");
+    const searched = page.waitForResponse((r) => r.url().includes("/api/investments/map?") && r.url().includes("fw=") && r.status() === 200);
+    await dialog.getByRole("button", { name: "検索", exact: true }).click();
+    await page.waitForURL(/\/investments\/map\?.*fw=/);
+    const answer = (await (await searched).json()) as { total: number };
+    let url = new URL(page.url());
+    expect(url.pathname).toBe("/investments/map");
+    expect(url.searchParams.get("fw")).toBe("マンション");
+    expect(url.searchParams.getAll("ty")).toEqual([]);
+    expect([url.searchParams.get("c"), url.searchParams.get("z")]).toEqual([centre, "12"]);
+    // the map and its list read the view again with the new conditions
+    await expect.poll(() => total(page)).toBe(answer.total);
+    expect(await page.locator('[data-slot="search-summary"], [data-slot="search-chip"]').first().textContent()).toContain("マンション");
+    // (the navigation scrolled the page to its content; the picture shows it from the top)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(artifactsDir, "map-desktop-member.png") });
+
+    // a search page from the dialog (こだわり条件): the map's conditions start selected, and its form comes back to the map
+    await page.getByRole("button", { name: "条件を変更・物件を探す" }).click();
+    await page.locator('[data-slot="search-dialog"]').getByRole("link", { name: /こだわり条件から探す/ }).click();
+    await page.waitForURL(/\/investments\/search\/feature\?.*to=map/);
+    const form = page.locator('form:has(input[name="ty"])');
+    await form.locator('input[name="ty"][value="1"]').check();
+    const back = page.waitForResponse((r) => r.url().includes("/api/investments/map?") && r.url().includes("ty=1") && r.status() === 200);
+    await page.getByRole("button", { name: "この条件で検索" }).click();
+    await page.waitForURL((u) => u.pathname === "/investments/map");
+    await back;
+    url = new URL(page.url());
+    expect(url.searchParams.get("fw")).toBe("マンション");
+    expect(url.searchParams.getAll("ty")).toEqual(["1"]);
+    expect([url.searchParams.get("c"), url.searchParams.get("z"), url.searchParams.get("to")]).toEqual([centre, "12", null]);
+
+    // every listing: the map without conditions, still at this view
+    await page.getByRole("button", { name: "条件を変更・物件を探す" }).click();
+    const all = page.waitForResponse((r) => r.url().includes("/api/investments/map?") && !r.url().includes("fw=") && r.status() === 200);
+    await page.locator('[data-slot="search-dialog-all"]').click();
+    await page.waitForURL((u) => u.pathname === "/investments/map" && !u.search.includes("fw="));
+    await all;
+    url = new URL(page.url());
+    expect([url.searchParams.get("c"), url.searchParams.get("z")]).toEqual([centre, "12"]);
+    await expect.poll(() => total(page)).toBeGreaterThan(typed);
+    await ctx.close();
+  });
+
   it("phone, member: the list under the map, members-only listings shown with their mark", async () => {
     const ctx = await browser.newContext({ viewport: PHONE, locale: "ja-JP", isMobile: true, hasTouch: true });
     const page = await ctx.newPage();

@@ -11,7 +11,7 @@ import { launchBrowser } from "./browser";
  * production server (which compresses), counted in Chromium the same way as the front-end bench
  * (scripts/lib/page-weight.ts). Deterministic: bytes, not timings or Lighthouse scores.
  * Fonts, render-blocking requests, CSS and the total (≤ 400 KiB with photos) are the issue's
- * budgets; JavaScript is held at what the pages reach today (see HELD).
+ * budgets; JavaScript is held at what the pages reach (see HELD).
  */
 const KiB = 1024;
 const BUDGET = {
@@ -21,20 +21,27 @@ const BUDGET = {
   total: 400 * KiB,
 };
 /**
- * JavaScript: issue 21 asks for ≤ 130 KiB on list and detail pages and ≤ 100 KiB on content pages,
- * below what React DOM and Next's App Router runtime weigh on their own here (~132 KiB gzip on
- * every page: Chromium gets gzip over http://). What a page adds on top is what these ceilings
- * hold, ~5 % over today's figures so that it cannot creep back:
- * - every public page: the header and its overlays' triggers (~35 KiB; the overlays, zod and the
- *   tRPC client load on demand): 175–181 KiB measured;
- * - pages whose client parts call procedures (`api`: the listing detail's bookmark, simulator and
- *   recently viewed; the login and inquiry forms) add the tRPC client and React Query (~25 KiB)
- *   and their own parts: 214–218 KiB measured.
+ * JavaScript: issue 21 asks for ≤ 130 KiB on list and detail pages and ≤ 100 KiB on content pages.
+ * React DOM, Next's App Router runtime and next/link weigh ~114 KiB on every page on their own
+ * (brotli, which Chromium takes from the server here; the build's files are compressed at quality 11
+ * by scripts/precompress-static.ts). What a page adds on top is what these ceilings hold, ~5 % over
+ * the figures measured when they were set, so that it cannot creep back:
+ * - content pages: the header is server-rendered, its islands (keyword box, menu and phone
+ *   triggers; the overlays load on demand) and the boundaries' small parts: ~12 KiB, 126 KiB;
+ * - listing pages (home, lists, search entries): the cards, the home sections and the refine links
+ *   are server components (their code tables and tailwind-merge stay on the server); what ships is
+ *   the thumbnails' error fallback, the sort select, the search trigger, the list's save-condition
+ *   box (next/dynamic) and the search forms: 127 (home), 130.5 (lists), 129.6–132.4 KiB (entries);
+ * - the listing detail: a server component with islands (gallery, bookmark, 最近見た物件; the
+ *   simulator's code loads when it nears the viewport, the lightbox's when opened): 130.7 KiB;
+ * - the forms (react-hook-form; their procedures over plain fetch): 142–147 KiB.
  */
 const HELD = {
-  jsPage: 190 * KiB,
-  jsApi: 230 * KiB,
-};
+  content: 133 * KiB,
+  listing: 139 * KiB,
+  detail: 137 * KiB,
+  interactive: 154 * KiB,
+} as const;
 
 const base = inject("baseURL");
 
@@ -49,18 +56,18 @@ const listing = await db
 const post = await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "published")).get();
 db.$client.close();
 if (!listing || !post) throw new Error("the demo seed has no public listing or no published post");
-const pages = [
-  { name: "home", path: "/", api: false },
-  { name: "list", path: "/investments", api: false },
-  { name: "filtered list", path: "/investments/page/1?ty=1", api: false },
-  { name: "detail", path: `/investments/${listing.id}`, api: true },
-  { name: "area search", path: "/investments/search/area", api: false },
-  { name: "train search", path: "/investments/search/train", api: false },
-  { name: "feature search", path: "/investments/search/feature", api: false },
-  { name: "blog list", path: "/blogs", api: false },
-  { name: "blog post", path: `/blogs/${encodeURIComponent(post.slug)}`, api: false },
-  { name: "consultation form", path: "/contacts/consult", api: true },
-  { name: "login", path: "/login", api: true },
+const pages: { name: string; path: string; js: keyof typeof HELD }[] = [
+  { name: "home", path: "/", js: "listing" },
+  { name: "list", path: "/investments", js: "listing" },
+  { name: "filtered list", path: "/investments/page/1?ty=1", js: "listing" },
+  { name: "detail", path: `/investments/${listing.id}`, js: "detail" },
+  { name: "area search", path: "/investments/search/area", js: "listing" },
+  { name: "train search", path: "/investments/search/train", js: "listing" },
+  { name: "feature search", path: "/investments/search/feature", js: "listing" },
+  { name: "blog list", path: "/blogs", js: "content" },
+  { name: "blog post", path: `/blogs/${encodeURIComponent(post.slug)}`, js: "content" },
+  { name: "consultation form", path: "/contacts/consult", js: "interactive" },
+  { name: "login", path: "/login", js: "interactive" },
 ];
 
 let browser: Browser;
@@ -90,12 +97,13 @@ describe("first-visit bytes per page at phone width (issue 21)", () => {
       // Everything came compressed from the production server, as a phone gets it.
       expect(w.bytes.html, detail).toBeGreaterThan(0);
 
-      expect(w.bytes.js, detail).toBeLessThanOrEqual(page.api ? HELD.jsApi : HELD.jsPage);
+      expect(w.bytes.js, detail).toBeLessThanOrEqual(HELD[page.js]);
       expect(w.bytes.font, detail).toBeLessThanOrEqual(BUDGET.fonts);
-      // The subset font: at most one file per weight, each asked for before the first render.
+      // The subset font: one file per weight, none preloaded (they come after the load event, see below).
       const fonts = w.requests.filter((r) => r.kind === "font");
+      expect(fonts.length, detail).toBeGreaterThanOrEqual(1);
       expect(fonts.length, detail).toBeLessThanOrEqual(2);
-      for (const f of fonts) expect(w.preloadedFonts, detail).toContain(f.url);
+      expect(w.preloadedFonts, detail).toEqual([]);
 
       // Exactly one render-blocking request, the stylesheet, within its budget.
       expect(w.renderBlocking.map((r) => r.kind), detail).toEqual(["css"]);
@@ -105,4 +113,48 @@ describe("first-visit bytes per page at phone width (issue 21)", () => {
       expect(w.bytes.total, detail).toBeLessThanOrEqual(BUDGET.total);
     });
   }
+});
+
+describe("the web font waits for the page (issue 21: site-chrome/web-font-swap.tsx)", () => {
+  const timings = () =>
+    document.fonts.ready.then(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const fonts = performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".woff2"));
+      return {
+        wf: document.documentElement.classList.contains("wf"),
+        loadEventStart: nav.loadEventStart,
+        fontStarts: fonts.map((f) => f.startTime),
+        family: getComputedStyle(document.body).fontFamily,
+      };
+    });
+
+  it("is asked for only after the load event on a first visit, then draws the page; a later page of the visit uses it at once", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(base + "/blogs", { waitUntil: "load" });
+      await page.waitForFunction(() => document.documentElement.classList.contains("wf"));
+      await page.waitForFunction(() => performance.getEntriesByType("resource").some((r) => r.name.endsWith(".woff2")));
+      const first = await page.evaluate(timings);
+      expect(first.wf).toBe(true);
+      expect(first.fontStarts.length).toBeGreaterThanOrEqual(1);
+      for (const start of first.fontStarts) expect(start).toBeGreaterThanOrEqual(first.loadEventStart);
+      // The web font's family (next/font's generated name) comes first once it is on.
+      expect(first.family).not.toMatch(/^"?Zen Kaku Gothic New Fallback/);
+
+      // A second page in the same visit: the class is set before anything is drawn, no wait for load.
+      await page.goto(base + "/investments", { waitUntil: "domcontentloaded" });
+      expect(await page.evaluate(() => document.documentElement.classList.contains("wf"))).toBe(true);
+
+      // No console error from the inline script (CSP nonce) or from hydrating <html class="wf">.
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      await page.goto(base + "/login", { waitUntil: "load" });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

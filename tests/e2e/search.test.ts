@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatPrice, withCommas } from "@/lib/price";
 import { kanaFold } from "@/lib/text";
 import { openDb, type Db } from "@/server/db";
-import { investment_transports, investments } from "@/server/db/schema";
-import { artifactsDir, launchBrowser, viewports } from "./browser";
+import { cms_posts, investment_transports, investments } from "@/server/db/schema";
+import { ADMIN_BASE, artifactsDir, launchBrowser, logIn, viewports } from "./browser";
 
 const base = inject("baseURL");
 const EMPTY = "検索内容に合致するデータがありません。";
@@ -305,6 +305,27 @@ describe("accessibility (axe-core)", () => {
         }
         await page.close();
       }
+      await context.close();
+    }
+  });
+
+  // Issue 21: Lighthouse found colour contrast below AA on these (a11y 96): the dark gold
+  // consultation button of the content pages, the contact form's current step, the admin 新規登録.
+  it("a blog post, the consultation form, the login page and the admin listing list have none either", async () => {
+    const post = (await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "published")).get())!;
+    for (const name of Object.keys(viewports) as ViewportName[]) {
+      const context = await browser.newContext({ viewport: viewports[name], locale: "ja-JP" });
+      for (const url of [`/blogs/${encodeURIComponent(post.slug)}`, "/blogs", "/contacts/consult", "/login"]) {
+        const page = await context.newPage();
+        const res = await page.goto(base + url, { waitUntil: "load" });
+        expect(res?.status(), url).toBe(200);
+        await expectNoSeriousA11yViolations(page, `${url} (${name})`);
+        await page.close();
+      }
+      const page = await context.newPage();
+      await logIn(page, base, "admin");
+      await page.goto(`${base}${ADMIN_BASE}/investments`, { waitUntil: "load" });
+      await expectNoSeriousA11yViolations(page, `admin listing list (${name})`);
       await context.close();
     }
   });

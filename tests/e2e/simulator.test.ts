@@ -48,6 +48,10 @@ describe("cash-flow simulator on a listing's detail page", () => {
     const res = await page.goto(`${base}/investments/${listingId}`, { waitUntil: "load" });
     expect(res?.status()).toBe(200);
 
+    // Its code loads when it comes near the viewport (issue 21); the server's HTML stands until then
+    // and is replaced by the live simulator, so scroll to its (stable) heading and wait for that.
+    await page.locator("#detail-simulator").scrollIntoViewIfNeeded();
+    await page.locator('[data-slot="cash-flow-simulator"][data-ready]').waitFor();
     const sim = page.locator('[data-slot="cash-flow-simulator"]');
     await sim.scrollIntoViewIfNeeded();
     await expect.poll(() => sim.isVisible()).toBe(true);
@@ -102,6 +106,10 @@ describe("cash-flow simulator on a listing's detail page", () => {
 
     const page: Page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
     await page.goto(`${base}/investments/${old.id}`, { waitUntil: "load" });
+    // Its code loads when it comes near the viewport (issue 21); the server's HTML stands until then
+    // and is replaced by the live simulator, so scroll to its (stable) heading and wait for that.
+    await page.locator("#detail-simulator").scrollIntoViewIfNeeded();
+    await page.locator('[data-slot="cash-flow-simulator"][data-ready]').waitFor();
     const sim = page.locator('[data-slot="cash-flow-simulator"]');
     await sim.scrollIntoViewIfNeeded();
     const years = sim.locator('input[name="years"]');

@@ -3,7 +3,7 @@
 import { AlertTriangle, Home, RotateCcw } from "@/components/icons";
 import Link from "next/link";
 import { useEffect } from "react";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 import { SITE } from "@/lib/constants/site";
 import { TEL_HREF } from "@/components/site-chrome/links";
 
@@ -32,16 +32,15 @@ export default function SiteError({ error, retry }: { error: unknown; retry: () 
       </p>
       {digest && <p className="mt-3 text-xs text-primary-400">エラーID: {digest}</p>}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button size="lg" onClick={() => retry()}>
+        {/* Button's look without Button (radix Slot, tailwind-merge): this boundary is in every page's scripts (issue 21). */}
+        <button data-slot="button" type="button" className={buttonVariants({ size: "lg" })} onClick={() => retry()}>
           <RotateCcw aria-hidden="true" />
           もう一度試す
-        </Button>
-        <Button asChild variant="outline" size="lg">
-          <Link href="/">
-            <Home aria-hidden="true" />
-            トップページへ
-          </Link>
-        </Button>
+        </button>
+        <Link data-slot="button" className={buttonVariants({ variant: "outline", size: "lg" })} href="/">
+          <Home aria-hidden="true" />
+          トップページへ
+        </Link>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { areaTownLines } from "@/components/home/area-towns";
 import { BrowseSections } from "@/components/home/browse-sections";
 import { Hero } from "@/components/home/hero";
 import { ListingSection } from "@/components/home/listing-section";
@@ -21,9 +22,10 @@ export const metadata: Metadata = {
 };
 
 /*
- * The home sections are client components although they hold no state: Next
- * would otherwise put their whole trees into the RSC payload and render them
- * twice per request; now the payload carries only the cards and the counts.
+ * The home sections are server components (issue 21): as client components
+ * they kept the RSC payload small but shipped the cards, their code tables and
+ * tailwind-merge as JavaScript; now only the thumbnails' error fallback and the
+ * header's islands hydrate.
  */
 export default async function HomePage() {
   const [session, counts, { latest, premium }] = await Promise.all([
@@ -47,7 +49,7 @@ export default async function HomePage() {
       />
       {!session.isLogin && <MemberCta membersOnly={counts?.investment.members} />}
       <ServiceLinks />
-      <BrowseSections />
+      <BrowseSections townLines={areaTownLines()} />
     </>
   );
 }

@@ -9,11 +9,12 @@ import { FormAlert } from "@/components/forms/field";
 import { TextField } from "@/components/forms/text-field";
 import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
-import { Button } from "@/components/ui/button";
+import { PlainButton } from "@/components/ui/plain-button";
 import { safeNextPath } from "@/lib/safe-next";
 import type { loginInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
-import { api } from "@/trpc/react";
+import { invalidateCached } from "@/trpc/cache-bus";
+import { fetchMutation } from "@/trpc/fetch-query";
 
 /** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
 const RESOLVERS = {
@@ -25,24 +26,22 @@ type Values = z.input<typeof loginInput>;
 /** Member or admin login (separate procedures, cookies and bot-check actions). */
 export function LoginForm({ kind, siteKey, home, firstLoginPath, forgotPath }: { kind: "user" | "admin"; siteKey?: string; home: string; firstLoginPath: string; forgotPath: string }) {
   const router = useRouter();
-  const utils = api.useUtils();
   const recaptcha = useRecaptcha(siteKey);
   const s = useSubmitStatus();
   const form = useForm<Values, unknown, z.output<typeof loginInput>>({ resolver: RESOLVERS.loginInput, defaultValues: { email: "", password: "" } });
-  const member = api.public.auth.login.useMutation();
-  const admin = api.public.auth.adminLogin.useMutation();
 
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
     try {
       const recaptcha_token = await recaptcha.execute(kind === "user" ? "Login" : "AdminLogin");
-      const r = await (kind === "user" ? member : admin).mutateAsync({ ...values, recaptcha_token });
+      // Plain fetch, no React Query: the login page ships no tRPC client (issue 21).
+      const r = await fetchMutation<{ status: string }>(kind === "user" ? "public.auth.login" : "public.auth.adminLogin", { ...values, recaptcha_token });
       s.succeed();
       if (r.status === "first_login") {
         router.push(`${firstLoginPath}?email=${encodeURIComponent(values.email)}`);
         return;
       }
-      await utils.public.session.state.invalidate();
+      invalidateCached("public.session.state");
       router.push(safeNextPath(new URLSearchParams(window.location.search).get("next"), home, window.location.origin));
       router.refresh();
     } catch (e) {
@@ -55,9 +54,9 @@ export function LoginForm({ kind, siteKey, home, firstLoginPath, forgotPath }: {
       <FormAlert message={recaptcha.error ? "認証サービスを読み込めませんでした。ページを再読み込みしてください。" : s.message} />
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <TextField form={form} name="password" label="パスワード" type="password" autoComplete="current-password" required />
-      <Button type="submit" variant="default" size="lg" disabled={!recaptcha.ready || s.submitting}>
+      <PlainButton type="submit" variant="default" size="lg" disabled={!recaptcha.ready || s.submitting}>
         {s.submitting ? "ログイン中…" : "ログイン"}
-      </Button>
+      </PlainButton>
       <p className="text-center text-sm">
         <Link href={forgotPath} className="text-gold-700 underline underline-offset-4">
           パスワードをお忘れの方

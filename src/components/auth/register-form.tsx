@@ -8,10 +8,11 @@ import { applyServerErrors } from "@/components/forms/server-errors";
 import { TextField } from "@/components/forms/text-field";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { ConsentNote } from "@/components/site-chrome/consent-note";
-import { Button } from "@/components/ui/button";
+import { PlainButton } from "@/components/ui/plain-button";
 import type { registerInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
-import { api } from "@/trpc/react";
+import { invalidateCached } from "@/trpc/cache-bus";
+import { fetchMutation } from "@/trpc/fetch-query";
 import { emptyProfile, PROFILE_FIELDS, ProfileFields } from "./profile-fields";
 
 /** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
@@ -24,19 +25,17 @@ type Values = z.input<typeof registerInput>;
 /** Registration from the mailed link: password + profile, then the member is logged in. */
 export function RegisterForm({ token }: { token: string }) {
   const router = useRouter();
-  const utils = api.useUtils();
   const s = useSubmitStatus();
   const form = useForm<Values, unknown, z.output<typeof registerInput>>({
     resolver: RESOLVERS.registerInput,
     defaultValues: { token, password: "", password_confirmation: "", ...emptyProfile } as Values,
   });
-  const register = api.public.auth.register.useMutation();
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
     try {
-      await register.mutateAsync(values);
+      await fetchMutation("public.auth.register", values);
       s.succeed();
-      await utils.public.session.state.invalidate();
+      invalidateCached("public.session.state");
       router.push("/mypage?welcome=1");
       router.refresh();
     } catch (e) {
@@ -56,9 +55,9 @@ export function RegisterForm({ token }: { token: string }) {
         <ProfileFields form={form} />
       </section>
       <ConsentNote action="登録する" />
-      <Button type="submit" variant="gold" size="lg" disabled={s.submitting}>
+      <PlainButton type="submit" variant="gold" size="lg" disabled={s.submitting}>
         {s.submitting ? "登録中…" : "登録する"}
-      </Button>
+      </PlainButton>
     </form>
   );
 }

@@ -11,10 +11,12 @@ import { TextField } from "@/components/forms/text-field";
 import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { ConsentNote } from "@/components/site-chrome/consent-note";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { PlainButton } from "@/components/ui/plain-button";
 import type { firstLoginInput, forgotPasswordInput, resetPasswordInput, signupInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
-import { api } from "@/trpc/react";
+import { invalidateCached } from "@/trpc/cache-bus";
+import { fetchMutation } from "@/trpc/fetch-query";
 
 /** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
 const RESOLVERS = {
@@ -32,11 +34,10 @@ export function SignupForm({ siteKey }: { siteKey?: string }) {
   const s = useSubmitStatus();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<z.input<typeof signupInput>, unknown, z.output<typeof signupInput>>({ resolver: RESOLVERS.signupInput, defaultValues: { email: "" } });
-  const signup = api.public.auth.signup.useMutation();
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
     try {
-      await signup.mutateAsync({ ...values, recaptcha_token: await recaptcha.execute("Signup") });
+      await fetchMutation("public.auth.signup", { ...values, recaptcha_token: await recaptcha.execute("Signup") });
       s.succeed();
       setSentTo(values.email);
     } catch (e) {
@@ -56,9 +57,9 @@ export function SignupForm({ siteKey }: { siteKey?: string }) {
       <FormAlert message={recaptcha.error ? RECAPTCHA_FAILED : s.message} />
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <ConsentNote action="登録メールを送信する" />
-      <Button type="submit" variant="gold" size="lg" disabled={!recaptcha.ready || s.submitting}>
+      <PlainButton type="submit" variant="gold" size="lg" disabled={!recaptcha.ready || s.submitting}>
         {s.submitting ? "送信中…" : "登録メールを送信する"}
-      </Button>
+      </PlainButton>
     </form>
   );
 }
@@ -72,13 +73,11 @@ export function ForgotPasswordForm({ kind, siteKey }: { kind: "user" | "admin"; 
     resolver: RESOLVERS.forgotPasswordInput,
     defaultValues: { email: "" },
   });
-  const member = api.public.auth.forgotPassword.useMutation();
-  const admin = api.public.auth.adminForgotPassword.useMutation();
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
     try {
-      if (kind === "user") await member.mutateAsync({ email: values.email, recaptcha_token: await recaptcha.execute("ForgotPassword") });
-      else await admin.mutateAsync({ email: values.email });
+      if (kind === "user") await fetchMutation("public.auth.forgotPassword", { email: values.email, recaptcha_token: await recaptcha.execute("ForgotPassword") });
+      else await fetchMutation("public.auth.adminForgotPassword", { email: values.email });
       s.succeed();
       setDone(true);
     } catch (e) {
@@ -92,9 +91,9 @@ export function ForgotPasswordForm({ kind, siteKey }: { kind: "user" | "admin"; 
     <form onFocus={RESOLVERS.forgotPasswordInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={recaptcha.error ? RECAPTCHA_FAILED : s.message} />
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
-      <Button type="submit" size="lg" disabled={!recaptcha.ready || s.submitting}>
+      <PlainButton type="submit" size="lg" disabled={!recaptcha.ready || s.submitting}>
         {s.submitting ? "送信中…" : "再設定メールを送信する"}
-      </Button>
+      </PlainButton>
     </form>
   );
 }
@@ -107,12 +106,10 @@ export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "
     resolver: RESOLVERS.resetPasswordInput,
     defaultValues: { token, password: "", password_confirmation: "" },
   });
-  const member = api.public.auth.resetPassword.useMutation();
-  const admin = api.public.auth.adminResetPassword.useMutation();
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
     try {
-      await (kind === "user" ? member : admin).mutateAsync(values);
+      await fetchMutation(kind === "user" ? "public.auth.resetPassword" : "public.auth.adminResetPassword", values);
       s.succeed();
       setDone(true);
     } catch (e) {
@@ -123,9 +120,7 @@ export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "
     return (
       <div className="grid gap-4">
         <FormAlert tone="success" message="パスワードを再設定しました。新しいパスワードでログインしてください。" />
-        <Button asChild size="lg">
-          <Link href={loginPath}>ログイン画面へ</Link>
-        </Button>
+        <Link data-slot="button" className={buttonVariants({ size: "lg" })} href={loginPath}>ログイン画面へ</Link>
       </div>
     );
   }
@@ -134,9 +129,9 @@ export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "
       <FormAlert message={s.message} />
       <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
       <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
-      <Button type="submit" size="lg" disabled={s.submitting}>
+      <PlainButton type="submit" size="lg" disabled={s.submitting}>
         {s.submitting ? "設定中…" : "パスワードを再設定する"}
-      </Button>
+      </PlainButton>
     </form>
   );
 }
@@ -144,20 +139,17 @@ export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "
 /** First login of a staff-registered account: replace the mailed initial password, then enter. */
 export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; email: string; home: string }) {
   const router = useRouter();
-  const utils = api.useUtils();
   const s = useSubmitStatus();
   const form = useForm<z.input<typeof firstLoginInput>, unknown, z.output<typeof firstLoginInput>>({
     resolver: RESOLVERS.firstLoginInput,
     defaultValues: { email, current_password: "", password: "", password_confirmation: "" },
   });
-  const member = api.public.auth.firstLogin.useMutation();
-  const admin = api.public.auth.adminFirstLogin.useMutation();
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
     try {
-      await (kind === "user" ? member : admin).mutateAsync(values);
+      await fetchMutation(kind === "user" ? "public.auth.firstLogin" : "public.auth.adminFirstLogin", values);
       s.succeed();
-      await utils.public.session.state.invalidate();
+      invalidateCached("public.session.state");
       router.push(home);
       router.refresh();
     } catch (e) {
@@ -171,9 +163,9 @@ export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; 
       <TextField form={form} name="current_password" label="仮パスワード" type="password" autoComplete="current-password" required />
       <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
       <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
-      <Button type="submit" size="lg" disabled={s.submitting}>
+      <PlainButton type="submit" size="lg" disabled={s.submitting}>
         {s.submitting ? "設定中…" : "パスワードを設定してログイン"}
-      </Button>
+      </PlainButton>
     </form>
   );
 }
@@ -181,16 +173,13 @@ export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; 
 /** The one-time login link mailed while the account is under attack: a button, so a mail scanner opening the URL does not use it. */
 export function LoginLinkForm({ kind, token, home, loginPath }: { kind: "user" | "admin"; token: string; home: string; loginPath: string }) {
   const router = useRouter();
-  const utils = api.useUtils();
   const s = useSubmitStatus();
-  const member = api.public.auth.loginLink.useMutation();
-  const admin = api.public.auth.adminLoginLink.useMutation();
   async function onClick() {
     s.start();
     try {
-      await (kind === "user" ? member : admin).mutateAsync({ token });
+      await fetchMutation(kind === "user" ? "public.auth.loginLink" : "public.auth.adminLoginLink", { token });
       s.succeed();
-      await utils.public.session.state.invalidate();
+      invalidateCached("public.session.state");
       router.push(home);
       router.refresh();
     } catch (e) {
@@ -200,9 +189,9 @@ export function LoginLinkForm({ kind, token, home, loginPath }: { kind: "user" |
   return (
     <div className="grid gap-4">
       <FormAlert message={s.message} />
-      <Button size="lg" onClick={onClick} disabled={s.submitting || !token}>
+      <PlainButton size="lg" onClick={onClick} disabled={s.submitting || !token}>
         {s.submitting ? "ログイン中…" : "ログインする"}
-      </Button>
+      </PlainButton>
       <p className="text-sm">
         URLの有効期限が切れた場合は、
         <Link href={loginPath} className="font-bold text-gold-700 underline underline-offset-4">

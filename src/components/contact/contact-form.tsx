@@ -11,13 +11,14 @@ import { errorAt, TextField } from "@/components/forms/text-field";
 import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { ConsentNote } from "@/components/site-chrome/consent-note";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { PlainButton } from "@/components/ui/plain-button";
 import { CONTACT_METHODS, CONTACT_TIMES, SALARIES } from "@/lib/constants/account";
 import { INQUIRY_MAIN, SELL_TIMINGS } from "@/lib/constants/contact";
 import { TYPES } from "@/lib/constants/investment";
-import { cn } from "@/lib/cn";
 import type { ContactFormKind } from "@/schemas/contact";
-import { api } from "@/trpc/react";
+import { invalidateCached } from "@/trpc/cache-bus";
+import { fetchMutation } from "@/trpc/fetch-query";
 
 /**
  * Every inquiry form (spec §2, §3, §5) in the Japanese three steps
@@ -48,7 +49,7 @@ function StepBar({ step }: { step: Step }) {
         <li
           key={key}
           aria-current={key === step ? "step" : undefined}
-          className={cn("rounded-md border px-2 py-2 font-bold", key === step ? "border-gold bg-gold text-white" : "border-border text-muted-foreground")}
+          className={`rounded-md border px-2 py-2 font-bold ${key === step ? "border-gold bg-gold text-primary-950" : "border-border text-muted-foreground"}`}
         >
           {i + 1}. {name}
         </li>
@@ -181,14 +182,6 @@ export function ContactForm({
   // The shared schema and zod load on first focus or submit (components/forms/lazy-resolver).
   const [resolver] = useState(() => lazyZodResolver(() => import("@/schemas/contact").then((m) => m.contactInputs[kind])));
   const form = useForm<Values, unknown, Values>({ resolver: resolver as never, defaultValues: emptyValues(kind, investmentId, prefill) });
-  const utils = api.useUtils();
-  const mutations = {
-    investment: api.public.contacts.investment.useMutation(),
-    consult: api.public.contacts.consult.useMutation(),
-    other: api.public.contacts.other.useMutation(),
-    sell: api.public.contacts.sell.useMutation(),
-    exchange: api.public.contacts.exchange.useMutation(),
-  };
   // useWatch, not form.watch: a subscription React's compiler can keep memoizing around.
   const methods = (useWatch({ control: form.control, name: "contact.method" as Path<Values> }) as string[] | undefined) ?? [];
   const mains = (useWatch({ control: form.control, name: "inquiry.main" as Path<Values> }) as string[] | undefined) ?? [];
@@ -204,10 +197,11 @@ export function ContactForm({
     s.start();
     try {
       const recaptcha_token = await recaptcha.execute("Contact");
-      await (mutations[kind].mutateAsync as (v: unknown) => Promise<unknown>)({ ...confirmed, recaptcha_token });
+      // public.contacts.{investment,consult,other,sell,exchange}, over plain fetch: the contact pages ship no tRPC client (issue 21).
+      await fetchMutation(`public.contacts.${kind}`, { ...confirmed, recaptcha_token });
       s.succeed();
       setStep("done");
-      void utils.member.contacts.list.invalidate();
+      invalidateCached("member.contacts.list");
       window.scrollTo({ top: 0 });
     } catch (e) {
       const loose = applyServerErrors(e, form.setError, Object.keys(form.getValues()).flatMap((k) => [k, `${k}.last`, `${k}.first`, `${k}.main`, `${k}.other`, `${k}.tel`, `${k}.fax`, `${k}.method`, `${k}.time`, `${k}.address`, `${k}.type`, `${k}.timing`]));
@@ -223,12 +217,8 @@ export function ContactForm({
         <StepBar step="done" />
         <FormAlert tone="success" message="お問い合わせを受け付けました。確認のメールをお送りしましたのでご確認ください。担当者より営業時間内にご連絡いたします。" />
         <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild variant="outline">
-            <Link href="/investments">物件一覧へ</Link>
-          </Button>
-          <Button asChild variant="ghost">
-            <Link href="/">トップページへ</Link>
-          </Button>
+          <Link data-slot="button" className={buttonVariants({ variant: "outline" })} href="/investments">物件一覧へ</Link>
+          <Link data-slot="button" className={buttonVariants({ variant: "ghost" })} href="/">トップページへ</Link>
         </div>
       </div>
     );
@@ -243,12 +233,12 @@ export function ContactForm({
         <Review kind={kind} values={confirmed} />
         <ConsentNote action="送信する" />
         <div className="flex flex-wrap justify-center gap-3">
-          <Button variant="outline" size="lg" onClick={() => setStep("input")} disabled={s.submitting}>
+          <PlainButton variant="outline" size="lg" onClick={() => setStep("input")} disabled={s.submitting}>
             入力内容を修正する
-          </Button>
-          <Button variant="gold" size="lg" onClick={send} disabled={s.submitting || !recaptcha.ready}>
+          </PlainButton>
+          <PlainButton variant="gold" size="lg" onClick={send} disabled={s.submitting || !recaptcha.ready}>
             {s.submitting ? "送信中…" : "送信する"}
-          </Button>
+          </PlainButton>
         </div>
       </div>
     );
@@ -299,9 +289,9 @@ export function ContactForm({
       ) : null}
       {kind === "other" ? <TextArea form={form} name="content" label="お問い合わせ内容" required /> : null}
       {comment ? <TextArea form={form} name="comment" label={comment.label} required={comment.required} /> : null}
-      <Button type="submit" size="lg" className="justify-self-center px-12">
+      <PlainButton type="submit" size={null} className="h-12 text-base justify-self-center px-12">
         入力内容を確認する
-      </Button>
+      </PlainButton>
     </form>
   );
 }

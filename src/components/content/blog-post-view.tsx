@@ -46,7 +46,7 @@ export function BlogPostView({ post, children }: { post: PostDetail; children?: 
       aside={<BlogAside currentCategory={post.category} excludeSlug={post.slug} />}
     >
       <article aria-label={post.title}>
-        {post.cover_image && <PostCover post={post} className="mb-8 aspect-[1200/630] w-full rounded-xl" sizes="(min-width: 1024px) 800px, 100vw" />}
+        {post.cover_image && <PostCover post={post} className="mb-8 aspect-[1200/630] w-full rounded-xl" sizes="(min-width: 1024px) 800px, 100vw" priority />}
         <Prose html={post.body_html} />
       </article>
 

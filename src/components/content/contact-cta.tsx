@@ -30,7 +30,7 @@ export function ContactCta({ className, title = "収益物件のご購入・ご�
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row md:flex-col">
-          <Button asChild variant="gold" size="lg" className="bg-gold-700 px-8 hover:bg-gold-800">
+          <Button asChild variant="gold" size="lg" className="bg-gold-700 px-8 text-white hover:bg-gold-800">
             <Link href="/contacts/consult">
               <Mail aria-hidden="true" />
               投資のご相談

@@ -2,7 +2,8 @@
 
 import { Building2, FileText, Home, MapPin, Newspaper, TrainFront } from "@/components/icons";
 import { KeywordSearch } from "@/components/site-chrome/keyword-search";
-import { ChipLink } from "@/components/ui/chip-link";
+import Link from "next/link";
+import { PAGE_TILE_CLASS, PAGE_TILE_ICON_CLASS } from "@/components/ui/page-tile";
 
 const LINKS = [
   { href: "/", label: "トップページ", icon: Home },
@@ -17,7 +18,8 @@ const LINKS = [
  * The 404 content (inside the site chrome): what happened, a keyword search
  * box and the main entry points. A client component: Next puts the not-found
  * tree of every layout into every page's RSC payload, where a client
- * component costs only its reference.
+ * component costs only its reference. Its tiles take ChipLink's page-tile look without ChipLink,
+ * whose class merging (tailwind-merge) would otherwise ship with every page (issue 21).
  */
 export function NotFoundContent() {
   return (
@@ -38,9 +40,10 @@ export function NotFoundContent() {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {LINKS.map((l) => (
             <li key={l.href}>
-              <ChipLink variant="page-tile" href={l.href} icon={l.icon}>
+              <Link className={PAGE_TILE_CLASS} href={l.href}>
+                <l.icon className={PAGE_TILE_ICON_CLASS} aria-hidden="true" />
                 {l.label}
-              </ChipLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,4 +1,3 @@
-import Image from "next/image";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { PostSummary } from "@/server/cms";
@@ -8,17 +7,34 @@ export function postHref(slug: string): string {
   return `/blogs/${encodeURIComponent(slug)}`;
 }
 
-/** Cover image, or a branded tile with the category when the post has none. */
-export function PostCover({ post, className, sizes }: { post: Pick<PostSummary, "cover_image" | "category_name" | "title">; className?: string; sizes?: string }) {
+/**
+ * Cover image, or a branded tile with the category when the post has none. A plain <img>: covers
+ * are served as uploaded (next/image ran unoptimized here), so its client code bought nothing
+ * (issue 21). `priority`: the article's own cover, the first thing on its page, loads at once.
+ */
+export function PostCover({
+  post,
+  className,
+  sizes,
+  priority = false,
+}: {
+  post: Pick<PostSummary, "cover_image" | "category_name" | "title">;
+  className?: string;
+  sizes?: string;
+  priority?: boolean;
+}) {
   if (post.cover_image) {
     return (
-      <Image
+      // eslint-disable-next-line @next/next/no-img-element -- served as uploaded, see above
+      <img
         src={post.cover_image}
         alt=""
         width={1200}
         height={630}
         sizes={sizes ?? "(min-width: 768px) 240px, 100vw"}
-        unoptimized
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        decoding="async"
         className={className ? `${className} object-cover` : "object-cover"}
       />
     );

@@ -1,5 +1,3 @@
-"use client";
-
 import { Footer } from "@/components/site-chrome/footer";
 import { Header } from "@/components/site-chrome/header";
 import { NotFoundContent } from "./not-found-content";
@@ -9,8 +7,10 @@ import { NotFoundContent } from "./not-found-content";
  * layout: unmatched ones (app/global-not-found.tsx) and notFound() in the
  * admin and preview areas (app/not-found.tsx) — the same page, so a 404
  * never tells whether a hidden prefix exists. No server data: the header's
- * counts and side menu load from the browser. A client component, so that
- * embedding it as the root not-found costs every page's payload only a
+ * counts and side menu load from the browser. No "use client": the global
+ * 404 renders it on the server like any page (its header as server HTML with
+ * the islands); the root not-found loads it on demand as client code
+ * (./lazy-site-not-found-page.tsx), so every page's payload carries only a
  * reference.
  */
 export function SiteNotFoundPage() {

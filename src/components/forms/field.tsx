@@ -1,9 +1,9 @@
 import type * as React from "react";
-import { cn } from "@/lib/cn";
 
 /**
  * A labelled form row: label (with 必須 badge), the control, a hint and the
- * field's Japanese error underneath, wired with aria-describedby/aria-invalid.
+ * field's Japanese error underneath, wired with aria-describedby/aria-invalid. `className` is
+ * added to the row's "grid gap-1.5" as it is (no class merging on the client, issue 21).
  */
 export function Field({
   id,
@@ -23,7 +23,7 @@ export function Field({
   className?: string;
 }) {
   return (
-    <div className={cn("grid gap-1.5", className)}>
+    <div className={className ? `grid gap-1.5 ${className}` : "grid gap-1.5"}>
       <label htmlFor={id} className="flex items-center gap-2 text-sm font-bold text-primary">
         {label}
         {required ? <span className="rounded bg-error px-1.5 py-0.5 text-[10px] font-bold leading-none text-white">必須</span> : null}
@@ -53,10 +53,7 @@ export function FormAlert({ message, tone = "error" }: { message: string | null 
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
-      className={cn(
-        "rounded-md border px-4 py-3 text-sm",
-        tone === "error" ? "border-error/30 bg-error-50 text-error" : "border-gold-300 bg-gold-50 text-primary",
-      )}
+      className={`rounded-md border px-4 py-3 text-sm ${tone === "error" ? "border-error/30 bg-error-50 text-error" : "border-gold-300 bg-gold-50 text-primary"}`}
     >
       {message}
     </div>

@@ -1,26 +1,19 @@
-"use client";
-
 import { ChevronRight } from "@/components/icons";
 import Link from "next/link";
-import areasJson from "@/master-data/areas.json";
 import { FEATURES, STRUCTURES } from "@/lib/constants/investment";
-import { HOME_AREAS, HOME_FEATURES, HOME_STRUCTURES, HOME_TYPES, type NavLink } from "@/lib/constants/site";
+import { HOME_AREAS, HOME_FEATURES, HOME_STRUCTURES, HOME_TYPES } from "@/lib/constants/home-links";
+import type { NavLink } from "@/lib/constants/site";
 import { SectionHeading } from "./section-heading";
 
-const areaTowns = new Map(
-  (areasJson as { areas: { name: string; municipality_names?: string[] }[] }).areas.map((a) => [
-    a.name,
-    (a.municipality_names ?? []).map((n) => n.replace(/^(大阪市|堺市)(?=.+区$)/, "")),
-  ]),
-);
 const featureNote = new Map<string, string | null>(FEATURES.map((f) => [f.name, f.note]));
 const structureLife = new Map<string, number>(STRUCTURES.map((s) => [s.name, s.life]));
 
 /**
  * The "footer area" of the top page (spec §2): recommended areas, property
- * types, building structures and recommended features, each linking to the list.
+ * types, building structures and recommended features, each linking to the list. `townLines`:
+ * the towns under each area tile, from the server (./area-towns.ts).
  */
-export function BrowseSections() {
+export function BrowseSections({ townLines }: { townLines: Readonly<Record<string, string>> }) {
   return (
     <section aria-labelledby="browse-title" className="border-t border-border bg-muted py-12 sm:py-16" data-section="browse">
       <div className="mx-auto max-w-7xl px-5">
@@ -28,14 +21,11 @@ export function BrowseSections() {
         <div className="grid gap-5 lg:grid-cols-2">
           <BrowseBlock title="おすすめエリア" id="browse-areas">
             <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-              {HOME_AREAS.map((a) => {
-                const towns = areaTowns.get(a.name) ?? [];
-                return (
-                  <li key={a.path}>
-                    <Tile link={a} sub={towns.length ? `${towns.slice(0, 3).join("・")}${towns.length > 3 ? " ほか" : ""}` : undefined} />
-                  </li>
-                );
-              })}
+              {HOME_AREAS.map((a) => (
+                <li key={a.path}>
+                  <Tile link={a} sub={townLines[a.name]} />
+                </li>
+              ))}
             </ul>
           </BrowseBlock>
           <BrowseBlock title="物件種別" id="browse-types">

@@ -1,10 +1,9 @@
-"use client";
-
 import { Building2, MapPinned, SlidersHorizontal, TrainFront } from "@/components/icons";
 import { ChipLink } from "@/components/ui/chip-link";
 import { KeywordSearch } from "@/components/site-chrome/keyword-search";
 import type { SiteCountsData } from "@/components/site-chrome/types";
-import { HOME_AREAS, HOME_TYPES, SITE } from "@/lib/constants/site";
+import { HOME_AREAS, HOME_TYPES } from "@/lib/constants/home-links";
+import { SITE } from "@/lib/constants/site";
 import { withCommas } from "@/lib/price";
 
 const ENTRIES = [

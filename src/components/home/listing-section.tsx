@@ -1,9 +1,10 @@
-"use client";
-
 import { InvestmentCard } from "@/components/investment/investment-card";
 import { cn } from "@/lib/cn";
 import type { HomeCard } from "@/server/investments";
 import { SectionHeading } from "./section-heading";
+
+/** The cards' picture width in this grid (2 columns from sm, 3 from lg, 4 from xl in an 80rem page; phones: investment-thumb.tsx). */
+const HOME_CARD_SIZES = "(min-width: 1280px) 295px, (min-width: 1024px) calc(33vw - 26px), (min-width: 640px) calc(50vw - 30px), 240px";
 
 /** A home-page section of listing cards in a responsive grid. */
 export function ListingSection({
@@ -33,7 +34,7 @@ export function ListingSection({
           <ul className="grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
             {cards.map((card) => (
               <li key={card.locked ? card.key : card.id} className="flex [&>article]:w-full">
-                <InvestmentCard card={card} />
+                <InvestmentCard card={card} sizes={HOME_CARD_SIZES} />
               </li>
             ))}
           </ul>

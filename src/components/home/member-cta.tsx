@@ -1,5 +1,3 @@
-"use client";
-
 import { Bell, Heart, LockKeyhole, Search } from "@/components/icons";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,3 @@
-"use client";
-
 import { ChevronRight } from "@/components/icons";
 import Link from "next/link";
 import { cn } from "@/lib/cn";

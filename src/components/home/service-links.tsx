@@ -1,5 +1,3 @@
-"use client";
-
 import { ArrowRight, Handshake, MessagesSquare, Scale } from "@/components/icons";
 import Link from "next/link";
 import { SectionHeading } from "./section-heading";

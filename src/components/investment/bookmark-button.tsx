@@ -3,9 +3,10 @@
 import { Heart } from "@/components/icons";
 import Link from "next/link";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
-import { api } from "@/trpc/react";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { PlainButton } from "@/components/ui/plain-button";
+import { invalidateCached } from "@/trpc/cache-bus";
+import { fetchMutation, ProcedureError } from "@/trpc/fetch-query";
 
 export type BookmarkMode =
   /** A member: the button adds and removes. */
@@ -16,7 +17,9 @@ export type BookmarkMode =
 /**
  * お気に入り (favourite) toggle on the detail page. Members add and remove
  * through member.bookmarks.add / remove; visitors are sent to the login and
- * come back here afterwards.
+ * come back here afterwards. No radix Slot and no tailwind-merge in this island
+ * (issue 21): the look is conflict-free (ui/button-variants.ts) and `className`
+ * is appended as it is, so pass only classes the look does not set.
  */
 export function BookmarkButton({
   investmentId,
@@ -31,47 +34,52 @@ export function BookmarkButton({
 }) {
   const [saved, setSaved] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const utils = api.useUtils();
-  const onError = (e: { message: string; data?: { fieldErrors?: Record<string, string[]> | null } | null }) => {
-    const field = e.data?.fieldErrors ? Object.values(e.data.fieldErrors).flat()[0] : undefined;
-    setError(field ?? "お気に入りを更新できませんでした。時間をおいてお試しください。");
-  };
-  const onSuccess = (next: boolean) => () => {
-    setSaved(next);
-    void utils.member.bookmarks.invalidate();
-  };
-  const add = api.member.bookmarks.add.useMutation({ onSuccess: onSuccess(true), onError });
-  const remove = api.member.bookmarks.remove.useMutation({ onSuccess: onSuccess(false), onError });
-  const pending = add.isPending || remove.isPending;
+  const [pending, setPending] = useState(false);
+  // Plain fetch, no React Query: the detail page ships no tRPC client (issue 21).
+  async function toggle() {
+    setError(null);
+    setPending(true);
+    const next = !saved;
+    try {
+      await fetchMutation(next ? "member.bookmarks.add" : "member.bookmarks.remove", { investmentId });
+      setSaved(next);
+      invalidateCached("member.bookmarks");
+    } catch (e) {
+      const fields = e instanceof ProcedureError ? e.data?.fieldErrors : undefined;
+      const field = fields ? Object.values(fields).flat()[0] : undefined;
+      setError(field ?? "お気に入りを更新できませんでした。時間をおいてお試しください。");
+    } finally {
+      setPending(false);
+    }
+  }
 
   if (mode === "guest") {
     return (
-      <Button asChild variant="outline" size="lg" className={cn("w-full", className)}>
-        <Link href={`/login?next=${encodeURIComponent(`/investments/${investmentId}`)}`}>
-          <Heart aria-hidden="true" />
-          お気に入りに追加
-        </Link>
-      </Button>
+      <Link
+        href={`/login?next=${encodeURIComponent(`/investments/${investmentId}`)}`}
+        data-slot="button"
+        className={`${buttonVariants({ variant: "outline", size: "lg" })} w-full${className ? ` ${className}` : ""}`}
+      >
+        <Heart aria-hidden="true" />
+        お気に入りに追加
+      </Link>
     );
   }
 
   return (
-    <div className={cn("grid gap-1", className)}>
-      <Button
+    <div className={className ? `grid gap-1 ${className}` : "grid gap-1"}>
+      <PlainButton
         variant={saved ? "outline-gold" : "outline"}
         size="lg"
         className="w-full"
-        onClick={() => {
-          setError(null);
-          (saved ? remove : add).mutate({ investmentId });
-        }}
+        onClick={() => void toggle()}
         disabled={pending}
         aria-pressed={saved}
         data-slot="bookmark-button"
       >
-        <Heart aria-hidden="true" className={cn(saved && "fill-current")} />
+        <Heart aria-hidden="true" className={saved ? "fill-current" : undefined} />
         {saved ? "お気に入り登録済み" : "お気に入りに追加"}
-      </Button>
+      </PlainButton>
       {error && (
         <p role="alert" className="text-center text-xs text-error">
           {error}

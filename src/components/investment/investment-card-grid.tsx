@@ -1,13 +1,10 @@
-"use client";
-
 import { cn } from "@/lib/cn";
 import { InvestmentCard, type HomeCard } from "./investment-card";
 
 /**
- * A grid of listing cards. A client component on purpose: the server sends
- * the cards' data (a few hundred bytes each) instead of their rendered element
- * trees, which roughly halves the RSC payload of a list page and the server's
- * work to produce it; the HTML is server-rendered all the same.
+ * A grid of listing cards. A server component (issue 21): as a client component
+ * it shipped the cards and the code tables behind their labels (structure, type …) as
+ * JavaScript; now only the thumbnails' error fallback is a client island.
  */
 export function InvestmentCardGrid({
   cards,

@@ -8,7 +8,7 @@ import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/investments";
 import { InvestmentThumb } from "./investment-thumb";
-import { investmentHref, investmentImageSrc, investmentThumbSrc } from "./links";
+import { investmentHref } from "./links";
 import { GOLD_BADGE_TEXT, GOLD_TEXT } from "./gold";
 import { listAreaText, structureText, unitsText } from "./detail-format";
 
@@ -33,7 +33,18 @@ export function accessText(card: Pick<InvestmentCardData, "line_name" | "station
  * renders only 会員限定物件 and a registration prompt.
  * Phone: thumbnail beside the text; sm and up: stacked.
  */
-export function InvestmentCard({ card, eager = false, className }: { card: HomeCard; eager?: boolean; className?: string }) {
+export function InvestmentCard({
+  card,
+  eager = false,
+  sizes,
+  className,
+}: {
+  card: HomeCard;
+  eager?: boolean;
+  /** The picture's drawn width for `sizes` (the grid's); the list page's by default. */
+  sizes?: string;
+  className?: string;
+}) {
   if (card.locked) return <LockedInvestmentCard className={className} />;
 
   const type = typeName(card.type_cd, card.type_other) ?? "物件";
@@ -58,7 +69,7 @@ export function InvestmentCard({ card, eager = false, className }: { card: HomeC
         <div className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-primary-100 to-primary-200 text-primary-300" aria-hidden="true">
           {!card.image && <Building2 className="size-10 sm:size-14" strokeWidth={1.25} />}
         </div>
-        {card.image && <InvestmentThumb src={investmentThumbSrc(card.id, card.image)} fallbackSrc={investmentImageSrc(card.id, card.image, "thumb_jpg")} alt={`${card.name}の外観`} eager={eager} />}
+        {card.image && <InvestmentThumb investmentId={card.id} name={card.image} alt={`${card.name}の外観`} sizes={sizes} eager={eager} />}
         {(card.members || card.price_down) && (
           <div className="absolute left-2 top-2 flex flex-wrap gap-1">
             {card.members && (

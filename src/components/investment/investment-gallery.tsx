@@ -1,26 +1,34 @@
 "use client";
 
 import { Building2, ChevronLeft, ChevronRight, Search } from "@/components/icons";
-import dynamic from "next/dynamic";
-import { useCallback, useRef, useState } from "react";
-import { cn } from "@/lib/cn";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { GalleryPicture, galleryKeyTarget } from "./gallery-picture";
 
 // The full-screen view is fetched only when someone opens it (the detail page's first load stays small).
-const GalleryLightbox = dynamic(() => import("./gallery-lightbox"), { ssr: false });
+// React.lazy, not next/dynamic: mounted only after a click, and next/dynamic's runtime (~2.5 KiB) stays off the page (issue 21).
+const GalleryLightbox = lazy(() => import("./gallery-lightbox"));
 
 export interface GalleryImage {
-  /** webp */
+  /** The large webp's URL (also the picture's identity, for keys). */
   src: string;
+  /** srcset of the AVIF files, 320 px up to the large one */
+  avifSet: string;
+  /** srcset of the WebP files, 320 px up to the large one */
+  webpSet: string;
   /** jpeg fallback (spec §9: webp support is checked) */
   fallback: string;
-  thumb: string;
+  /** srcsets of the 160/320 px files, for the thumbnail strip */
+  thumbAvifSet: string;
+  thumbWebpSet: string;
   thumbFallback: string;
   alt: string;
   caption: string | null;
   width: number | null;
   height: number | null;
 }
+
+/** The strip's buttons: 4.7rem wide, 5.3rem from sm. */
+const STRIP_SIZES = "(min-width: 640px) 85px, 75px";
 
 /**
  * The listing's photos: a main picture (webp with a jpeg fallback through
@@ -32,10 +40,13 @@ export function InvestmentGallery({
   images,
   title,
   label = "写真",
+  sizes,
   "data-slot": dataSlot = "gallery",
 }: {
   images: readonly GalleryImage[];
   title: string;
+  /** The main picture's drawn width (GALLERY_SIZES by default). */
+  sizes?: string;
   /** What the pictures are, for the labels: 写真 or 間取り図. */
   label?: string;
   "data-slot"?: string;
@@ -95,6 +106,7 @@ export function InvestmentGallery({
           <GalleryPicture
             key={current.src}
             image={current}
+            sizes={sizes}
             fetchPriority={index === 0 ? "high" : "auto"}
             onError={() => setFailed((s) => new Set(s).add(index))}
             className="absolute inset-0 size-full cursor-zoom-in object-contain"
@@ -149,13 +161,13 @@ export function InvestmentGallery({
                 onClick={() => go(i)}
                 aria-label={`${label}${i + 1}を表示${img.caption ? `（${img.caption}）` : ""}`}
                 aria-current={i === index ? "true" : undefined}
-                className={cn(
-                  "relative block h-14 w-[4.7rem] overflow-hidden rounded-md bg-primary-100 ring-offset-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 sm:h-16 sm:w-[5.3rem]",
-                  i === index ? "ring-2 ring-gold-500" : "opacity-70 hover:opacity-100",
-                )}
+                className={`relative block h-14 w-[4.7rem] overflow-hidden rounded-md bg-primary-100 ring-offset-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-500 sm:h-16 sm:w-[5.3rem] ${
+                  i === index ? "ring-2 ring-gold-500" : "opacity-70 hover:opacity-100"
+                }`}
               >
                 <picture>
-                  <source type="image/webp" srcSet={img.thumb} />
+                  <source type="image/avif" srcSet={img.thumbAvifSet} sizes={STRIP_SIZES} />
+                  <source type="image/webp" srcSet={img.thumbWebpSet} sizes={STRIP_SIZES} />
                   <img src={img.thumbFallback} alt="" width={160} height={120} loading="lazy" decoding="async" className="size-full object-cover" />
                 </picture>
               </button>
@@ -163,7 +175,11 @@ export function InvestmentGallery({
           ))}
         </ul>
       )}
-      {zoom && <GalleryLightbox images={images} index={index} title={`${title}の${label}`} label={label} returnFocus={zoomRef} onIndex={go} onClose={() => setZoom(false)} />}
+      {zoom && (
+        <Suspense fallback={null}>
+          <GalleryLightbox images={images} index={index} title={`${title}の${label}`} label={label} returnFocus={zoomRef} onIndex={go} onClose={() => setZoom(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,34 +1,41 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { cn } from "@/lib/cn";
+import { investmentImageSrc, listingSrcSet } from "./links";
 
-/** Stored thumbnails are 480 px wide (src/server/media/images.ts). */
-const THUMB_WIDTH = 480;
 /**
- * The card's picture width (investment-card.tsx): 7.5rem beside the text on phones; from sm a
- * column of the card grid (2 columns, 3 from xl in a 80rem page).
+ * How wide a card's picture is drawn, for `sizes` (investment-card.tsx). Phones: the picture fills a
+ * 7.5rem column as tall as the card's text (about 190–220 px at 390 px), so a 4:3 photo is drawn
+ * 250–290 px wide and cropped. 240px, not 120px (the 160 px file would be stretched 1.7×), and a
+ * little under the drawn width so that a 2× phone takes the 480 px file, not the 800 px one
+ * (270px did: +20 % image bytes on the list for no visible gain in a thumbnail).
+ * From sm a 4:3 cell of the card grid. Each grid passes its own; this default is the list page's:
+ * 2 columns from sm, a 15rem filter column from lg, 3 columns from xl in an 80rem page.
  */
-const THUMB_SIZES = "(min-width: 1280px) 400px, (min-width: 640px) 50vw, 120px";
+export const CARD_SIZES_LIST = "(min-width: 1280px) 315px, (min-width: 1024px) calc(50vw - 160px), (min-width: 640px) calc(50vw - 28px), 240px";
 
 /**
- * A listing thumbnail laid over its placeholder: if the image fails (missing
- * file, route not there) it hides itself and the neutral placeholder behind
- * it shows. Also catches errors that happened before hydration.
+ * A listing thumbnail laid over its placeholder: AVIF and WebP sources at
+ * 160–800 px for the browser to choose from by `sizes` and the screen's
+ * density, the 480 px JPEG for browsers with neither. If the image fails
+ * (missing file, route not there) it hides itself and the neutral placeholder
+ * behind it shows. Also catches errors that happened before hydration.
  */
 export function InvestmentThumb({
-  src,
-  fallbackSrc,
+  investmentId,
+  name,
   alt,
   className,
+  sizes = CARD_SIZES_LIST,
   eager = false,
 }: {
-  /** webp */
-  src: string;
-  /** jpeg for browsers without webp (spec §9: webp support is checked) */
-  fallbackSrc?: string;
+  investmentId: number;
+  /** Storage name of the image. */
+  name: string;
   alt: string;
+  /** Appended as it is (no tailwind-merge in this island): only classes the picture does not set. */
   className?: string;
+  sizes?: string;
   eager?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
@@ -38,19 +45,20 @@ export function InvestmentThumb({
   if (failed) return null;
   return (
     <picture>
-      <source type="image/webp" srcSet={`${src} ${THUMB_WIDTH}w`} sizes={THUMB_SIZES} />
+      <source type="image/avif" srcSet={listingSrcSet(investmentId, name, "avif")} sizes={sizes} />
+      <source type="image/webp" srcSet={listingSrcSet(investmentId, name, "webp")} sizes={sizes} />
       <img
-      ref={ref}
-      src={fallbackSrc ?? src}
-      alt={alt}
-      width={THUMB_WIDTH}
-      height={360}
-      loading={eager ? "eager" : "lazy"}
-      // The first cards hold the page's largest paint on a phone: fetched before other images.
-      fetchPriority={eager ? "high" : "auto"}
-      decoding="async"
-      onError={() => setFailed(true)}
-      className={cn("absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]", className)}
+        ref={ref}
+        src={investmentImageSrc(investmentId, name, "thumb_jpg")}
+        alt={alt}
+        width={480}
+        height={360}
+        loading={eager ? "eager" : "lazy"}
+        // The first cards hold the page's largest paint on a phone: fetched before other images.
+        fetchPriority={eager ? "high" : "auto"}
+        decoding="async"
+        onError={() => setFailed(true)}
+        className={`absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]${className ? ` ${className}` : ""}`}
       />
     </picture>
   );

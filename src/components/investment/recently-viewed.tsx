@@ -2,10 +2,11 @@
 
 import { History } from "@/components/icons";
 import Link from "next/link";
-import { useEffect, useRef, useSyncExternalStore } from "react";
-import { typeName } from "@/lib/constants/investment";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { typeName } from "@/lib/constants/listing-kinds";
 import { formatPrice } from "@/lib/price";
-import { api } from "@/trpc/react";
+import { invalidateCached } from "@/trpc/cache-bus";
+import { fetchMutation, fetchQuery } from "@/trpc/fetch-query";
 import { investmentHref } from "./links";
 
 /** What a visitor's browser keeps per viewed listing. */
@@ -77,6 +78,11 @@ function write(list: ViewedEntry[]) {
   for (const l of listeners) l();
 }
 
+/** What member.views.list returns, as far as this list reads it. */
+interface ServerView {
+  card: Omit<ViewedEntry, "at">;
+}
+
 /**
  * 最近見た物件 on the detail page's side. Visitors: kept in this browser
  * (localStorage). Members: recorded on the server (member.views.record) and
@@ -84,21 +90,42 @@ function write(list: ViewedEntry[]) {
  */
 export function RecentlyViewed({ current, member, record: recordView = true }: { current: Omit<ViewedEntry, "at">; member: boolean; record?: boolean }) {
   const local = useSyncExternalStore(subscribe, read, () => EMPTY);
-  const utils = api.useUtils();
-  const record = api.member.views.record.useMutation({ onSuccess: () => void utils.member.views.list.invalidate() });
-  const server = api.member.views.list.useQuery({ limit: RECENT_SHOWN, excludeId: current.id }, { enabled: member, retry: false });
+  const [server, setServer] = useState<ServerView[] | undefined>();
   const recorded = useRef<number | null>(null);
-  const { mutate } = record;
+
+  // Members: the list from the server, asked again once this view is recorded. Plain fetch, no
+  // React Query: the detail page ships no tRPC client (issue 21).
+  useEffect(() => {
+    if (!member) return;
+    let live = true;
+    const load = () =>
+      fetchQuery<ServerView[]>("member.views.list", { limit: RECENT_SHOWN, excludeId: current.id }).then(
+        (list) => {
+          if (live) setServer(list);
+        },
+        () => undefined,
+      );
+    void load();
+    if (recordView && recorded.current !== current.id) {
+      recorded.current = current.id;
+      fetchMutation("member.views.record", { investmentId: current.id }).then(() => {
+        invalidateCached("member.views.list");
+        return load();
+      }, () => undefined);
+    }
+    return () => {
+      live = false;
+    };
+  }, [current.id, member, recordView]);
 
   useEffect(() => {
-    if (!recordView || recorded.current === current.id) return;
+    if (member || !recordView || recorded.current === current.id) return;
     recorded.current = current.id;
-    if (member) mutate({ investmentId: current.id });
-    else write(withViewed(read(), { ...current, at: Date.now() }));
-  }, [current, member, mutate, recordView]);
+    write(withViewed(read(), { ...current, at: Date.now() }));
+  }, [current, member, recordView]);
 
   const items: Omit<ViewedEntry, "at">[] = member
-    ? (server.data ?? []).map(({ card }) => ({ id: card.id, name: card.name, price: card.price, yield: card.yield, type_cd: card.type_cd }))
+    ? (server ?? []).map(({ card }) => ({ id: card.id, name: card.name, price: card.price, yield: card.yield, type_cd: card.type_cd }))
     : local.filter((e) => e.id !== current.id).slice(0, RECENT_SHOWN);
   if (items.length === 0) return null;
 

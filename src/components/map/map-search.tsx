@@ -92,6 +92,15 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
     }
   }, [conditions]);
 
+  // New conditions on the same page (the search dialog, a chip's link: a client navigation that keeps
+  // this component and the map): read the view again with them. The map's handlers call the latest load.
+  const loadRef = useRef(load);
+  useEffect(() => {
+    if (loadRef.current === load) return;
+    loadRef.current = load;
+    if (mapRef.current) void load();
+  }, [load]);
+
   useEffect(() => {
     let gone = false;
     void import("leaflet").then((L) => {
@@ -102,8 +111,8 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
       leafletRef.current = L;
       layerRef.current = L.layerGroup().addTo(map);
       mapRef.current = map;
-      map.on("moveend", () => void load());
-      void load();
+      map.on("moveend", () => void loadRef.current());
+      void loadRef.current();
     });
     return () => {
       gone = true;
@@ -191,10 +200,14 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
       </div>
       <section
         ref={listRef}
-        aria-label="表示範囲の物件"
+        aria-labelledby="map-list-title"
         className="flex min-w-0 flex-col gap-3 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem] lg:overflow-y-auto lg:pr-1"
         data-slot="map-list"
       >
+        {/* The cards' titles are h3: the list needs its h2 for the outline (screen readers jump by heading). */}
+        <h2 id="map-list-title" className="sr-only">
+          表示範囲の物件
+        </h2>
         <p className="text-sm text-primary-600" role="status" data-slot="map-count">
           この範囲の物件
           <strong className="tabular mx-1 text-2xl text-primary" data-total={data?.total ?? ""}>

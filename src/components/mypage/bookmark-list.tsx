@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { builtText, decimal, landRightsText, percentText, yenAsMan } from "@/components/investment/detail-format";
 import { accessText } from "@/components/investment/investment-card";
-import { investmentHref, investmentThumbSrc } from "@/components/investment/links";
+import { investmentHref, investmentImageSrc, listingSrcSet } from "@/components/investment/links";
 import { Button } from "@/components/ui/button";
 import { formatPrice } from "@/lib/price";
 import { api } from "@/trpc/react";
@@ -105,8 +105,12 @@ export function BookmarkList() {
               <span className="sm:sr-only">比較</span>
             </label>
             {card.image ? (
-              // eslint-disable-next-line @next/next/no-img-element
-              <img src={investmentThumbSrc(card.id, card.image)} alt="" className="hidden h-20 w-28 rounded object-cover sm:block" loading="lazy" />
+              <picture className="hidden shrink-0 sm:block">
+                {/* 7rem × 5rem: the 160 or 320 px file by the screen's density */}
+                <source type="image/avif" srcSet={listingSrcSet(card.id, card.image, "avif", { max: 320 })} sizes="112px" />
+                <source type="image/webp" srcSet={listingSrcSet(card.id, card.image, "webp", { max: 320 })} sizes="112px" />
+                <img src={investmentImageSrc(card.id, card.image, "thumb_jpg")} alt="" width={112} height={80} className="h-20 w-28 rounded object-cover" loading="lazy" decoding="async" />
+              </picture>
             ) : (
               <span className="hidden h-20 w-28 rounded bg-muted sm:block" aria-hidden="true" />
             )}

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
 import type { AreaFacets, MunicipalityFacet } from "@/server/investments";
 import { CarriedConditions } from "./feature-search-form";
@@ -33,7 +32,7 @@ export function withCarried(href: string, carry: URLSearchParams): string {
 }
 
 function Count({ n }: { n: number }) {
-  return <span className={cn("tabular text-xs", n > 0 ? "text-primary-600" : "text-primary-500")}>（{withCommas(String(n))}）</span>;
+  return <span className={n > 0 ? "tabular text-xs text-primary-600" : "tabular text-xs text-primary-500"}>（{withCommas(String(n))}）</span>;
 }
 
 const WARD = /^(大阪市|堺市|神戸市|京都市)(.+区)$/;
@@ -61,11 +60,9 @@ function MunicipalityBox({
 }) {
   return (
     <label
-      className={cn(
-        "flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm transition-colors",
-        checked ? "border-gold-500 bg-gold-50 font-bold" : "border-border bg-white hover:border-gold-300",
-        m.count === 0 && !checked && "text-primary-500",
-      )}
+      className={`flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm transition-colors ${
+        checked ? "border-gold-500 bg-gold-50 font-bold" : "border-border bg-white hover:border-gold-300"
+      }${m.count === 0 && !checked ? " text-primary-500" : ""}`}
     >
       <input
         type="checkbox"

@@ -2,7 +2,6 @@
 
 import { useDeferredValue, useId, useRef, useState } from "react";
 import { Select } from "@/components/ui/select";
-import { cn } from "@/lib/cn";
 import { AREAS, FEATURES } from "@/lib/constants/investment";
 import { formatPrice, withCommas } from "@/lib/price";
 import type { CodeFacet, FeatureFacets } from "@/server/investments";
@@ -82,7 +81,7 @@ function RangeSelect({
   const current = init?.get(name) ?? "";
   const all = current && !options.some((o) => o.value === current) ? [{ value: current, label: `${current}（指定値）` }, ...options] : options;
   return (
-    <div className={cn("grid gap-1", className)}>
+    <div className={className ? `grid gap-1 ${className}` : "grid gap-1"}>
       <label htmlFor={id} className="text-xs font-bold text-primary-600">
         {label}
       </label>

@@ -1,5 +1,3 @@
-"use client";
-
 import { Check } from "@/components/icons";
 import { ChipLink } from "@/components/ui/chip-link";
 import { cn } from "@/lib/cn";
@@ -14,7 +12,7 @@ function Option({ href, active, children }: { href: string; active: boolean; chi
       <span
         className={cn(
           "flex size-4 shrink-0 items-center justify-center rounded-sm border",
-          active ? "border-gold-600 bg-gold-600 text-white" : "border-primary-300 bg-white",
+          active ? "border-gold-700 bg-gold-700 text-white" : "border-primary-300 bg-white",
         )}
         aria-hidden="true"
       >
@@ -38,7 +36,8 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
 /**
  * The list's side column: the three search entries and one-click refinements
  * (area, type, price, yield, walk) that keep the other conditions. Plain
- * links, so they work before hydration and are crawlable.
+ * links, so they work before hydration and are crawlable. A server component
+ * (issue 21): no JavaScript, no tailwind-merge in the page's bundle.
  */
 export function RefineLinks({ query, className }: { query: SearchQuery; className?: string }) {
   const base = emptyQuery() as unknown as Record<string, unknown>;

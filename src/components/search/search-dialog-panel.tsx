@@ -17,6 +17,7 @@ import { api } from "@/trpc/react";
 import { savedQueryParams, useSavedFilters } from "./saved-filters";
 import { GOLD_TEXT } from "@/components/investment/gold";
 import type { SearchDialogProps } from "./search-dialog";
+import { entryHref, resultsHref, type SearchResultsTarget } from "./results-href";
 
 const ENTRIES = [
   { name: "エリアから探す", sub: "市区町村を選んで", path: "/investments/search/area", icon: MapPinned },
@@ -38,20 +39,32 @@ const fmt = (n: number | undefined) => (n === undefined ? "—" : withCommas(Str
 export function SearchDialogPanel({
   session,
   counts,
+  results,
   open,
   onOpenChange,
   returnFocus,
-}: Pick<SearchDialogProps, "session" | "counts"> & { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: (e: Event) => void }) {
+}: Pick<SearchDialogProps, "session" | "counts" | "results"> & { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: (e: Event) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl gap-0 p-0" data-slot="search-dialog" onCloseAutoFocus={returnFocus}>
-        {open && <SearchDialogBody session={session} counts={counts} onNavigate={() => onOpenChange(false)} />}
+        {open && <SearchDialogBody session={session} counts={counts} results={results} onNavigate={() => onOpenChange(false)} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SearchDialogBody({ session, counts: initialCounts, onNavigate }: { session?: LoginStateData; counts?: SiteCountsData; onNavigate: () => void }) {
+function SearchDialogBody({
+  session,
+  counts: initialCounts,
+  results,
+  onNavigate,
+}: {
+  session?: LoginStateData;
+  counts?: SiteCountsData;
+  results?: SearchResultsTarget;
+  onNavigate: () => void;
+}) {
+  const router = useRouter();
   const { state } = useVisitor(session);
   const counts = useSiteCounts(initialCounts);
   const total = counts ? counts.investment.members + counts.investment.public : undefined;
@@ -74,7 +87,7 @@ function SearchDialogBody({ session, counts: initialCounts, onNavigate }: { sess
 
       <div className="grid gap-5 px-5 py-5 sm:px-6">
         {state === "guest" && <VisitorPrompt counts={counts} onNavigate={onNavigate} />}
-        {state === "member" && <MemberTools onNavigate={onNavigate} />}
+        {state === "member" && <MemberTools results={results} onNavigate={onNavigate} />}
 
         <section aria-labelledby="search-dialog-entries">
           <h3 id="search-dialog-entries" className="mb-2 border-l-4 border-gold pl-2 text-sm font-bold">
@@ -83,7 +96,17 @@ function SearchDialogBody({ session, counts: initialCounts, onNavigate }: { sess
           <ul className="grid gap-2 sm:grid-cols-2">
             {ENTRIES.map((e) => (
               <li key={e.path}>
-                <ChipLink variant="dialog-entry" href={e.path} onClick={onNavigate}>
+                <ChipLink
+                  variant="dialog-entry"
+                  href={results?.via ? `${e.path}?to=${results.via}` : e.path}
+                  onClick={(ev) => {
+                    onNavigate();
+                    if (!results?.via) return;
+                    // the search page comes back here: the current conditions and view go along
+                    ev.preventDefault();
+                    router.push(entryHref(e.path, results));
+                  }}
+                >
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-gold-300 group-hover:bg-gold group-hover:text-white">
                     <e.icon className="size-5" aria-hidden="true" />
                   </span>
@@ -97,11 +120,18 @@ function SearchDialogBody({ session, counts: initialCounts, onNavigate }: { sess
           </ul>
         </section>
 
-        <KeywordBox onNavigate={onNavigate} />
+        <KeywordBox results={results} onNavigate={onNavigate} />
 
         <Link
-          href="/investments"
-          onClick={onNavigate}
+          href={results?.path ?? "/investments"}
+          onClick={(e) => {
+            onNavigate();
+            if (!results?.path) return;
+            // the results page with no conditions, its kept parameters (the map's view) read now
+            e.preventDefault();
+            router.push(resultsHref(results, ""));
+          }}
+          data-slot="search-dialog-all"
           className="flex items-center justify-center gap-1 rounded-md bg-muted py-3 text-sm font-bold text-primary-700 hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500"
         >
           すべての物件を見る
@@ -142,7 +172,7 @@ function VisitorPrompt({ counts, onNavigate }: { counts?: SiteCountsData; onNavi
   );
 }
 
-function MemberTools({ onNavigate }: { onNavigate: () => void }) {
+function MemberTools({ results, onNavigate }: { results?: SearchResultsTarget; onNavigate: () => void }) {
   const router = useRouter();
   const selectId = useId();
   const { filters, available } = useSavedFilters(true);
@@ -159,9 +189,8 @@ function MemberTools({ onNavigate }: { onNavigate: () => void }) {
             onChange={(e) => {
               const f = filters.find((x) => x.id === e.target.value);
               if (!f) return;
-              const qs = savedQueryParams(f.query).toString();
               onNavigate();
-              router.push(qs ? `/investments/page/1/?${qs}` : "/investments");
+              router.push(resultsHref(results, savedQueryParams(f.query)));
             }}
           >
             <option value="">{filters.length ? "検索条件を選択してください" : "保存した検索条件はありません"}</option>
@@ -185,7 +214,7 @@ function MemberTools({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-function KeywordBox({ onNavigate }: { onNavigate: () => void }) {
+function KeywordBox({ results, onNavigate }: { results?: SearchResultsTarget; onNavigate: () => void }) {
   const router = useRouter();
   const id = useId();
   const [value, setValue] = useState("");
@@ -200,13 +229,14 @@ function KeywordBox({ onNavigate }: { onNavigate: () => void }) {
     <form
       role="search"
       aria-label="キーワードで物件を探す"
-      action="/investments/page/1/"
+      action={results?.path ?? "/investments/page/1/"}
       method="get"
       className="grid gap-1.5"
       onSubmit={(e) => {
         e.preventDefault();
         onNavigate();
-        router.push(keywordSearchHref(value));
+        const fw = value.trim();
+        router.push(results?.path ? resultsHref(results, fw ? new URLSearchParams({ fw }) : "") : keywordSearchHref(value));
       }}
     >
       <label htmlFor={id} className="border-l-4 border-gold pl-2 text-sm font-bold">

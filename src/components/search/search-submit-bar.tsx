@@ -2,10 +2,16 @@
 
 import { Search } from "@/components/icons";
 import type * as React from "react";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
+import { buttonVariants } from "@/components/ui/button-variants";
+import { PlainButton } from "@/components/ui/plain-button";
 import { withCommas } from "@/lib/price";
-import { GOLD_TEXT } from "@/components/investment/gold";
+
+/**
+ * The submit button: Button's gold look (which already carries GOLD_TEXT's near-black text and hover)
+ * that grows on phones. No tailwind-merge here (issue 21): flex-1 sets flex-shrink, so the look's
+ * shrink-0 goes, as merging did.
+ */
+const SUBMIT_CLASS = `${buttonVariants({ variant: "gold", size: "lg" }).replace(/^(.*?) shrink-0 /, "$1 ")} min-w-52 flex-1 sm:flex-none`;
 
 /**
  * The bar at the foot of a search entry page: what is selected, how many
@@ -33,10 +39,7 @@ export function SearchSubmitBar({
   // min-w-0: as a grid item of the form, the one-line (truncated) summary would otherwise widen the page on a phone.
   return (
     <div
-      className={cn(
-        "sticky bottom-0 z-20 -mx-4 min-w-0 border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur sm:-mx-5 sm:px-5",
-        className,
-      )}
+      className={`sticky bottom-0 z-20 -mx-4 min-w-0 border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur sm:-mx-5 sm:px-5${className ? ` ${className}` : ""}`}
       data-slot="search-submit-bar"
     >
       <div className="mx-auto flex max-w-7xl flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -46,11 +49,11 @@ export function SearchSubmitBar({
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {onClear && (
-            <Button type="button" variant="ghost" onClick={onClear} disabled={disabled}>
+            <PlainButton type="button" variant="ghost" onClick={onClear} disabled={disabled}>
               クリア
-            </Button>
+            </PlainButton>
           )}
-          <Button type="submit" variant="gold" size="lg" className={cn("min-w-52 flex-1 sm:flex-none", GOLD_TEXT)} disabled={disabled}>
+          <button data-slot="button" type="submit" className={SUBMIT_CLASS} disabled={disabled}>
             <Search aria-hidden="true" />
             この条件で検索
             {total !== undefined && (
@@ -58,7 +61,7 @@ export function SearchSubmitBar({
                 {counting ? "…" : `${withCommas(String(total))}件`}
               </span>
             )}
-          </Button>
+          </button>
         </div>
       </div>
     </div>

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
 import { Select } from "@/components/ui/select";
-import { LoadingOverlay } from "@/components/site-chrome/loading-overlay";
-import { SORTS } from "@/lib/constants/investment";
+import { LazyLoadingOverlay } from "./lazy-loading-overlay";
+import { SORTS } from "@/lib/constants/sorts";
 
 /**
  * Sort order of the list (sr). Changing it goes back to page 1 with the other
@@ -45,7 +45,7 @@ export function SortSelect({ value, params }: { value: string; params: string })
           並び替える
         </button>
       </noscript>
-      <LoadingOverlay show={pending} label="並び替えています" />
+      <LazyLoadingOverlay show={pending} label="並び替えています" />
     </form>
   );
 }

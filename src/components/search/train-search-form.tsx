@@ -2,7 +2,6 @@
 
 import { ChevronDown, TrainFront } from "@/components/icons";
 import { useDeferredValue, useMemo, useState } from "react";
-import { cn } from "@/lib/cn";
 import { withCommas } from "@/lib/price";
 import type { LineFacet, TrainFacets } from "@/server/investments";
 import { ListSearchForm, listPageHref } from "./list-search-form";
@@ -141,11 +140,10 @@ export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
                           return (
                             <label
                               key={s.station_cd}
-                              className={cn(
-                                "flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm transition-colors",
-                                on ? "border-gold-500 bg-gold-50 font-bold" : "border-border hover:border-gold-300",
-                                lineOn && "cursor-default opacity-70",
-                              )}
+                              // No tailwind-merge here (issue 21): the line's "all stations" state replaces cursor-pointer itself.
+                              className={`flex min-h-10 ${lineOn ? "cursor-default opacity-70" : "cursor-pointer"} items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm transition-colors ${
+                                on ? "border-gold-500 bg-gold-50 font-bold" : "border-border hover:border-gold-300"
+                              }`}
                             >
                               <input
                                 type="checkbox"

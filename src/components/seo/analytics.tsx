@@ -6,7 +6,7 @@ const ANALYTICS_ID_PATTERN = /^(G|UA|AW|GT|DC)-[A-Z0-9-]{4,30}$/i;
 
 /**
  * The analytics tag (gtag.js), only when ANALYTICS_ID is set (and well-formed).
- * Server component: reads the id at run time. Place it once in the public
+ * Server component: reads the id at run time; renders nothing (and ships no client code) without it. Place it once in the public
  * site layout; never in the admin layout. Login-type pages
  * (ANALYTICS_EXCLUDED_PATHS) render nothing. `nonce`: the request's CSP nonce
  * (server/http/security-headers.ts nonceOf), without which the inline

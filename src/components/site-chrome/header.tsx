@@ -1,9 +1,8 @@
-"use client";
-
-import { Clock, Mail, Phone } from "@/components/icons";
+import { Clock, Mail, Menu, Phone } from "@/components/icons";
 import Link from "next/link";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { ChipLink } from "@/components/ui/chip-link";
+import { cn } from "@/lib/cn";
 import { SITE } from "@/lib/constants/site";
 import { ContactPopover } from "./contact-popover";
 import { KeywordSearch } from "./keyword-search";
@@ -26,6 +25,10 @@ const NAV = [
   { name: "ブログ", path: "/blogs" },
 ] as const;
 
+/** The islands' trigger buttons: the Button look merged here, so the client carries no tailwind-merge. */
+const CONTACT_TRIGGER_CLASS = cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-white hover:bg-white/10 hover:text-gold-300 xl:hidden");
+const MENU_TRIGGER_CLASS = cn(buttonVariants({ variant: "ghost" }), "h-10 flex-col gap-0 px-2 text-white hover:bg-white/10 hover:text-gold-300 [&_svg]:size-5");
+
 export interface HeaderProps {
   /** api.public.options.get() rendered by the server (the counts fetch themselves when missing). */
   counts?: SiteCountsData;
@@ -41,8 +44,9 @@ export interface HeaderProps {
  * Site header (spec §1, §2): logo, the three site-wide counts, the keyword box
  * (desktop), phone and hours (inline on wide screens, a popover on narrow ones),
  * the contact button (icon only on small screens) and the side menu.
- * A client component: its tree stays out of
- * every page's RSC payload; the server passes only the data.
+ * A server component (issue 21): the markup, the menu labels and the class merging stay on the
+ * server; the client islands are the keyword box, the phone popover's and the menu's triggers
+ * (their overlays load on first use) and, only without server counts, the counts' fetch.
  */
 export function Header({ counts, session, adminBasePath, holidayNote }: HeaderProps) {
   return (
@@ -67,7 +71,9 @@ export function Header({ counts, session, adminBasePath, holidayNote }: HeaderPr
             {SITE.hours.label}（{SITE.holidays}休）
           </span>
         </div>
-        <ContactPopover className="xl:hidden" holidayNote={holidayNote} />
+        <ContactPopover holidayNote={holidayNote} triggerClassName={CONTACT_TRIGGER_CLASS}>
+          <Phone className="size-5" aria-hidden="true" />
+        </ContactPopover>
 
         <Button asChild variant="gold" className="h-10 px-2.5 text-primary-950 hover:bg-gold-400 sm:px-4" data-slot="contact-button">
           <Link href={CONTACT_PATH} aria-label="お問い合わせ">
@@ -76,7 +82,12 @@ export function Header({ counts, session, adminBasePath, holidayNote }: HeaderPr
           </Link>
         </Button>
 
-        <SideMenu initialState={session} adminBasePath={adminBasePath} />
+        <SideMenu initialState={session} adminBasePath={adminBasePath} triggerClassName={MENU_TRIGGER_CLASS}>
+          <Menu aria-hidden="true" />
+          <span className="text-[0.6rem] leading-none tracking-wider" aria-hidden="true">
+            MENU
+          </span>
+        </SideMenu>
       </div>
 
       <div className="border-t border-white/10 bg-primary-950/40 py-1.5 md:hidden">

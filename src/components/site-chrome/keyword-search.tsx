@@ -2,14 +2,15 @@
 
 import { Search } from "@/components/icons";
 import { useRouter, useSearchParams } from "next/navigation";
-import { Suspense, useId } from "react";
-import { cn } from "@/lib/cn";
+import { useId } from "react";
+import { clsx } from "clsx";
 import { KEYWORD_INPUT, KEYWORD_PLACEHOLDER, keywordSearchHref } from "./links";
 
 
 export interface KeywordSearchProps {
   /** header: compact box on the dark header; hero: large box on the home hero; plain: light background. */
   variant?: "header" | "hero" | "plain";
+  /** Added to the form's classes as they are (no merging): pass none that conflict with the variant's. */
   className?: string;
   placeholder?: string;
   /** Prefill from the fw query parameter (default true). */
@@ -24,11 +25,10 @@ export interface KeywordSearchProps {
  */
 export function KeywordSearch(props: KeywordSearchProps) {
   if (props.fromQuery === false) return <KeywordForm {...props} initial="" />;
-  return (
-    <Suspense fallback={<KeywordForm {...props} initial="" />}>
-      <KeywordSearchFromQuery {...props} />
-    </Suspense>
-  );
+  // No Suspense of its own: every page with the header renders per request, so the search params
+  // are there at once. A fallback here went out as a second box that React swapped for the real one
+  // a moment after load, dropping what a quick visitor had typed into the first.
+  return <KeywordSearchFromQuery {...props} />;
 }
 
 function KeywordSearchFromQuery(props: KeywordSearchProps) {
@@ -71,7 +71,7 @@ function KeywordForm({
       aria-label={label}
       action="/investments/page/1/"
       method="get"
-      className={cn("flex w-full items-stretch overflow-hidden transition-shadow", styles.form, className)}
+      className={clsx("flex w-full items-stretch overflow-hidden transition-shadow", styles.form, className)}
       onSubmit={(e) => {
         e.preventDefault();
         const value = String(new FormData(e.currentTarget).get("fw") ?? "");
@@ -86,15 +86,13 @@ function KeywordForm({
         {...KEYWORD_INPUT}
         defaultValue={initial}
         placeholder={placeholder}
-        className={cn("min-w-0 flex-1 bg-transparent px-3 outline-none [&::-webkit-search-cancel-button]:hidden", styles.input)}
+        className={`min-w-0 flex-1 bg-transparent px-3 outline-none [&::-webkit-search-cancel-button]:hidden ${styles.input}`}
       />
       <button
         type="submit"
         aria-label="検索"
-        className={cn(
-          "inline-flex shrink-0 items-center justify-center gap-1.5 px-3 font-bold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400",
-          styles.button,
-        )}
+        // The hero's own padding (px-5) replaces the default px-3: spelled out, no class merging on the client.
+        className={`inline-flex shrink-0 items-center justify-center gap-1.5 ${variant === "hero" ? "" : "px-3 "}font-bold transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400 ${styles.button}`}
       >
         <Search className={variant === "hero" ? "size-5" : "size-4"} aria-hidden="true" />
         {variant === "hero" && <span className="hidden sm:inline">検索</span>}

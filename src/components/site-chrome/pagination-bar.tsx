@@ -1,5 +1,3 @@
-"use client";
-
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "@/components/icons";
 import Link from "next/link";
 import type * as React from "react";
@@ -35,8 +33,9 @@ const box =
 
 /**
  * Pagination bar (spec §4): renders the pure model of src/lib/pagination.ts.
- * Total 0 shows 検索内容に合致するデータがありません。. No hooks, so it works in
- * server and client components alike.
+ * Total 0 shows 検索内容に合致するデータがありません。. No hooks and no "use client": the list
+ * pages render it on the server as plain links, so they ship none of its code (issue 21); a client
+ * component may still import it to pass onPageChange.
  */
 export function PaginationBar({ current, last, total, basePath, query, onPageChange, className }: PaginationBarProps) {
   const model = paginate({ current, last, total });

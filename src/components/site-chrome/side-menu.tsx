@@ -1,10 +1,7 @@
 "use client";
 
-import { Menu } from "@/components/icons";
-import dynamic from "next/dynamic";
-import { Button } from "@/components/ui/button";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useLazyOverlay } from "@/components/ui/lazy-overlay";
-import { cn } from "@/lib/cn";
 import type { LoginStateData } from "./types";
 
 /** Spec §4: member logout goes to /login, admin logout to the admin login. */
@@ -19,31 +16,30 @@ export interface SideMenuProps {
    * admin login redirect.
    */
   adminBasePath?: string;
-  className?: string;
 }
 
 // The panel calls procedures: it brings its own tRPC provider (the chrome has none, issue 21).
 const loadPanel = () => Promise.all([import("./side-menu-panel"), import("@/trpc/react")]);
-const SideMenuPanel = dynamic(() => loadPanel().then(([m, { withApi }]) => withApi(m.SideMenuPanel)), { ssr: false });
+// React.lazy, not next/dynamic: the panel mounts only after a click, so there is nothing to render
+// on the server, and the page carries no next/dynamic code for it.
+const SideMenuPanel = lazy(() => loadPanel().then(([m, { withApi }]) => ({ default: withApi(m.SideMenuPanel) })));
 
-/** Side menu (spec §2, §4): the MENU button; the sheet and its code load when it is first opened. */
-export function SideMenu({ initialState, adminBasePath, className }: SideMenuProps) {
+/**
+ * Side menu (spec §2, §4): the MENU button; the sheet and its code load when it is first opened.
+ * The button's look (`triggerClassName`, the Button classes merged on the server) and its content
+ * (`children`) come from the server header, so this island carries no class merging or icons.
+ */
+export function SideMenu({ initialState, adminBasePath, triggerClassName, children }: SideMenuProps & { triggerClassName: string; children: ReactNode }) {
   const menu = useLazyOverlay(loadPanel);
   return (
     <>
-      <Button
-        variant="ghost"
-        className={cn("h-10 flex-col gap-0 px-2 text-white hover:bg-white/10 hover:text-gold-300 [&_svg]:size-5", className)}
-        aria-label="メニューを開く"
-        {...menu.trigger}
-      >
-        <Menu aria-hidden="true" />
-        <span className="text-[0.6rem] leading-none tracking-wider" aria-hidden="true">
-          MENU
-        </span>
-      </Button>
+      <button data-slot="button" className={triggerClassName} aria-label="メニューを開く" {...menu.trigger}>
+        {children}
+      </button>
       {menu.mounted && (
-        <SideMenuPanel initialState={initialState} adminBasePath={adminBasePath} open={menu.open} onOpenChange={menu.setOpen} returnFocus={menu.returnFocus} />
+        <Suspense fallback={null}>
+          <SideMenuPanel initialState={initialState} adminBasePath={adminBasePath} open={menu.open} onOpenChange={menu.setOpen} returnFocus={menu.returnFocus} />
+        </Suspense>
       )}
     </>
   );

@@ -1,11 +1,15 @@
 import { ChevronDown } from "@/components/icons";
 import type * as React from "react";
-import { cn } from "@/lib/cn";
 
 /**
  * Native <select> styled like Input (native keeps it accessible and mobile-friendly).
- * Pass <option> children as usual; `wrapperClassName` sizes the outer box.
+ * Pass <option> children as usual; `wrapperClassName` sizes the outer box (it replaces the
+ * default w-full). No class merging (issue 21): `className` is appended to the select's own
+ * classes as it is, so pass only classes they do not set.
  */
+const SELECT_CLASS =
+  "h-10 w-full appearance-none rounded-md border border-primary-200 bg-white py-2 pl-3 pr-9 text-base text-primary shadow-xs transition-colors focus-visible:border-gold-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold-300 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-error md:text-sm";
+
 export function Select({
   className,
   wrapperClassName,
@@ -13,13 +17,10 @@ export function Select({
   ...props
 }: React.ComponentProps<"select"> & { wrapperClassName?: string }) {
   return (
-    <div data-slot="select-wrapper" className={cn("relative w-full", wrapperClassName)}>
+    <div data-slot="select-wrapper" className={`relative ${wrapperClassName ?? "w-full"}`}>
       <select
         data-slot="select"
-        className={cn(
-          "h-10 w-full appearance-none rounded-md border border-primary-200 bg-white py-2 pl-3 pr-9 text-base text-primary shadow-xs transition-colors focus-visible:border-gold-500 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold-300 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-error md:text-sm",
-          className,
-        )}
+        className={className ? `${SELECT_CLASS} ${className}` : SELECT_CLASS}
         {...props}
       >
         {children}

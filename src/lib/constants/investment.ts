@@ -3,7 +3,11 @@
  * (re, ty, sc, fs, sr) and field names (type_cd, structure_cd, land_type…)
  * follow the spec.
  */
-import areasJson from "@/master-data/areas.json";
+import { AREAS_DATA } from "./areas-data";
+import { LONG_RESIDUAL_YEARS, STRUCTURE_OTHER_ID, STRUCTURES, TYPE_OTHER_ID, TYPES, structureName, typeName, type StructureId, type TypeId } from "./listing-kinds";
+
+export { LONG_RESIDUAL_YEARS, STRUCTURE_OTHER_ID, STRUCTURES, TYPE_OTHER_ID, TYPES, structureName, typeName, type StructureId, type TypeId };
+export { DEFAULT_SORT, SORT_KEYS, SORTS, type SortKey } from "./sorts";
 
 /* ---------------------------------------------------------------- areas (re) */
 
@@ -22,11 +26,11 @@ export interface Area {
 const isAreaId = (n: number): n is AreaId => (AREA_IDS as readonly number[]).includes(n);
 
 /**
- * Built from src/master-data/areas.json (the codes are not retyped here).
- * The file is checked on load so that a bad edit fails loudly instead of
+ * From src/master-data/areas.json by way of ./areas-data (its fields the code tables use, kept
+ * equal to the JSON by a unit test). Checked on load so that a bad edit fails loudly instead of
  * silently dropping an area from the search.
  */
-export const AREAS: readonly Area[] = areasJson.areas.map((a) => {
+export const AREAS: readonly Area[] = AREAS_DATA.map((a) => {
   if (!isAreaId(a.id)) throw new Error(`areas.json: unexpected area id ${a.id}`);
   return {
     id: a.id,
@@ -78,19 +82,6 @@ export function prefectureName(id: number | null | undefined): string | null {
 
 /* ------------------------------------------------------------ types (ty) */
 
-export const TYPE_OTHER_ID = 99;
-
-/** type_cd (spec §3: 1-6, and 99 その他 with its text in type_other). */
-export const TYPES = [
-  { id: 1, name: "一棟マンション" },
-  { id: 2, name: "一棟アパート" },
-  { id: 3, name: "ビル" },
-  { id: 4, name: "戸建" },
-  { id: 5, name: "土地" },
-  { id: 6, name: "区分マンション" },
-  { id: TYPE_OTHER_ID, name: "その他" },
-] as const;
-export type TypeId = (typeof TYPES)[number]["id"];
 /**
  * The type choices of every search surface (list side panel, feature search,
  * home links, saved conditions, newsletter audience): every code of TYPES,
@@ -100,36 +91,6 @@ export type TypeId = (typeof TYPES)[number]["id"];
 export const SEARCH_TYPES = TYPES;
 /** Land (5) and その他 (99) need no structure (spec §5). */
 export const TYPES_WITHOUT_STRUCTURE: readonly number[] = [5, TYPE_OTHER_ID];
-
-/** Type label; for その他 the free text (type_other) wins when given. */
-export function typeName(cd: number | null | undefined, other?: string | null): string | null {
-  if (cd === TYPE_OTHER_ID && other) return other;
-  return TYPES.find((t) => t.id === cd)?.name ?? null;
-}
-
-/* ------------------------------------------------------- structures (sc) */
-
-/**
- * structure_cd with the legal useful life (法定耐用年数, residential use):
- * SRC/RC 47, 鉄骨 (frame over 4 mm) 34, 軽量鉄骨 27 (the 3-4 mm bracket; the
- * ≤3 mm bracket is 19 but listings do not record the thickness, and 3-4 mm is
- * the usual case for 軽量鉄骨 apartments), 木造 22.
- */
-export const STRUCTURES = [
-  { id: 1, name: "SRC造", life: 47 },
-  { id: 2, name: "RC造", life: 47 },
-  { id: 3, name: "鉄骨造", life: 34 },
-  { id: 4, name: "軽量鉄骨造", life: 27 },
-  { id: 5, name: "木造", life: 22 },
-] as const;
-export type StructureId = (typeof STRUCTURES)[number]["id"];
-/** structure_other exists on listings, so その他 is stored as 99 (no search choice, no legal life). */
-export const STRUCTURE_OTHER_ID = 99;
-
-export function structureName(cd: number | null | undefined, other?: string | null): string | null {
-  if (cd === STRUCTURE_OTHER_ID) return other || "その他";
-  return STRUCTURES.find((s) => s.id === cd)?.name ?? null;
-}
 
 /* --------------------------------------------------------- features (fs) */
 
@@ -143,8 +104,6 @@ export const FEATURES = [
   { id: 7, name: "新耐震基準", note: "融資の最低条件" },
 ] as const;
 export type FeatureId = (typeof FEATURES)[number]["id"];
-/** fs 1 threshold in years. */
-export const LONG_RESIDUAL_YEARS = 20;
 
 export function featureName(id: number | null | undefined): string | null {
   return FEATURES.find((f) => f.id === id)?.name ?? null;
@@ -246,18 +205,6 @@ export function codeWithOtherText(
 }
 
 /* ------------------------------------------------------------- list (sr) */
-
-export const SORTS = [
-  { key: "new", name: "新着順" },
-  { key: "price_asc", name: "価格の安い順" },
-  { key: "price_desc", name: "価格の高い順" },
-  { key: "yield_desc", name: "利回りの高い順" },
-  { key: "age_asc", name: "築年数の浅い順" },
-  { key: "walk_asc", name: "駅から近い順" },
-] as const;
-export type SortKey = (typeof SORTS)[number]["key"];
-export const SORT_KEYS = SORTS.map((s) => s.key) as [SortKey, ...SortKey[]];
-export const DEFAULT_SORT: SortKey = "new";
 
 /** Listings per list page. */
 export const PAGE_SIZE = 20;

@@ -2,8 +2,11 @@
  * Site settings (spec §1, §3 "Site settings", §9). The company is FICTIONAL:
  * every number, address and licence below is a placeholder.
  * `url` is only a default; the app uses APP_URL at runtime.
+ *
+ * No imports on purpose: client components use SITE, and the code tables (with the area master
+ * data) must not ride along into every page's JavaScript (issue 21). The home page's tiles built
+ * from the code tables are in ./home-links.
  */
-import { AREAS, FEATURES, SEARCH_TYPES, STRUCTURES } from "@/lib/constants/investment";
 
 export interface NavLink {
   readonly name: string;
@@ -55,9 +58,6 @@ export function withoutSubjectPrefix(subject: string): string {
 /** Spec §9: loading overlay defaults. */
 export const OVERLAY = { opacity: 0.8, fadeSeconds: 0.25 } as const;
 
-/** The list page with a single filter; the page segment is always explicit. */
-const listPath = (param: string, id: number) => `/investments/page/1/?${param}=${id}`;
-
 /* --------------------------------------------------------- footer links */
 
 export const FOOTER_LINKS = {
@@ -92,11 +92,3 @@ export const LEGAL_LINKS = [
   { name: "利用規約", path: "/terms" },
   { name: "プライバシーポリシー", path: "/privacy" },
 ] as const satisfies readonly NavLink[];
-
-/* ------------------------------------------------------ home-page tiles */
-
-// Built from the code tables so a renamed area or type cannot drift.
-export const HOME_AREAS: readonly NavLink[] = AREAS.map((a) => ({ name: a.name, path: listPath("re", a.id) }));
-export const HOME_TYPES: readonly NavLink[] = SEARCH_TYPES.map((t) => ({ name: t.name, path: listPath("ty", t.id) }));
-export const HOME_STRUCTURES: readonly NavLink[] = STRUCTURES.map((s) => ({ name: s.name, path: listPath("sc", s.id) }));
-export const HOME_FEATURES: readonly NavLink[] = FEATURES.map((f) => ({ name: f.name, path: listPath("fs", f.id) }));

@@ -141,16 +141,27 @@ export async function catchUpReplica(db: Db): Promise<boolean> {
 }
 
 let shared: Promise<Db> | undefined;
+let sharedDb: Db | undefined;
 
 /** The process-wide database (web and worker). Tests open their own with openDb. */
 export function getDb(): Promise<Db> {
-  shared ??= openDb();
+  shared ??= openDb().then((db) => (sharedDb = db));
   return shared;
+}
+
+/**
+ * Whether `db` is this copy of the module's getDb() database. Process-wide
+ * state kept on globalThis (Next's server bundle, its instrumentation and the
+ * server entry load separate copies of the modules) is keyed on it.
+ */
+export function isProcessDb(db: Db): boolean {
+  return db === sharedDb;
 }
 
 export async function closeDb(): Promise<void> {
   if (!shared) return;
   const db = await shared;
   shared = undefined;
+  sharedDb = undefined;
   db.$client.close();
 }

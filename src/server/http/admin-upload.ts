@@ -8,7 +8,7 @@
 import { createContext } from "@/server/api/context";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import { getDb, type Db } from "@/server/db";
-import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant, type StorageOptions, storeCmsImage, MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media";
+import { ensureImageVariant, IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, isImageName, type ImageVariant, type StorageOptions, storeCmsImage, MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
@@ -71,7 +71,7 @@ export async function handleImagePreview(db: Db, req: Request, parts: string[], 
   if (a === "staging") file = await stagedFile(b, variant, opts);
   else {
     const id = Number(a);
-    if (Number.isSafeInteger(id) && id > 0) file = imagePath(id, b, variant, opts);
+    if (Number.isSafeInteger(id) && id > 0) file = await ensureImageVariant(id, b, variant, opts);
   }
   if (!file) return notFound();
   const { readFile } = await import("node:fs/promises");

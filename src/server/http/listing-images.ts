@@ -2,9 +2,9 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createContext } from "@/server/api/context";
-import { getDb } from "@/server/db";
+import { getDb, type Db } from "@/server/db";
 import { imageForViewer } from "@/server/investments";
-import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type ImageVariant } from "@/server/media";
+import { ensureImageVariant, IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, isImageName, type ImageVariant, type StorageOptions } from "@/server/media";
 
 /**
  * Listing images by generated name. Visibility is the listing's: a visitor
@@ -22,16 +22,23 @@ import { IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, imagePath, isImageName, type Image
 const PUBLIC_IMAGE_MAX_AGE_SECONDS = 300;
 const notFound = () => new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
-export async function listingImageResponse(req: Request, { id, name, variant }: { id: string; name: string; variant: string }): Promise<Response> {
+export async function listingImageResponse(
+  req: Request,
+  { id, name, variant }: { id: string; name: string; variant: string },
+  /** The process's database and upload root by default (tests pass their own). */
+  deps: { db?: Db; storage?: StorageOptions } = {},
+): Promise<Response> {
   const investmentId = Number(id);
   if (!Number.isSafeInteger(investmentId) || investmentId <= 0 || !isImageName(name) || !IMAGE_VARIANTS.includes(variant as ImageVariant)) {
     return notFound();
   }
-  const db = await getDb();
+  const db = deps.db ?? (await getDb());
   const ctx = await createContext({ db, headers: req.headers });
   const image = await imageForViewer(db, ctx, investmentId, name);
   if (!image) return notFound();
-  const file = imagePath(investmentId, name, variant as ImageVariant);
+  // Only after the visibility check: a variant an older image lacks is made (once) for someone who may see it.
+  const file = await ensureImageVariant(investmentId, name, variant as ImageVariant, deps.storage);
+  if (!file) return notFound();
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return notFound();
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;

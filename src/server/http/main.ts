@@ -7,7 +7,9 @@
  *   address for the app (request-guards.ts);
  * - WEB_CONCURRENCY processes (node:cluster) sharing the port, because one
  *   Node process renders on one core;
- * - response compression without a flush per chunk (compression.ts);
+ * - response compression without a flush per chunk (compression.ts), and the
+ *   build's scripts and stylesheets from twins compressed at build time
+ *   (precompressed-static.ts);
  * - the visitors' page cache (page-cache.ts) and, through the same
  *   subscription, the lists-and-counts cache (src/server/investments/cached.ts),
  *   both cleared across processes over Redis pub/sub (invalidation.ts).
@@ -15,6 +17,7 @@
  */
 import cluster from "node:cluster";
 import http from "node:http";
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 // Before Next is loaded: it reads both at import time.
@@ -56,6 +59,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const { default: next } = await import("next");
   const { PageCache, withPageCache } = await import("./page-cache");
   const { withCompression } = await import("./compression");
+  const { withPrecompressedStatic } = await import("./precompressed-static");
   const { withRequestGuards } = await import("./request-guards");
   const { withSecurityHeaders } = await import("./security-headers");
   const { subscribePublicChanges } = await import("./invalidation");
@@ -75,7 +79,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
   const server = http.createServer(
-    withSecurityHeaders(withRequestGuards(withPageCache(cache, withCompression((req, res) => handle(req, res))))),
+    withSecurityHeaders(withRequestGuards(withPageCache(cache, withCompression(withPrecompressedStatic(path.join(process.cwd(), ".next", "static"), (req, res) => handle(req, res)))))),
   );
   server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));
 

@@ -1,19 +1,45 @@
 /**
- * The map's in-process snapshot of investments_geo (issue 19, speed): every
- * positioned listing's id, microdegree position and visibility in typed
- * arrays, so a viewport without conditions is binned in JavaScript (a few ms
- * for 100,000 listings) instead of a GROUP BY in SQLite over every point in
- * view (30–80 ms at low zoom, most of it sorting). About 13 bytes a listing.
+ * The map's in-process snapshot (issue 19, speed): every listing the public
+ * site may show (investments_geo.vis ≥ 1) with its id, microdegree position,
+ * visibility and the searched columns of the list search, one typed array per
+ * column, so a viewport — with or without conditions — is filtered, binned
+ * and its cards picked in JavaScript (a few ms for 100,000 listings) instead
+ * of a GROUP BY in SQLite over every point in view (30–170 ms at low zoom).
+ * 70 bytes a listing in the arrays, plus the id → index map (bench/results/map.md).
  *
- * Kept in step by the write log map_changes (drizzle/0012_map_changes.sql):
- * each viewport first reads the log after the last seq it applied (an index
- * range, usually empty) and re-reads just those listings' rows, so a write is
- * on the map at the next request, in every process (read-your-writes for the
- * staff who just edited, whatever the public-content announcements). A gap
- * (the log was trimmed) or a large batch reloads whole.
+ * Columns and their "no value" marks (chosen so that a comparison with the
+ * mark fails exactly where SQL's comparison with NULL does, and so that the
+ * mark sorts where SQLite sorts NULL in each sort order):
+ *   type, pref            Uint8   (never NULL)
+ *   structure, area, tx   Uint8   0 = NULL (codes start at 1)
+ *   flags                 Uint8   has_cert 1, has_repair 2, price_down 4, is_full 8, new_quake 16, premium 32
+ *   city                  Int32   the 6-digit city_cd as a number (same order as the text)
+ *   price                 Int32   万円
+ *   walk                  Uint16  station_time, 65535 = NULL
+ *   built, residual       Int32   'YYYY-MM-DD' as YYYYMMDD (same order as the text), 0 = NULL
+ *   yield, size           Float64 NaN = NULL (size: occupied_size for 区分 (type 6), land_size otherwise, as the search)
+ *   publicAt, updateAt    Float64 epoch ms, NaN = NULL
+ * A row whose value does not fit its column (a city code that is not 6
+ * digits, a date not in ISO form …) is counted in `odd`; while any is held,
+ * views with conditions go the SQL way (view.ts), so an answer is never wrong.
+ *
+ * Kept in step by the write log map_changes (drizzle/0012_map_changes.sql,
+ * 0013 for the searched columns): each viewport first reads the log after the
+ * last seq it applied (an index range, usually empty) and re-reads just those
+ * listings' rows, so a write is on the map at the next request, in every
+ * process (read-your-writes for the staff who just edited, whatever the
+ * public-content announcements). A gap (the log was trimmed) or a large batch
+ * reloads whole. `warmMapSnapshot` (src/instrumentation.ts) loads it when the
+ * server starts, so the first visitor does not pay the load.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import { isProcessDb, type Db } from "@/server/db";
+import { env } from "@/server/env";
+import { logger } from "@/server/logger";
+
+export const FLAG = { cert: 1, repair: 2, priceDown: 4, full: 8, newQuake: 16, premium: 32 } as const;
+/** walk's NULL: larger than any sw (≤ 120), and last in walk_asc as SQLite's NULLS LAST. */
+export const WALK_NULL = 65535;
 
 export interface MapSnapshot {
   /** Points 0 … size − 1 are live. */
@@ -22,45 +48,146 @@ export interface MapSnapshot {
   /** Microdegrees, as the R*Tree stores them. */
   lat: Int32Array;
   lng: Int32Array;
-  /** investments_geo.vis: 2 everyone, 1 members only, 0 nobody on the public site. */
+  /** investments_geo.vis: 2 everyone, 1 members only (0, nobody on the public site, is not held). */
   vis: Uint8Array;
+  type: Uint8Array;
+  structure: Uint8Array;
+  pref: Uint8Array;
+  area: Uint8Array;
+  tx: Uint8Array;
+  flags: Uint8Array;
+  city: Int32Array;
+  price: Int32Array;
+  walk: Uint16Array;
+  built: Int32Array;
+  residual: Int32Array;
+  yield: Float64Array;
+  size_: Float64Array;
+  publicAt: Float64Array;
+  updateAt: Float64Array;
+  /** 1 where the row's values did not all fit their columns. */
+  oddRow: Uint8Array;
+  /** How many live rows are odd. */
+  odd: number;
   /** id → point index. */
   at: Map<number, number>;
   /** The last map_changes.seq applied. */
   seq: number;
 }
 
+type ColumnKey = Exclude<keyof MapSnapshot, "size" | "odd" | "at" | "seq">;
+const COLUMNS = {
+  id: Int32Array,
+  lat: Int32Array,
+  lng: Int32Array,
+  vis: Uint8Array,
+  type: Uint8Array,
+  structure: Uint8Array,
+  pref: Uint8Array,
+  area: Uint8Array,
+  tx: Uint8Array,
+  flags: Uint8Array,
+  city: Int32Array,
+  price: Int32Array,
+  walk: Uint16Array,
+  built: Int32Array,
+  residual: Int32Array,
+  yield: Float64Array,
+  size_: Float64Array,
+  publicAt: Float64Array,
+  updateAt: Float64Array,
+  oddRow: Uint8Array,
+} satisfies Record<ColumnKey, { BYTES_PER_ELEMENT: number; new (n: number): unknown }>;
+const KEYS = Object.keys(COLUMNS) as ColumnKey[];
+
+/** Bytes a listing takes in the typed arrays (the id → index map comes on top). */
+export const SNAPSHOT_BYTES_PER_LISTING = KEYS.reduce((n, k) => n + COLUMNS[k].BYTES_PER_ELEMENT, 0);
+
 /** More changes than this since the last request: reading everything again is quicker. */
 const RELOAD_OVER = 5000;
 
-type GeoRow = { id: number; lat: number; lng: number; vis: number };
+/**
+ * Each listing the public site may show, with what the snapshot holds, one
+ * text per listing ("v,v,…", rows joined by ";") and one text per chunk of
+ * ids: a driver row object per listing costs several µs (a 100,000-listing
+ * load took 1.7 s that way, 0.5 s this way). NULL is the empty text (printf()
+ * would write 0 for it); a text
+ * column not in the expected form is "x" (an odd row). Reals as %!.17g, which
+ * JavaScript's Number() reads back to the same double.
+ */
+const ROWS = `group_concat(printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s',
+  g.id, g.lat_min, g.lng_min, g.vis_min, i.type_cd, coalesce(i.structure_cd, ''), i.pref_cd, coalesce(i.area_cd, ''), coalesce(i.transactions, ''),
+  i.has_cert + 2 * i.has_repair + 4 * i.price_down + 8 * i.is_full + 16 * i.new_quake + 32 * i.premium,
+  CASE WHEN i.city_cd GLOB '[0-9][0-9][0-9][0-9][0-9][0-9]' THEN i.city_cd ELSE 'x' END,
+  i.price, coalesce(i.station_time, ''),
+  CASE WHEN i.built_at IS NULL THEN '' WHEN i.built_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN replace(i.built_at, '-', '') ELSE 'x' END,
+  CASE WHEN i.residual_at IS NULL THEN '' WHEN i.residual_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN replace(i.residual_at, '-', '') ELSE 'x' END,
+  CASE WHEN i.yield IS NULL THEN '' ELSE printf('%!.17g', i.yield) END,
+  CASE WHEN (CASE WHEN i.type_cd = 6 THEN i.occupied_size ELSE i.land_size END) IS NULL THEN ''
+    ELSE printf('%!.17g', CASE WHEN i.type_cd = 6 THEN i.occupied_size ELSE i.land_size END) END,
+  coalesce(i.public_at, ''), coalesce(i.update_at, '')), ';')
+  FROM investments i JOIN investments_geo g ON g.id = i.id WHERE g.vis_min >= 1`;
 
-const states = new WeakMap<Db, { snapshot?: MapSnapshot; chain: Promise<unknown> }>();
+/** Ids per load query (a text of about 2.5 MB). */
+const CHUNK = 20_000;
+
+type State = { snapshot?: MapSnapshot; chain: Promise<unknown> };
+const states = new WeakMap<Db, State>();
+/**
+ * The process database's state (getDb) by DATABASE_URL, on globalThis:
+ * src/instrumentation.ts warms it from its own copy of these modules.
+ */
+const PROCESS_STATES = Symbol.for("kir.map-snapshot");
+
+function stateOf(db: Db): State {
+  const known = states.get(db);
+  if (known) return known;
+  let state: State = { chain: Promise.resolve() };
+  if (isProcessDb(db)) {
+    const g = globalThis as { [PROCESS_STATES]?: Map<string, State> };
+    const all = (g[PROCESS_STATES] ??= new Map<string, State>());
+    const url = env().DATABASE_URL;
+    state = all.get(url) ?? state;
+    all.set(url, state);
+  }
+  states.set(db, state);
+  return state;
+}
 
 /** The snapshot of `db`, brought up to date with every write committed before this call. */
 export function mapSnapshot(db: Db): Promise<MapSnapshot> {
-  let state = states.get(db);
-  if (!state) {
-    state = { chain: Promise.resolve() };
-    states.set(db, state);
-  }
-  const s = state;
+  const s = stateOf(db);
   // One refresh at a time; each caller queues its own, so none returns a snapshot older than its call.
   const next = s.chain.then(async () => (s.snapshot = s.snapshot ? await catchUp(db, s.snapshot) : await loadAll(db)));
   s.chain = next.catch(() => undefined);
   return next;
 }
 
+/** Loads the snapshot of `db` (server start, src/instrumentation.ts); the number of listings held, or null when it failed (the first viewport retries and reports). */
+export function warmMapSnapshot(db: Db): Promise<number | null> {
+  return mapSnapshot(db).then(
+    (s) => s.size,
+    () => null,
+  );
+}
+
 function empty(capacity: number, seq: number): MapSnapshot {
-  return { size: 0, id: new Int32Array(capacity), lat: new Int32Array(capacity), lng: new Int32Array(capacity), vis: new Uint8Array(capacity), at: new Map(), seq };
+  const s: Record<string, unknown> = { size: 0, odd: 0, at: new Map<number, number>(), seq };
+  for (const k of KEYS) s[k] = new COLUMNS[k](capacity);
+  return s as unknown as MapSnapshot;
 }
 
 async function loadAll(db: Db): Promise<MapSnapshot> {
+  const started = Date.now();
   // The seq first: a write landing during the load is replayed by the next catch-up (re-reading is idempotent).
   const [last] = await db.all<{ seq: number }>(sql`SELECT coalesce(max(seq), 0) AS seq FROM map_changes`);
-  const rows = await db.$client.execute("SELECT id, lat_min, lng_min, vis_min FROM investments_geo");
-  const s = empty(Math.max(1024, rows.rows.length), last?.seq ?? 0);
-  for (const r of rows.rows) put(s, { id: Number(r[0]), lat: Number(r[1]), lng: Number(r[2]), vis: Number(r[3]) });
+  const [bounds] = await db.all<{ n: number; max: number }>(sql`SELECT count(*) AS n, coalesce(max(id), 0) AS max FROM investments_geo`);
+  const s = empty(Math.max(1024, bounds?.n ?? 0), last?.seq ?? 0);
+  for (let lo = 0; lo < (bounds?.max ?? 0); lo += CHUNK) {
+    const r = await db.$client.execute({ sql: `SELECT ${ROWS} AND i.id > ? AND i.id <= ?`, args: [lo, lo + CHUNK] });
+    putAll(s, r.rows[0]?.[0]);
+  }
+  logger.info("map.snapshot_load", { listings: s.size, ms: Date.now() - started, odd: s.odd });
   return s;
 }
 
@@ -71,54 +198,112 @@ async function catchUp(db: Db, s: MapSnapshot): Promise<MapSnapshot> {
   if (changes.length === 0) return s;
   if (changes.length > RELOAD_OVER || changes[0]!.seq !== s.seq + 1) return loadAll(db);
   const ids = [...new Set(changes.map((c) => c.id))];
-  const geo = await db.all<GeoRow>(
-    sql`SELECT id, lat_min AS lat, lng_min AS lng, vis_min AS vis FROM investments_geo WHERE id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  const geoOf = new Map(geo.map((g) => [g.id, g]));
-  for (const id of ids) {
-    const g = geoOf.get(id);
-    if (g) put(s, g);
-    else remove(s, id);
-  }
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`map_changes: bad id ${id}`);
+  const r = await db.$client.execute(`SELECT ${ROWS} AND i.id IN (${ids.join(", ")})`);
+  const seen = putAll(s, r.rows[0]?.[0]);
+  for (const id of ids) if (!seen.has(id)) remove(s, id);
   s.seq = changes[changes.length - 1]!.seq;
   return s;
 }
 
-function put(s: MapSnapshot, p: GeoRow): void {
-  let i = s.at.get(p.id);
+/** Puts the rows of one ROWS text; the ids put. */
+function putAll(s: MapSnapshot, text: unknown): Set<number> {
+  const seen = new Set<number>();
+  if (typeof text !== "string" || text === "") return seen;
+  for (const row of text.split(";")) seen.add(put(s, row.split(",")));
+  return seen;
+}
+
+/* --------------------------------------------------------------- values */
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+/** 'YYYY-MM-DD' → YYYYMMDD (the same order as the text); null for anything else. */
+export function isoDateNumber(v: string): number | null {
+  if (v.length !== 10 || v[4] !== "-" || v[7] !== "-") return null;
+  const y = v.slice(0, 4);
+  const m = v.slice(5, 7);
+  const d = v.slice(8, 10);
+  if (!/^\d{4}$/.test(y) || !/^\d{2}$/.test(m) || !/^\d{2}$/.test(d)) return null;
+  return Number(y) * 10000 + Number(m) * 100 + Number(d);
+}
+
+/** A 6-digit city code as a number (6-digit texts and their numbers sort alike); null for anything else. */
+export function cityNumber(v: string): number | null {
+  return /^\d{6}$/.test(v) ? Number(v) : null;
+}
+
+/** A text of ROWS as a number; null for NULL (the empty text), NaN for anything not a number. */
+const num = (v: string | undefined): number | null => (v === "" || v === undefined ? null : Number(v));
+
+function put(s: MapSnapshot, r: string[]): number {
+  const id = Number(r[0]);
+  let i = s.at.get(id);
   if (i === undefined) {
     if (s.size === s.id.length) grow(s);
     i = s.size++;
-    s.at.set(p.id, i);
-  }
-  s.id[i] = p.id;
-  s.lat[i] = p.lat;
-  s.lng[i] = p.lng;
-  s.vis[i] = p.vis;
+    s.at.set(id, i);
+  } else s.odd -= s.oddRow[i]!;
+  let odd = r.length === 19 ? 0 : 1;
+  /** An integer of min … max; `none` for NULL when nullable. */
+  const int = (k: number, min: number, max: number, none?: number): number => {
+    const v = num(r[k]);
+    if (v === null && none !== undefined) return none;
+    if (v !== null && Number.isInteger(v) && v >= min && v <= max) return v;
+    odd = 1;
+    return none ?? 0;
+  };
+  const real = (k: number): number => {
+    const v = num(r[k]);
+    if (v === null) return NaN;
+    if (Number.isFinite(v)) return v;
+    odd = 1;
+    return NaN;
+  };
+  s.id[i] = id;
+  s.lat[i] = int(1, INT32_MIN, INT32_MAX);
+  s.lng[i] = int(2, INT32_MIN, INT32_MAX);
+  s.vis[i] = int(3, 1, 2);
+  s.type[i] = int(4, 1, 255);
+  s.structure[i] = int(5, 1, 255, 0);
+  s.pref[i] = int(6, 1, 255);
+  s.area[i] = int(7, 1, 255, 0);
+  s.tx[i] = int(8, 1, 255, 0);
+  s.flags[i] = int(9, 0, 63);
+  s.city[i] = int(10, 0, 999_999);
+  s.price[i] = int(11, INT32_MIN, INT32_MAX);
+  s.walk[i] = int(12, 0, WALK_NULL - 1, WALK_NULL);
+  s.built[i] = int(13, 1, 99_991_231, 0);
+  s.residual[i] = int(14, 1, 99_991_231, 0);
+  s.yield[i] = real(15);
+  s.size_[i] = real(16);
+  s.publicAt[i] = real(17);
+  s.updateAt[i] = real(18);
+  s.oddRow[i] = odd;
+  s.odd += odd;
+  return id;
 }
 
 function grow(s: MapSnapshot): void {
-  const bigger = empty(s.id.length * 2, s.seq);
-  bigger.id.set(s.id);
-  bigger.lat.set(s.lat);
-  bigger.lng.set(s.lng);
-  bigger.vis.set(s.vis);
-  Object.assign(s, { id: bigger.id, lat: bigger.lat, lng: bigger.lng, vis: bigger.vis });
+  const capacity = s.id.length * 2;
+  const t = s as unknown as Record<ColumnKey, { set(a: ArrayLike<number>): void } & ArrayLike<number>>;
+  for (const k of KEYS) {
+    const bigger = new COLUMNS[k](capacity);
+    bigger.set(t[k]);
+    (t as Record<ColumnKey, unknown>)[k] = bigger;
+  }
 }
 
 function remove(s: MapSnapshot, id: number): void {
   const i = s.at.get(id);
   if (i === undefined) return;
+  s.odd -= s.oddRow[i]!;
   const last = --s.size;
   s.at.delete(id);
   if (i !== last) {
-    s.id[i] = s.id[last]!;
-    s.lat[i] = s.lat[last]!;
-    s.lng[i] = s.lng[last]!;
-    s.vis[i] = s.vis[last]!;
+    const t = s as unknown as Record<ColumnKey, { [n: number]: number }>;
+    for (const k of KEYS) t[k][i] = t[k][last]!;
     s.at.set(s.id[i]!, i);
   }
 }

@@ -1,20 +1,21 @@
 /**
  * One map viewport: the listings an audience may see that match a search
- * query and lie in the bounding box, clustered on a grid (grid.ts) in SQL, so
- * only one row per cell leaves the database whatever the number of listings.
+ * query and lie in the bounding box, clustered on a grid (grid.ts), the
+ * first cards in the query's sort, how many matches have no position.
  *
- * A view without conditions is binned in the process over a snapshot of
- * investments_geo (snapshot.ts: typed arrays kept in step by a write log),
- * 30–80 ms → a few ms at low zoom (bench/results/map.md). A per-zoom
- * pre-aggregate was not taken: a cell's height follows the viewport's
- * mid-latitude (grid.ts), so cells are not viewport-independent.
+ * One synchronous pass over the in-process snapshot (snapshot.ts: typed-array
+ * columns kept in step by a write log): visibility (the members-only rule,
+ * from the columns, never from the browser), box, conditions (the search plan
+ * compiled over the columns, filter.ts; 町名, railway and free words as an id
+ * set from SQL, buildTextWhere), binning and the top cards. A few ms at
+ * 100,000 listings where the SQL GROUP BY took 30–170 ms (bench/results/map.md).
+ * A per-zoom pre-aggregate was not taken: a cell's height follows the
+ * viewport's mid-latitude (grid.ts), so cells are not viewport-independent.
  *
- * Index use: investments_geo (R*Tree, drizzle/0011_map_geo_index.sql) answers
- * the box; its third dimension `vis` carries the visibility rule. With conditions, the search's
- * own WHERE (buildSearchWhere: visibility first, members-only rule included)
- * applies to each point in the box: for a small box row by row off the
- * search's id-keyed covering index (EXISTS), for a large one as one `id IN (…)`
- * set read once off the visibility-keyed covering index.
+ * The SQL way (sqlView) stays for a snapshot holding a row whose values do
+ * not fit its columns: investments_geo (R*Tree, drizzle/0011_map_geo_index.sql)
+ * answers the box, its third dimension `vis` the visibility rule, the search's
+ * own WHERE the conditions, GROUP BY the grid.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
@@ -22,11 +23,12 @@ import { MAP_CARDS, type MapCluster, type MapMarker } from "@/schemas/map";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { loadCards, type InvestmentCard } from "@/server/investments";
-import { buildSearchWhere, searchOrder } from "@/server/search";
+import { buildSearchWhere, buildTextWhere, planQuery, searchOrder } from "@/server/search";
 import type { Audience } from "@/server/investments";
 import { fromPixel, toPixel } from "@/lib/mercator";
 import { gridFor, LAT_ORIGIN, LNG_ORIGIN, type Bbox, type Grid } from "./grid";
-import { mapSnapshot } from "./snapshot";
+import { columnFilter, hasTextConditions, pointOrder, type PointFilter } from "./filter";
+import { mapSnapshot, type MapSnapshot } from "./snapshot";
 
 export type MapAudience = Exclude<Audience, "admin">;
 
@@ -89,46 +91,78 @@ function conditionOn(g: Grid, cond: SQL | undefined): SQL {
   return sql` AND investments_geo.id IN (SELECT id FROM investments WHERE ${cond})`;
 }
 
+async function sqlCells(db: Db, audience: MapAudience, g: Grid, cond: SQL | undefined): Promise<CellRow[]> {
+  // One integer group key (row × 2^24 + column): half the sorting work of two keys.
+  return db.all<CellRow>(sql`
+    SELECT count(*) AS n, avg(lat_min) AS lat, avg(lng_min) AS lng, max(id) AS id, max(vis_min = 1) AS m
+    FROM investments_geo WHERE ${inBox(g, audience)}${conditionOn(g, cond)}
+    GROUP BY ((lat_min + ${int(LAT_ORIGIN)}) / ${int(g.stepLat)}) * 16777216 + (lng_min + ${int(LNG_ORIGIN)}) / ${int(g.stepLng)}`);
+}
+
+/** A cell of the snapshot scan: `at` is the point with the highest id (the marker of a single). */
+type ScanCell = { n: number; lat: number; lng: number; at: number; m: number };
+
+interface Scan {
+  cells: ScanCell[];
+  /** The first MAP_CARDS matches in view in the query's sort (point indexes). */
+  top: number[];
+  /** The selected listing's point when it is in view and matches, else −1. */
+  selected: number;
+}
+
 /**
- * Without conditions, the cells of the in-process snapshot (snapshot.ts),
- * binned here exactly as the GROUP BY below groups: the sums are exact
- * integers below 2^53, so the mean is SQLite's avg() to the bit.
+ * One pass over the snapshot: visibility, box, conditions; each match binned
+ * into its cell exactly as the GROUP BY of sqlCells groups (the sums are
+ * exact integers below 2^53, so the mean is SQLite's avg() to the bit) and
+ * kept among the first MAP_CARDS of the sort if it belongs there.
+ * Synchronous: nothing changes the snapshot while it runs.
  */
-async function snapshotCells(db: Db, audience: MapAudience, g: Grid): Promise<CellRow[]> {
-  const s = await mapSnapshot(db);
+function scan(s: MapSnapshot, audience: MapAudience, g: Grid, accept: PointFilter | null, order: (a: number, b: number) => number, selected: number | undefined): Scan {
   const min = minVis(audience);
-  const byCell = new Map<number, CellRow>();
+  const { lat: latOf, lng: lngOf, vis: visOf, id: idOf } = s;
+  const byCell = new Map<number, ScanCell>();
+  const top: number[] = [];
+  let sel = -1;
   for (let i = 0; i < s.size; i++) {
-    const lat = s.lat[i]!;
-    const lng = s.lng[i]!;
-    const vis = s.vis[i]!;
+    const lat = latOf[i]!;
+    const lng = lngOf[i]!;
+    const vis = visOf[i]!;
     if (vis < min || lat < g.south || lat > g.north || lng < g.west || lng > g.east) continue;
-    const id = s.id[i]!;
+    if (accept !== null && !accept(i)) continue;
     const key = Math.floor((lat + LAT_ORIGIN) / g.stepLat) * 16777216 + Math.floor((lng + LNG_ORIGIN) / g.stepLng);
     const c = byCell.get(key);
     if (c) {
       c.n++;
       c.lat += lat;
       c.lng += lng;
-      if (id > c.id) c.id = id;
+      if (idOf[i]! > idOf[c.at]!) c.at = i;
       if (vis === 1) c.m = 1;
-    } else byCell.set(key, { n: 1, lat, lng, id, m: vis === 1 ? 1 : 0 });
+    } else byCell.set(key, { n: 1, lat, lng, at: i, m: vis === 1 ? 1 : 0 });
+    if (top.length < MAP_CARDS || order(i, top[top.length - 1]!) < 0) {
+      let k = top.length < MAP_CARDS ? top.length : top.length - 1;
+      while (k > 0 && order(i, top[k - 1]!) < 0) {
+        top[k] = top[k - 1]!;
+        k--;
+      }
+      top[k] = i;
+    }
+    if (selected !== undefined && idOf[i] === selected) sel = i;
   }
-  const rows = [...byCell.values()];
-  for (const r of rows) {
-    r.lat /= r.n;
-    r.lng /= r.n;
+  const cells = [...byCell.values()];
+  for (const c of cells) {
+    c.lat /= c.n;
+    c.lng /= c.n;
   }
-  return rows;
+  return { cells, top, selected: sel };
 }
 
-async function cells(db: Db, audience: MapAudience, g: Grid, cond: SQL | undefined): Promise<CellRow[]> {
-  if (!cond) return snapshotCells(db, audience, g);
-  // One integer group key (row × 2^24 + column): half the sorting work of two keys.
-  return db.all<CellRow>(sql`
-    SELECT count(*) AS n, avg(lat_min) AS lat, avg(lng_min) AS lng, max(id) AS id, max(vis_min = 1) AS m
-    FROM investments_geo WHERE ${inBox(g, audience)}${conditionOn(g, cond)}
-    GROUP BY ((lat_min + ${int(LAT_ORIGIN)}) / ${int(g.stepLat)}) * 16777216 + (lng_min + ${int(LNG_ORIGIN)}) / ${int(g.stepLng)}`);
+/** The ids the text conditions of a query select (buildTextWhere: 町名, railway, free words), whoever may see them. */
+async function textMatches(db: Db, query: SearchQuery, now: Date): Promise<Set<number>> {
+  const where = buildTextWhere(query, now);
+  const rows = await db.values<[number]>(sql`SELECT ${investments.id} FROM ${investments}${where ? sql` WHERE ${where}` : sql``}`);
+  const out = new Set<number>();
+  for (const r of rows) out.add(Number(r[0]));
+  return out;
 }
 
 async function cardIds(db: Db, audience: MapAudience, query: SearchQuery, now: Date, g: Grid, total: number, selected?: number): Promise<number[]> {
@@ -171,8 +205,47 @@ export async function countUnplaced(db: Db, audience: MapAudience, query: Search
  */
 export async function mapView(db: Db, audience: MapAudience, query: SearchQuery, view: Viewport, now: Date = new Date()): Promise<MapViewResult> {
   const g = gridFor(view.bbox, view.zoom);
+  const plan = isEmptyQuery(query) ? null : planQuery(query, now);
+  // Conditions the snapshot does not hold (町名, railway, free word): their ids from SQL, the rest in the scan.
+  const needIds = plan !== null && hasTextConditions(plan);
+  const [s, unplaced, ids] = await Promise.all([
+    mapSnapshot(db),
+    countUnplaced(db, audience, query, now),
+    needIds ? textMatches(db, query, now) : Promise.resolve(null),
+  ]);
+  // From here to the scan's end nothing awaits: the filter holds the snapshot's current arrays.
+  // A row that did not fit the columns (never in practice): its sort keys are not to be trusted, all in SQL.
+  if (s.odd > 0) return sqlView(db, audience, query, view, g, now, unplaced);
+  let accept: PointFilter | null = null;
+  if (plan) {
+    const columns = columnFilter(s, plan);
+    if (!columns) return sqlView(db, audience, query, view, g, now, unplaced);
+    accept = ids ? (i) => ids.has(s.id[i]!) && columns(i) : columns;
+  }
+  const found = scan(s, audience, g, accept, pointOrder(s, query.sr), view.selected);
+  const clusters: MapCluster[] = [];
+  const markers: MapMarker[] = [];
+  let total = 0;
+  for (const c of found.cells) {
+    total += c.n;
+    if (c.n === 1) markers.push({ id: s.id[c.at]!, lat: c.lat / 1e6, lng: c.lng / 1e6, price: s.price[c.at]!, members: c.m === 1 });
+    else clusters.push({ lat: c.lat / 1e6, lng: c.lng / 1e6, count: c.n, members: c.m === 1 });
+  }
+  let cardIds = found.top.map((i) => s.id[i]!);
+  if (found.selected >= 0 && cardIds[0] !== view.selected) cardIds = [view.selected!, ...cardIds.filter((id) => id !== view.selected)].slice(0, MAP_CARDS);
+  markers.sort((a, b) => a.id - b.id);
+  clusters.sort((a, b) => a.lat - b.lat || a.lng - b.lng);
+  return { zoom: view.zoom, clusters, markers, total, cards: await loadCards(db, cardIds), unplaced };
+}
+
+/**
+ * The same view all in SQL (R*Tree box + the search's WHERE, GROUP BY on the
+ * grid): for the rare snapshot holding a row whose values do not fit its
+ * columns (snapshot.ts `odd`).
+ */
+async function sqlView(db: Db, audience: MapAudience, query: SearchQuery, view: Viewport, g: Grid, now: Date, unplaced: number): Promise<MapViewResult> {
   const cond = isEmptyQuery(query) ? undefined : buildSearchWhere(audience, query, now);
-  const [rows, unplaced] = await Promise.all([cells(db, audience, g, cond), countUnplaced(db, audience, query, now)]);
+  const rows = await sqlCells(db, audience, g, cond);
   const clusters: MapCluster[] = [];
   const singles: CellRow[] = [];
   let total = 0;

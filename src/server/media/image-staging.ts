@@ -3,8 +3,8 @@
  *
  * POST {admin}/api/admin/images checks the upload (size, sniffed type: JPEG,
  * PNG or WebP only — never the file name or the browser's content type),
- * re-encodes it with sharp (webp ≤1600 px + 480 px thumbnail + JPEG
- * fallbacks, metadata dropped) and keeps the variants under
+ * re-encodes it with sharp (webp and AVIF ≤1600 px, 800/480/320/160 px
+ * widths, JPEG fallbacks; metadata dropped: images.ts) and keeps the variants under
  * {UPLOAD_DIR}/staging/{token}. The token is a random name of ours; saving the
  * listing moves the files into the listing's directory under that name.
  * Unclaimed staged files are removed after STAGING_TTL_MS (the worker's hourly
@@ -14,8 +14,10 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import {
+  CORE_VARIANTS,
   encodeImage,
   IMAGE_VARIANTS,
+  isDerivedVariant,
   investmentImageDir,
   isImageName,
   newImageName,
@@ -113,7 +115,8 @@ export async function stagedFile(token: string, variant: ImageVariant, opts: Sto
 
 export async function isStaged(token: string, opts: StorageOptions = {}): Promise<boolean> {
   if (!isImageName(token)) return false;
-  const found = await Promise.all(IMAGE_VARIANTS.map((v) => stat(stagedPath(token, v, opts)).then(() => true, () => false)));
+  // The core variants: a token staged before the derived ones existed has none of those (made on first request).
+  const found = await Promise.all(CORE_VARIANTS.map((v) => stat(stagedPath(token, v, opts)).then(() => true, () => false)));
   return found.every(Boolean);
 }
 
@@ -123,7 +126,13 @@ export async function claimStaged(token: string, investmentId: number, opts: Sto
   const dir = investmentImageDir(investmentId, opts);
   await mkdir(dir, { recursive: true });
   const meta = await sharp(stagedPath(token, "webp", opts)).metadata();
-  await Promise.all(IMAGE_VARIANTS.map((v) => rename(stagedPath(token, v, opts), path.join(/*turbopackIgnore: true*/ dir, variantFileName(token, v)))));
+  await Promise.all(
+    IMAGE_VARIANTS.map((v) =>
+      rename(stagedPath(token, v, opts), path.join(/*turbopackIgnore: true*/ dir, variantFileName(token, v))).catch((e: NodeJS.ErrnoException) => {
+        if (!(isDerivedVariant(v) && e.code === "ENOENT")) throw e;
+      }),
+    ),
+  );
   return { name: token, width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 

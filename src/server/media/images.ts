@@ -3,10 +3,25 @@
  * implement the same functions later).
  *
  * Layout: {UPLOAD_DIR}/investments/{investmentId}/{name}{suffix}
- *   {name}.webp         large, at most 1600 px wide
- *   {name}.jpg          large JPEG fallback for browsers without WebP
- *   {name}_thumb.webp   480 px wide thumbnail
- *   {name}_thumb.jpg    thumbnail JPEG fallback
+ *   {name}.webp / .avif            large, at most 1600 px wide
+ *   {name}.jpg                     large JPEG fallback for browsers without WebP
+ *   {name}_w800.webp / .avif       800 px (the detail gallery on a phone or a 1280 px screen)
+ *   {name}_thumb.webp / .avif      480 px thumbnail
+ *   {name}_thumb.jpg               thumbnail JPEG fallback
+ *   {name}_w320.webp / .avif       320 px (a card on a phone at 2-3× density, or at 1×on a wide screen)
+ *   {name}_w160.webp / .avif       160 px (a card on a phone at 1×, the gallery's thumbnail strip)
+ *
+ * The four "core" variants (webp, jpg, thumb, thumb_jpg) exist for every stored
+ * image. The "derived" ones (AVIF and the extra widths, issue 21) are written at
+ * upload time too, but images stored before them (old uploads, a restored
+ * backup) lack them: `ensureImageVariant` then makes the missing file once from
+ * the large WebP, on the first request for it, and stores it next to the others.
+ * Why lazily and not a worker backfill: pages name the derived variants in
+ * <picture> sources as soon as this code runs, and a browser whose chosen
+ * <source> answers 404 shows a broken image rather than falling back, so the
+ * files must be there whenever they are asked for; first request is the one
+ * moment that is always in time, covers every way an image can arrive (upload,
+ * seed, duplicate, restore) and costs only the images someone looks at.
  *
  * Uploads are always decoded and re-encoded by sharp (which also drops
  * metadata such as GPS EXIF and applies the EXIF orientation), and stored under
@@ -14,30 +29,67 @@
  */
 import { randomBytes } from "node:crypto";
 import { constants as fsConstants } from "node:fs";
-import { copyFile, link, mkdir, readdir, rm, unlink, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { env } from "@/server/env";
 
-export const IMAGE_VARIANTS = ["webp", "jpg", "thumb", "thumb_jpg"] as const;
+/** Variants every stored image has had from the start. */
+export const CORE_VARIANTS = ["webp", "jpg", "thumb", "thumb_jpg"] as const;
+/** Variants added for phones (issue 21): made at upload, or from the large WebP on first request. */
+export const DERIVED_VARIANTS = ["avif", "w800", "w800_avif", "thumb_avif", "w320", "w320_avif", "w160", "w160_avif"] as const;
+export const IMAGE_VARIANTS = [...CORE_VARIANTS, ...DERIVED_VARIANTS] as const;
 export type ImageVariant = (typeof IMAGE_VARIANTS)[number];
-
-const SUFFIX: Record<ImageVariant, string> = {
-  webp: ".webp",
-  jpg: ".jpg",
-  thumb: "_thumb.webp",
-  thumb_jpg: "_thumb.jpg",
-};
-
-export const IMAGE_CONTENT_TYPES: Record<ImageVariant, string> = {
-  webp: "image/webp",
-  jpg: "image/jpeg",
-  thumb: "image/webp",
-  thumb_jpg: "image/jpeg",
-};
+export type DerivedVariant = (typeof DERIVED_VARIANTS)[number];
 
 export const LARGE_MAX_WIDTH = 1600;
 export const THUMB_WIDTH = 480;
+
+type Format = "webp" | "avif" | "jpeg";
+interface VariantSpec {
+  suffix: string;
+  format: Format;
+  /** Target width; null: the large size (at most LARGE_MAX_WIDTH). Never enlarged. */
+  width: number | null;
+  quality: number;
+}
+
+const SPECS: Record<ImageVariant, VariantSpec> = {
+  webp: { suffix: ".webp", format: "webp", width: null, quality: 80 },
+  jpg: { suffix: ".jpg", format: "jpeg", width: null, quality: 80 },
+  thumb: { suffix: "_thumb.webp", format: "webp", width: THUMB_WIDTH, quality: 75 },
+  thumb_jpg: { suffix: "_thumb.jpg", format: "jpeg", width: THUMB_WIDTH, quality: 75 },
+  avif: { suffix: ".avif", format: "avif", width: null, quality: 55 },
+  w800: { suffix: "_w800.webp", format: "webp", width: 800, quality: 78 },
+  w800_avif: { suffix: "_w800.avif", format: "avif", width: 800, quality: 52 },
+  thumb_avif: { suffix: "_thumb.avif", format: "avif", width: THUMB_WIDTH, quality: 50 },
+  w320: { suffix: "_w320.webp", format: "webp", width: 320, quality: 75 },
+  w320_avif: { suffix: "_w320.avif", format: "avif", width: 320, quality: 50 },
+  w160: { suffix: "_w160.webp", format: "webp", width: 160, quality: 75 },
+  w160_avif: { suffix: "_w160.avif", format: "avif", width: 160, quality: 50 },
+};
+
+const SUFFIX = Object.fromEntries(IMAGE_VARIANTS.map((v) => [v, SPECS[v].suffix])) as Record<ImageVariant, string>;
+
+const MIME: Record<Format, string> = { webp: "image/webp", avif: "image/avif", jpeg: "image/jpeg" };
+export const IMAGE_CONTENT_TYPES = Object.fromEntries(IMAGE_VARIANTS.map((v) => [v, MIME[SPECS[v].format]])) as Record<ImageVariant, string>;
+
+/** The width of a variant's file for an image whose large variant is `largeWidth` px wide. */
+export function variantWidth(variant: ImageVariant, largeWidth: number): number {
+  const w = SPECS[variant].width;
+  return w === null ? largeWidth : Math.min(w, largeWidth);
+}
+
+export function isDerivedVariant(variant: string): variant is DerivedVariant {
+  return (DERIVED_VARIANTS as readonly string[]).includes(variant);
+}
+
+/** One sharp pipeline's encoder for a variant (AVIF at a low effort: about 0.2 s for 1200 px on one core). */
+function encodeTo(pipeline: Sharp, spec: VariantSpec): Sharp {
+  if (spec.format === "webp") return pipeline.webp({ quality: spec.quality, effort: 2 });
+  if (spec.format === "avif") return pipeline.avif({ quality: spec.quality, effort: 2 });
+  return pipeline.jpeg({ quality: spec.quality, mozjpeg: true });
+}
 /** Decoding limit: refuses decompression bombs (about 40 megapixels). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -109,7 +161,7 @@ export function newImageName(): string {
   return randomBytes(16).toString("hex");
 }
 
-/** Decodes any sharp-readable image and produces the four variants in memory. */
+/** Decodes any sharp-readable image and produces every variant in memory. */
 export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   try {
     // rotate() with no argument applies the EXIF orientation; metadata is not kept.
@@ -121,14 +173,16 @@ export async function encodeImage(input: Buffer): Promise<EncodedImage> {
       .toBuffer({ resolveWithObject: true });
     const { width, height } = large.info;
     const raw = { raw: { width, height, channels: large.info.channels } } as const;
-    const thumbWidth = Math.min(THUMB_WIDTH, width);
-    const [webp, jpg, thumb, thumbJpg] = await Promise.all([
-      sharp(large.data, raw).webp({ quality: 80, effort: 2 }).toBuffer(),
-      sharp(large.data, raw).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
-      sharp(large.data, raw).resize({ width: thumbWidth }).webp({ quality: 75, effort: 2 }).toBuffer(),
-      sharp(large.data, raw).resize({ width: thumbWidth }).jpeg({ quality: 75, mozjpeg: true }).toBuffer(),
-    ]);
-    return { width, height, files: { webp, jpg, thumb, thumb_jpg: thumbJpg } };
+    // One variant at a time through libvips' own threads: the AVIF encoder is the costly one and
+    // running a dozen at once only makes an upload's peak memory larger, not the upload faster.
+    const files = {} as Record<ImageVariant, Buffer>;
+    for (const v of IMAGE_VARIANTS) {
+      const spec = SPECS[v];
+      const w = variantWidth(v, width);
+      const pipeline = w === width ? sharp(large.data, raw) : sharp(large.data, raw).resize({ width: w });
+      files[v] = await encodeTo(pipeline, spec).toBuffer();
+    }
+    return { width, height, files };
   } catch (e) {
     throw new InvalidImageError(undefined, { cause: e });
   }
@@ -169,11 +223,82 @@ export async function linkStoredImage(
       try {
         await link(from, to);
       } catch {
-        await copyFile(from, to, fsConstants.COPYFILE_FICLONE);
+        try {
+          await copyFile(from, to, fsConstants.COPYFILE_FICLONE);
+        } catch (e) {
+          // An image stored before the derived variants existed has none: they are made on first request.
+          if (isDerivedVariant(v) && (e as NodeJS.ErrnoException).code === "ENOENT") return;
+          throw e;
+        }
       }
     }),
   );
   return { name, width: source.width, height: source.height };
+}
+
+const making = new Map<string, Promise<boolean>>();
+/** Derived variants being made at once, at most (each is one libvips pipeline with its own threads). */
+const MAKE_CONCURRENCY = 2;
+let makingNow = 0;
+const waiting: (() => void)[] = [];
+
+async function withMakeSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (makingNow >= MAKE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  makingNow++;
+  try {
+    return await fn();
+  } finally {
+    makingNow--;
+    waiting.shift()?.();
+  }
+}
+
+async function isFile(p: string): Promise<boolean> {
+  const info = await stat(p).catch(() => null);
+  return info?.isFile() ?? false;
+}
+
+/**
+ * Path of a stored variant that exists on disk, or null. A derived variant
+ * (AVIF, the extra widths) that an older image lacks is made once from its
+ * large WebP (the JPEG when the WebP is gone) and written next to it through
+ * a temporary file and a rename, so a reader never sees half a file and
+ * later requests read it from disk like any other. Concurrent requests for the
+ * same missing file share one encode. The caller checks who may see the image
+ * before calling: nothing is made for an image the viewer may not see.
+ */
+export async function ensureImageVariant(investmentId: number, name: string, variant: ImageVariant, opts: StorageOptions = {}): Promise<string | null> {
+  const file = imagePath(investmentId, name, variant, opts);
+  if (await isFile(file)) return file;
+  if (!isDerivedVariant(variant)) return null;
+  let job = making.get(file);
+  if (!job) {
+    job = withMakeSlot(async () => {
+      if (await isFile(file)) return true;
+      const sources = [imagePath(investmentId, name, "webp", opts), imagePath(investmentId, name, "jpg", opts)];
+      let source: string | null = null;
+      for (const s of sources) if (await isFile(s)) { source = s; break; }
+      if (!source) return false;
+      const spec = SPECS[variant];
+      const meta = await sharp(source).metadata();
+      const w = variantWidth(variant, meta.width ?? LARGE_MAX_WIDTH);
+      let pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS });
+      if (meta.width && w < meta.width) pipeline = pipeline.resize({ width: w });
+      const body = await encodeTo(pipeline, spec).toBuffer();
+      const tmp = path.join(/*turbopackIgnore: true*/ path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+      await writeFile(tmp, body);
+      await rename(tmp, file).catch(async (e) => {
+        await unlink(tmp).catch(() => undefined);
+        throw e;
+      });
+      return true;
+    })
+      // A source that no longer decodes, or a listing removed meanwhile: the variant is simply not there (404).
+      .catch(() => false)
+      .finally(() => making.delete(file));
+    making.set(file, job);
+  }
+  return (await job) ? file : null;
 }
 
 /** Removes every variant of one image; missing files are ignored. */

@@ -217,12 +217,28 @@ export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Da
     p.residualFrom !== null ? gte(v(i.residual_at), p.residualFrom) : undefined,
     // Left open to investments_city_search_idx (city first, covering): a city is selective.
     p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(i.city_cd, from) : between(i.city_cd, from, to)))) : undefined,
-    p.district !== null ? sql`instr(${i.district_cd}, ${p.district}) = 1` : undefined,
+    districtCondition(p),
     railCondition(p),
     ...freeWordConditions(p),
     ...(audience === "admin" ? adminConditions(p) : []),
   ];
   return and(...conds);
+}
+
+function districtCondition(p: QueryPlan): SQL | undefined {
+  return p.district !== null ? sql`instr(${investments.district_cd}, ${p.district}) = 1` : undefined;
+}
+
+/**
+ * Only the conditions of a query on text and other tables — 町名 (dt), railway
+ * line / station / group with sw as the walk to it (sl st rg), free words (fw
+ * xw) — as buildSearchWhere writes them; undefined when it has none. The map
+ * (src/server/map) reads every other condition, and visibility, off its
+ * in-process columns and asks SQL only for the ids these select.
+ */
+export function buildTextWhere(query: SearchQuery, now: Date): SQL | undefined {
+  const p = planQuery(query, now);
+  return and(districtCondition(p), railCondition(p), ...freeWordConditions(p));
 }
 
 /**

@@ -38,6 +38,13 @@ let worker: WorkerProcess;
 let a: Node;
 let b: Node;
 const prefix = uniquePrefix("cluster");
+/**
+ * How long a write may take to show on the other node: a direct write to the primary reaches B
+ * through the sqld replica and B's embedded replica (a pull a second). Not a speed claim: a
+ * bound for eventual visibility, generous because CI shares two cores with the whole suite
+ * (5 s was passed once with other heavy runs on the machine).
+ */
+const CROSS_NODE = 15_000;
 const nodes: Node[] = [];
 
 function commonEnv(): Record<string, string> {
@@ -129,7 +136,10 @@ beforeAll(async () => {
     startNode("web A", { DATABASE_URL: primary.url }),
     startNode("web B", { DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`, DATABASE_SYNC_URL: replica.url }),
   ]);
-  worker = spawnWorker("worker", { ...commonEnv(), DATABASE_URL: primary.url, NEWSLETTER_RATE_PER_SECOND: "0" });
+  // The instant-mail debounce window is 60 s by default: the mail would come at the next window's
+  // end, anywhere up to 60 s after the save, against the test's 60 s wait (an intermittent failure).
+  // The window is the worker suite's subject; here it is 1 s, as there.
+  worker = spawnWorker("worker", { ...commonEnv(), DATABASE_URL: primary.url, NEWSLETTER_RATE_PER_SECOND: "0", MATCHING_NOTIFY_DELAY_SECONDS: "1" });
 }, 180_000);
 
 afterAll(async () => {
@@ -158,7 +168,7 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
 
     const saved = await trpc(a, "member.filters.create", { name: "A で保存", query: { re: [3] } }, { cookie });
     expect(saved.status, JSON.stringify(saved.error)).toBe(200);
-    await waitFor(async () => ((await trpc(b, "member.filters.list", undefined, { cookie, query: true })).data as { name: string }[]).some((f) => f.name === "A で保存"), 5000, "A's write on B");
+    await waitFor(async () => ((await trpc(b, "member.filters.list", undefined, { cookie, query: true })).data as { name: string }[]).some((f) => f.name === "A で保存"), CROSS_NODE, "A's write on B");
   });
 
   it("read-your-writes on the replica node: what a member saves on B is on B's next page, every time", async () => {
@@ -178,7 +188,11 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
   it("an admin edit on A clears B's page cache, and B renders the edit (not its replica's older copy)", async () => {
     const { id } = await listing();
     await db.update(investments).set({ name: "キャッシュ前マンション" }).where(eq(investments.id, id));
-    await waitFor(async () => (await (await fetch(`${b.base}/investments/${id}`)).text()).includes("キャッシュ前マンション"), 5000, "the listing on B");
+    // The direct write bypasses the app's announcements, so B's page cache would keep whatever it
+    // rendered before its replica pulled the write: wait on other URLs (each its own cache entry),
+    // so the listing's own URL is first rendered once B has the row.
+    let poll = 0;
+    await waitFor(async () => (await (await fetch(`${b.base}/investments/${id}?replica-poll=${poll++}`)).text()).includes("キャッシュ前マンション"), CROSS_NODE, "the listing on B");
     const first = await fetch(`${b.base}/investments/${id}`);
     await first.text();
     const cached = await fetch(`${b.base}/investments/${id}`);
@@ -190,7 +204,7 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     const edited = await trpc(a, "admin.investments.update", { ...(await editorValues(a, cookie, id)), id, name: "キャッシュ後マンション" }, { cookie });
     expect(edited.status, JSON.stringify(edited.error)).toBe(200);
 
-    await waitFor(async () => (await fetch(`${b.base}/investments/${id}`)).headers.get("x-page-cache") === "miss", 5000, "B's cache cleared");
+    await waitFor(async () => (await fetch(`${b.base}/investments/${id}`)).headers.get("x-page-cache") === "miss", CROSS_NODE, "B's cache cleared");
     const fresh = await fetch(`${b.base}/investments/${id}`);
     expect(await fresh.text()).toContain("キャッシュ後マンション");
   });

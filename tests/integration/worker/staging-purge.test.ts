@@ -8,6 +8,7 @@ import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
 import { logger } from "@/server/logger";
 import { isStaged, STAGING_TTL_MS, stagingDir, stageUpload } from "@/server/media/image-staging";
+import { IMAGE_VARIANTS } from "@/server/media/images";
 import { sleep, useWorkerSuite, waitFor } from "./helpers";
 
 /**
@@ -57,14 +58,15 @@ describe("purging staged listing photos", () => {
         return j?.finishedOn ? j : null;
       }, 10_000, "purge job finished");
       expect(job.failedReason).toBeUndefined();
-      expect(job.returnvalue).toEqual({ files: 4, images: 1 });
-      expect(info).toHaveBeenCalledWith("maintenance.staging_purge", { files: 4, images: 1 });
+      // Every variant of the one stale photo (webp, jpg and thumbnails, AVIF and the phone widths).
+      expect(job.returnvalue).toEqual({ files: IMAGE_VARIANTS.length, images: 1 });
+      expect(info).toHaveBeenCalledWith("maintenance.staging_purge", { files: IMAGE_VARIANTS.length, images: 1 });
     } finally {
       info.mockRestore();
     }
     expect(await isStaged(stale.token, root)).toBe(false);
     expect(readdirSync(dir).filter((n) => n.startsWith(stale.token))).toEqual([]);
     expect(await isStaged(fresh.token, root)).toBe(true);
-    expect(readdirSync(dir).filter((n) => n.startsWith(fresh.token))).toHaveLength(4);
+    expect(readdirSync(dir).filter((n) => n.startsWith(fresh.token))).toHaveLength(IMAGE_VARIANTS.length);
   });
 });

@@ -46,15 +46,12 @@ import {
 } from "@/lib/constants/investment";
 import {
   FOOTER_LINKS,
-  HOME_AREAS,
-  HOME_FEATURES,
-  HOME_STRUCTURES,
-  HOME_TYPES,
   LEGAL_LINKS,
   META_DESCRIPTION_LIMIT,
   OVERLAY,
   SITE,
 } from "@/lib/constants/site";
+import { HOME_AREAS, HOME_FEATURES, HOME_STRUCTURES, HOME_TYPES } from "@/lib/constants/home-links";
 import { charLength } from "@/lib/text";
 
 const ids = (xs: readonly { id: number }[]) => xs.map((x) => x.id);
@@ -66,9 +63,12 @@ describe("areas (re)", () => {
     expect(AREAS.map((a) => a.key)).toEqual(areasJson.areas.map((a) => a.key));
     for (const a of AREAS) {
       const src = areasJson.areas.find((x) => x.id === a.id)!;
+      // src/lib/constants/areas-data.ts carries these fields of the JSON (issue 21): equal, in order.
       expect(a.municipality_codes).toEqual(src.municipality_codes);
       expect(a.name).toBe(src.name);
+      expect(a.name_en).toBe(src.name_en);
     }
+    expect(AREAS.length).toBe(areasJson.areas.length);
     expect(AREAS.map((a) => a.name)).toEqual(["阪神", "北摂", "大阪市内", "大阪ベイエリア", "大阪衛星都市", "南大阪"]);
   });
   it("are mutually exclusive", () => {

@@ -2,10 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { pageMetadata } from "@/components/seo/metadata";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { recaptchaSiteKey } from "@/server/auth/recaptcha";
 
-export const metadata: Metadata = { title: "ログイン", robots: { index: false, follow: true }, alternates: { canonical: "/login" } };
+// Indexable (issue 21: a public page whose SEO stays at 100): people search for the members' login.
+// My Page and the admin pages keep noindex (their layouts).
+export const metadata: Metadata = pageMetadata({
+  title: "ログイン",
+  description: "会員ログイン。会員限定物件の閲覧、お気に入り、検索条件の保存と新着物件のメール通知をご利用いただけます。",
+  path: "/login",
+});
 
 export default function LoginPage() {
   return (

@@ -7,14 +7,11 @@ import { loadCategories } from "@/components/content/data";
 import { pageMetadata } from "@/components/seo/metadata";
 import {
   FOOTER_LINKS,
-  HOME_AREAS,
-  HOME_FEATURES,
-  HOME_STRUCTURES,
-  HOME_TYPES,
   LEGAL_LINKS,
   SITE,
   type NavLink,
 } from "@/lib/constants/site";
+import { HOME_AREAS, HOME_FEATURES, HOME_STRUCTURES, HOME_TYPES } from "@/lib/constants/home-links";
 
 const TITLE = "サイトマップ";
 const DESCRIPTION = `${SITE.title}のページ一覧です。物件検索、会社情報、ブログ、お問い合わせの各ページへご案内します。`;

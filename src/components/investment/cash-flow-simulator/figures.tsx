@@ -1,4 +1,3 @@
-import { cn } from "@/lib/cn";
 import { manText, pctText, type SimResult } from "@/lib/simulator";
 
 /** The headline results: cash flow, NOI, yields, DSCR, break-even occupancy, payment and own funds. */
@@ -55,7 +54,7 @@ function Figure({
   return (
     <div>
       <dt className="text-xs font-bold text-primary-500">{label}</dt>
-      <dd className={cn("tabular font-bold", strong ? "text-xl" : "text-base", negative && "text-error")} data-slot={slot} aria-live={strong ? "polite" : undefined}>
+      <dd className={`tabular font-bold ${strong ? "text-xl" : "text-base"}${negative ? " text-error" : ""}`} data-slot={slot} aria-live={strong ? "polite" : undefined}>
         {children}
       </dd>
     </div>

@@ -1,15 +1,15 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Calculator } from "@/components/icons";
 import { MAN, applyScenario, defaultInput, simulate, termWarning, toScenario, type ListingForSim } from "@/lib/simulator";
-import { api } from "@/trpc/react";
+import { fetchMutation, fetchQuery } from "@/trpc/fetch-query";
 import { ProjectionChart } from "./chart";
 import { num, round, toFields, toInput, type FieldKey, type Fields } from "./fields";
 import { SimFigures } from "./figures";
 import { SimulatorForm } from "./inputs";
 
-interface CashFlowSimulatorProps {
+export interface CashFlowSimulatorProps {
   investmentId: number;
   listing: ListingForSim;
   /** ISO time the page was rendered with, so the server and the browser cap the term alike. */
@@ -27,19 +27,39 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
   const base = useMemo(() => defaultInput(listing, new Date(now)), [listing, now]);
   const cap = base.cap;
   const [fields, setFields] = useState<Fields>(() => toFields(base));
-  const [loadedSaved, setLoadedSaved] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
 
-  const saved = api.member.scenario.get.useQuery({ investmentId }, { enabled: member, staleTime: Infinity, retry: false });
-  // A saved scenario replaces the defaults once, when it arrives (adjusting state while rendering).
-  if (member && !loadedSaved && saved.data) {
-    setLoadedSaved(true);
-    if (saved.data.scenario) setFields(toFields(applyScenario(base, cap, saved.data.scenario)));
+  // A member's saved scenario replaces the defaults once, when it arrives. Plain fetch, no React
+  // Query: the detail page ships no tRPC client (issue 21).
+  const loaded = useRef<number | null>(null);
+  useEffect(() => {
+    if (!member || loaded.current === investmentId) return;
+    let live = true;
+    fetchQuery<{ scenario: Parameters<typeof applyScenario>[2] | null }>("member.scenario.get", { investmentId }).then(
+      (r) => {
+        if (!live) return;
+        loaded.current = investmentId;
+        if (r.scenario) setFields(toFields(applyScenario(base, cap, r.scenario)));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [member, investmentId, base, cap]);
+
+  async function save(scenario: ReturnType<typeof toScenario>) {
+    setSaving(true);
+    try {
+      await fetchMutation("member.scenario.saveScenario", { investmentId, scenario });
+      setMessage({ ok: true, text: "シミュレーション条件をお気に入りに保存しました。" });
+    } catch (e) {
+      setMessage({ ok: false, text: (e instanceof Error && e.message) || "保存できませんでした。" });
+    } finally {
+      setSaving(false);
+    }
   }
-  const save = api.member.scenario.saveScenario.useMutation({
-    onSuccess: () => setMessage({ ok: true, text: "シミュレーション条件をお気に入りに保存しました。" }),
-    onError: (e) => setMessage({ ok: false, text: e.message || "保存できませんでした。" }),
-  });
 
   const input = useMemo(() => toInput(fields, cap), [fields, cap]);
   const result = useMemo(() => simulate(input), [input]);
@@ -64,7 +84,10 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]" data-slot="cash-flow-simulator">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]" data-slot="cash-flow-simulator"
+      // Marks the live simulator once mounted (it loads when near the viewport, ./lazy.tsx): tests wait for it.
+      ref={(el) => el?.setAttribute("data-ready", "")}
+    >
       <SimulatorForm
         fields={fields}
         set={set}
@@ -72,12 +95,12 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
         warning={warning}
         atBankLimit={atBankLimit}
         member={member}
-        saving={save.isPending}
+        saving={saving}
         onReset={() => {
           setMessage(null);
           setFields(toFields(base));
         }}
-        onSave={() => save.mutate({ investmentId, scenario: toScenario(input) })}
+        onSave={() => void save(toScenario(input))}
         message={message}
       />
 

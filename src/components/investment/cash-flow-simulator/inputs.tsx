@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { Save } from "@/components/icons";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
+import { PlainButton } from "@/components/ui/plain-button";
 import { manText, type SimResult, type TermCap } from "@/lib/simulator";
 import type { FieldKey, Fields } from "./fields";
 
@@ -56,16 +55,16 @@ export function SimulatorForm({ fields, set, cap, warning, atBankLimit, member, 
         <NumField label="購入時諸費用（価格比）" unit="%" value={fields.purchaseCosts} onChange={set("purchaseCosts")} step="0.5" />
       </fieldset>
       <div className="flex flex-wrap gap-2">
-        <Button
+        <PlainButton
           type="button"
           variant="outline"
           size="sm"
           onClick={onReset}
         >
           初期値に戻す
-        </Button>
+        </PlainButton>
         {member && (
-          <Button
+          <PlainButton
             type="button"
             variant="gold"
             size="sm"
@@ -75,11 +74,11 @@ export function SimulatorForm({ fields, set, cap, warning, atBankLimit, member, 
           >
             <Save aria-hidden="true" />
             お気に入りに条件を保存
-          </Button>
+          </PlainButton>
         )}
       </div>
       {message && (
-        <p role="status" className={cn("text-xs", message.ok ? "text-primary-700" : "text-error")}>
+        <p role="status" className={message.ok ? "text-xs text-primary-700" : "text-xs text-error"}>
           {message.text}
         </p>
       )}

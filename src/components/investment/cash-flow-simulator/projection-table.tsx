@@ -1,4 +1,3 @@
-import { cn } from "@/lib/cn";
 import { manText, type SimResult } from "@/lib/simulator";
 
 /** The year-by-year table under the chart (folded by default). */
@@ -24,9 +23,9 @@ export function ProjectionTable({ rows }: { rows: SimResult["projection"] }) {
                 <th scope="row" className="px-2 py-1 text-left font-normal">{p.year}年目</th>
                 <td className="px-2 py-1">{manText(p.noi)}</td>
                 <td className="px-2 py-1">{manText(p.debtService)}</td>
-                <td className={cn("px-2 py-1", p.cashFlow < 0 && "text-error")}>{manText(p.cashFlow)}</td>
+                <td className={p.cashFlow < 0 ? "px-2 py-1 text-error" : "px-2 py-1"}>{manText(p.cashFlow)}</td>
                 <td className="px-2 py-1">{manText(p.balance)}</td>
-                <td className={cn("px-2 py-1", p.cumulative < 0 && "text-error")}>{manText(p.cumulative)}</td>
+                <td className={p.cumulative < 0 ? "px-2 py-1 text-error" : "px-2 py-1"}>{manText(p.cumulative)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,7 +4,7 @@ import { netYield } from "@/lib/yield";
 import type { InvestmentDetail } from "@/server/investments";
 import { addressText, landRatio } from "../detail-format";
 import type { GalleryImage } from "../investment-gallery";
-import { investmentImageSrc } from "../links";
+import { investmentImageSrc, listingSrcSet } from "../links";
 
 /** Listings published within this many days carry the NEW badge. */
 const NEW_DAYS = 7;
@@ -18,8 +18,11 @@ export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images"
   const noun = category === "floor_plan" ? "間取り図" : "写真";
   return d.images.filter((img) => img.category === category).map((img, i) => ({
     src: investmentImageSrc(d.id, img.name, "webp"),
+    avifSet: listingSrcSet(d.id, img.name, "avif", { min: 320, largeWidth: img.width ?? 1600 }),
+    webpSet: listingSrcSet(d.id, img.name, "webp", { min: 320, largeWidth: img.width ?? 1600 }),
     fallback: investmentImageSrc(d.id, img.name, "jpg"),
-    thumb: investmentImageSrc(d.id, img.name, "thumb"),
+    thumbAvifSet: listingSrcSet(d.id, img.name, "avif", { max: 320 }),
+    thumbWebpSet: listingSrcSet(d.id, img.name, "webp", { max: 320 }),
     thumbFallback: investmentImageSrc(d.id, img.name, "thumb_jpg"),
     alt: img.comment ? `${d.name}の${noun}（${img.comment}）` : `${d.name}の${noun}${i + 1}`,
     caption: img.comment,

@@ -1,8 +1,6 @@
-"use client";
-
 import type { InvestmentDetail } from "@/server/investments";
 import type { BookmarkMode } from "../bookmark-button";
-import { CashFlowSimulator } from "../cash-flow-simulator";
+import { LazyCashFlowSimulator } from "../cash-flow-simulator/lazy";
 import { ComplianceBlock } from "../compliance-block";
 import { InvestmentGallery } from "../investment-gallery";
 import { PriceHistory } from "../price-history";
@@ -30,11 +28,10 @@ interface InvestmentDetailViewProps {
  * The detail page body of a listing the viewer may see: header, gallery and
  * key figures, comments, 物件概要 grouped as the portals do (価格・利回り・想定年収,
  * 所在地・交通, 建物, 土地, 取引), the map, price changes, the 表示規約 block and
- * related listings. Only the gallery, the simulator and the bookmark are
- * interactive, but it is a client component on purpose: as a server component
- * its whole tree went into the page's RSC payload and was rendered twice per
- * request; now the payload carries the listing's data and the tree is rendered
- * once, into HTML.
+ * related listings. A server component (issue 21): the facts, their labels and
+ * the code tables behind them render on the server and ship no JavaScript; the
+ * gallery, the simulator (loaded when near, ../cash-flow-simulator/lazy.tsx), the
+ * bookmark and the recently viewed list are the client islands.
  */
 export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, preview = false }: InvestmentDetailViewProps) {
   const facts = detailFacts(d, now);
@@ -55,7 +52,7 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
         {floorPlans.length > 0 && (
           <DetailSection id="detail-floor-plans" title="間取り図">
             <div className="max-w-3xl">
-              <InvestmentGallery images={floorPlans} title={d.name} label="間取り図" data-slot="floor-plans" />
+              <InvestmentGallery images={floorPlans} title={d.name} label="間取り図" sizes="(min-width: 808px) 768px, (min-width: 640px) calc(100vw - 40px), calc(100vw - 32px)" data-slot="floor-plans" />
             </div>
           </DetailSection>
         )}
@@ -66,7 +63,7 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
 
         {(!facts.isLand || d.income?.year || d.income?.month || d.yield) && (
           <DetailSection id="detail-simulator" title="収支シミュレーション">
-            <CashFlowSimulator
+            <LazyCashFlowSimulator
               investmentId={d.id}
               listing={{ type_cd: d.type_cd, price: d.price, income: d.income, yield: d.yield, structure_cd: d.structure_cd, built: d.built }}
               now={now.toISOString()}

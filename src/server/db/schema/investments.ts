@@ -259,7 +259,8 @@ export const investment_price_histories = sqliteTable(
 
 /**
  * Every write that can change a listing's map position or visibility
- * (its row in investments_geo), appended by triggers (drizzle/0012_map_changes.sql), so the
+ * (its row in investments_geo) or a column the map filters on (0013: the
+ * searched columns), appended by triggers (drizzle/0012_map_changes.sql, 0013), so the
  * map's in-process snapshot (src/server/map/snapshot.ts) catches up by reading
  * only the rows after the last seq it saw. Trimmed by a trigger to the last
  * 50,000 writes; a snapshot further behind reloads whole.

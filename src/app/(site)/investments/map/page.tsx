@@ -6,6 +6,7 @@ import { describeNames, queryChips, queryParams } from "@/components/search/quer
 import { SaveFilterButton } from "@/components/search/save-filter-button";
 import { SearchDialog } from "@/components/search/search-dialog";
 import { SearchSummary } from "@/components/search/search-summary";
+import { MAP_RESULTS } from "@/components/search/results-href";
 import { pageMetadata } from "@/components/seo/metadata";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
@@ -62,7 +63,7 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
             <Link href={params.size ? `/investments/page/1?${params}` : "/investments"} className="text-sm font-bold text-primary-700 underline-offset-4 hover:underline" data-slot="map-to-list">
               一覧で見る
             </Link>
-            <SearchDialog session={session} counts={counts} label="条件を変更・物件を探す" triggerClassName="w-full md:w-auto" />
+            <SearchDialog session={session} counts={counts} label="条件を変更・物件を探す" triggerClassName="w-full md:w-auto" results={MAP_RESULTS /* its searches stay on the map, at the view moved to */} />
           </div>
         </header>
       </div>

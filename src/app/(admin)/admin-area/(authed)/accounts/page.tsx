@@ -27,7 +27,7 @@ export default async function AdminAccountsPage({ searchParams }: { searchParams
           <Link href={`${base}/accounts/deleted`} className="underline">
             削除済み会員
           </Link>
-          <Link href={`${base}/accounts/new`} className="rounded-md bg-gold px-4 py-2 font-bold text-white">
+          <Link href={`${base}/accounts/new`} className="rounded-md bg-gold px-4 py-2 font-bold text-primary-950 hover:bg-gold-400">
             会員を登録
           </Link>
         </div>

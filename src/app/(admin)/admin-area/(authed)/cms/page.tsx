@@ -53,7 +53,7 @@ export default async function AdminCmsPage({ searchParams }: { searchParams: Pro
           <Link href={`${base}/options`} className="underline">
             サイト設定
           </Link>
-          <Link href={`${base}/cms/posts/new`} className="rounded-md bg-gold px-4 py-2 font-bold text-white">
+          <Link href={`${base}/cms/posts/new`} className="rounded-md bg-gold px-4 py-2 font-bold text-primary-950 hover:bg-gold-400">
             記事を作成
           </Link>
         </div>

@@ -66,7 +66,7 @@ export default async function AdminInvestmentsPage({ searchParams }: { searchPar
     <AdminPageShell
       title="物件管理"
       actions={
-        <Link href={`${base}/investments/new`} className="rounded-md bg-gold px-4 py-2 text-sm font-bold text-white">
+        <Link href={`${base}/investments/new`} className="rounded-md bg-gold px-4 py-2 text-sm font-bold text-primary-950 hover:bg-gold-400">
           新規登録
         </Link>
       }
