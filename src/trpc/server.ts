@@ -1,20 +1,20 @@
 import "server-only";
-import { createHydrationHelpers } from "@trpc/react-query/rsc";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { createContext } from "@/server/api/context";
-import { createCaller, type AppRouter } from "@/server/api/root";
+import { createCaller } from "@/server/api/root";
 import { getDb } from "@/server/db";
-import { makeQueryClient } from "./query-client";
 
-/** Server components call procedures directly (no HTTP hop) and hand the results to the client cache. */
-const createRscContext = cache(async () => {
+/**
+ * Server components call procedures directly (no HTTP hop). This module stays free of React
+ * Query: a server module that imports its HydrationBoundary (a client component) puts it and
+ * React Query's context into the client bundle of every page below, used or not (issue 21).
+ * Pages that hand results to the client cache use ./server-hydration.
+ */
+export const createRscContext = cache(async () => {
   const h = new Headers(await headers());
   h.set("x-trpc-source", "rsc");
   return createContext({ db: await getDb(), headers: h });
 });
 
-export const getQueryClient = cache(makeQueryClient);
-const caller = createCaller(createRscContext);
-
-export const { trpc: api, HydrateClient } = createHydrationHelpers<AppRouter>(caller, getQueryClient);
+export const api = createCaller(createRscContext);

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { withCommas } from "@/lib/price";
 import type { AreaFacets, MunicipalityFacet } from "@/server/investments";
-import { CarriedConditions } from "./feature-search-form";
+import { CarriedConditions } from "./carried-conditions";
 import { ListSearchForm } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 

@@ -5,6 +5,7 @@ import { Select } from "@/components/ui/select";
 import { AREAS, FEATURES } from "@/lib/constants/investment";
 import { formatPrice, withCommas } from "@/lib/price";
 import type { CodeFacet, FeatureFacets } from "@/server/investments";
+import { CarriedConditions } from "./carried-conditions";
 import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 import { useSearchCount } from "./use-search-count";
@@ -29,17 +30,6 @@ export function formParams(form: HTMLFormElement): URLSearchParams {
 
 /** The keys this form sets itself; every other condition of the list it was opened from is carried along unchanged. */
 const FEATURE_KEYS = new Set(["ty", "sc", "fs", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "dy", "ls", "hs", "re", "page"]);
-
-/** The conditions a search form keeps from the list it was opened from (hidden inputs, so they also work before hydration). */
-export function CarriedConditions({ carry }: { carry: URLSearchParams }) {
-  return (
-    <>
-      {[...carry].map(([k, v], i) => (
-        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-      ))}
-    </>
-  );
-}
 
 function CheckGroup({ name, legend, items, init }: { name: string; legend: string; items: readonly CodeFacet[]; init: URLSearchParams }) {
   return (

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BookmarkList } from "@/components/mypage/bookmark-list";
 import { requireMember } from "@/app/_lib/page-guards";
-import { api, HydrateClient } from "@/trpc/server";
+import { api, HydrateClient } from "@/trpc/server-hydration";
 
 export const metadata: Metadata = { title: "お気に入り" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ContactHistory } from "@/components/contact/contact-history";
 import { requireMember } from "@/app/_lib/page-guards";
-import { api, HydrateClient } from "@/trpc/server";
+import { api, HydrateClient } from "@/trpc/server-hydration";
 
 export const metadata: Metadata = { title: "お問い合わせ履歴" };
 

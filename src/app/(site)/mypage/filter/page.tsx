@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { FilterList } from "@/components/mypage/filter-list";
 import { requireMember } from "@/app/_lib/page-guards";
-import { api, HydrateClient } from "@/trpc/server";
+import { api, HydrateClient } from "@/trpc/server-hydration";
 
 export const metadata: Metadata = { title: "保存した検索条件" };
 
