@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
-import { BULK_ACTIONS, type BulkAction } from "@/schemas/admin/investment";
+import { BULK_ACTIONS, type BulkAction } from "@/lib/constants/bulk-actions";
 import { api } from "@/trpc/react";
 import { AdminDataTable, RecordLink, type AdminColumn } from "./data-table";
 

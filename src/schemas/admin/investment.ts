@@ -26,6 +26,7 @@
  * Derived columns (built_at, residual_at, station codes, keywords, flags,
  * price_before / price_down) are not part of the form: the server computes them.
  */
+import { BULK_ACTIONS, type BulkAction } from "@/lib/constants/bulk-actions";
 import { findProhibitedWord, prohibitedWordMessage } from "@/lib/constants/prohibited-words";
 import {
   IMAGE_CATEGORY_KEYS,
@@ -383,14 +384,7 @@ export const existsInput = z.object({
   no: z.string().max(100).optional(),
 });
 
-export const BULK_ACTIONS = [
-  { key: "publish", name: "公開する" },
-  { key: "unpublish", name: "非公開にする" },
-  { key: "members_on", name: "会員限定にする" },
-  { key: "members_off", name: "会員限定を解除" },
-  { key: "delete", name: "削除する" },
-] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number]["key"];
+export { BULK_ACTIONS, type BulkAction };
 export const bulkInput = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(500),
   action: z.enum(BULK_ACTIONS.map((a) => a.key) as [BulkAction, ...BulkAction[]]),
