@@ -282,4 +282,26 @@ describe("admin area", () => {
     await visitor.waitForURL(new RegExp(`${ADMIN}/login`));
     await visitor.close();
   });
+  it("on a phone the admin menu folds into メニュー: 44 px rows, the current page marked, closed again after a link", async () => {
+    const page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
+    await login(page);
+    await page.goto(base + ADMIN + "/investments");
+    const menu = page.getByRole("navigation", { name: "管理メニュー" });
+    // folded: the ten links are not on the screen until メニュー is opened (the title and ログアウト are)
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await page.getByRole("button", { name: "ログアウト" }).isVisible()).toBe(true);
+    await page.locator("summary", { hasText: "メニュー" }).click();
+    await expect.poll(() => menu.getByRole("link").count()).toBe(10);
+    const current = menu.locator('a[aria-current="page"]');
+    expect(await current.innerText()).toBe("物件管理");
+    for (const box of await menu.getByRole("link").evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height))) expect(box).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await page.screenshot({ path: path.join(artifactsDir, "admin-menu-phone.png") });
+    await menu.getByRole("link", { name: "CMS" }).click();
+    await page.waitForURL(new RegExp(`${ADMIN}/cms$`));
+    await expect.poll(() => menu.count()).toBe(0);
+    await page.locator("summary", { hasText: "メニュー" }).click();
+    expect(await menu.locator('a[aria-current="page"]').innerText()).toBe("CMS");
+    await page.close();
+  });
 });

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminLogoutButton } from "@/components/admin/logout-button";
 import { env } from "@/server/env";
 import { requireAdmin } from "@/app/_lib/page-guards";
@@ -26,14 +27,10 @@ export default async function AdminLayout({ children }: { children: React.ReactN
           <Link href={base} className="text-lg font-bold">
             システム管理
           </Link>
-          <nav aria-label="管理メニュー" className="flex flex-1 flex-wrap gap-4 text-sm">
-            {links.map((l) => (
-              <Link key={l.href} href={l.href} className="hover:text-gold-300">
-                {l.label}
-              </Link>
-            ))}
-          </nav>
-          <AdminLogoutButton loginPath={`${base}/login`} />
+          <AdminNav links={links} home={base} />
+          <div className="ml-auto md:ml-0">
+            <AdminLogoutButton loginPath={`${base}/login`} />
+          </div>
         </div>
       </header>
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">{children}</main>
