@@ -131,6 +131,16 @@ describe("the web font waits for the page (issue 21: site-chrome/web-font-swap.t
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
+      // What the font faces were when the class went on: both already loaded, so the page is laid
+      // out once in the web font, not once in the fallback while the files load and again after.
+      await page.addInitScript(() => {
+        // On the document (the init script can run before <html> exists), for <html>'s class.
+        new MutationObserver((_, observer) => {
+          if (!document.documentElement?.classList.contains("wf")) return;
+          observer.disconnect();
+          (window as unknown as { wfFaces: string[] }).wfFaces = [...document.fonts].filter((f) => !/Fallback/.test(f.family)).map((f) => `${f.weight} ${f.status}`);
+        }).observe(document, { attributes: true, attributeFilter: ["class"], subtree: true });
+      });
       await page.goto(base + "/blogs", { waitUntil: "load" });
       await page.waitForFunction(() => document.documentElement.classList.contains("wf"));
       await page.waitForFunction(() => performance.getEntriesByType("resource").some((r) => r.name.endsWith(".woff2")));
@@ -140,6 +150,7 @@ describe("the web font waits for the page (issue 21: site-chrome/web-font-swap.t
       for (const start of first.fontStarts) expect(start).toBeGreaterThanOrEqual(first.loadEventStart);
       // The web font's family (next/font's generated name) comes first once it is on.
       expect(first.family).not.toMatch(/^"?Zen Kaku Gothic New Fallback/);
+      expect((await page.evaluate(() => (window as unknown as { wfFaces: string[] }).wfFaces)).sort()).toEqual(["400 loaded", "700 loaded"]);
 
       // A second page in the same visit: the class is set before anything is drawn, no wait for load.
       await page.goto(base + "/investments", { waitUntil: "domcontentloaded" });
