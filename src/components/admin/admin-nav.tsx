@@ -21,6 +21,19 @@ function currentHref(links: readonly AdminNavLink[], pathname: string, home: str
   return best;
 }
 
+/** One rendering of the menu's links (a row on desktops, the grid inside the phone's disclosure). */
+function NavLinks({ links, current, className, linkClassName }: { links: readonly AdminNavLink[]; current: string | undefined; className: string; linkClassName: string }) {
+  return (
+    <nav aria-label="管理メニュー" className={className}>
+      {links.map((l) => (
+        <Link key={l.href} href={l.href} aria-current={l.href === current ? "page" : undefined} className={linkClassName}>
+          {l.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 /**
  * The admin menu. On a desktop, one row of links; on a phone, the ten links stacked four rows
  * deep under the title and were small to tap, so they fold into a メニュー disclosure (details:
@@ -37,18 +50,12 @@ export function AdminNav({ links, home }: { links: readonly AdminNavLink[]; home
 
   return (
     <>
-      <nav aria-label="管理メニュー" className="hidden flex-1 flex-wrap gap-x-4 gap-y-1 text-sm md:flex">
-        {links.map((l) => (
-          <Link
-            key={l.href}
-            href={l.href}
-            aria-current={l.href === current ? "page" : undefined}
-            className="rounded px-1 py-1 hover:text-gold-300 aria-[current=page]:font-bold aria-[current=page]:text-gold-300"
-          >
-            {l.label}
-          </Link>
-        ))}
-      </nav>
+      <NavLinks
+        links={links}
+        current={current}
+        className="hidden flex-1 flex-wrap gap-x-4 gap-y-1 text-sm md:flex"
+        linkClassName="rounded px-1 py-1 hover:text-gold-300 aria-[current=page]:font-bold aria-[current=page]:text-gold-300"
+      />
       <details ref={details} className="group order-last w-full md:hidden">
         <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-md border border-white/30 px-3 text-sm font-bold hover:bg-white/10 [&::-webkit-details-marker]:hidden">
           <Menu className="size-4" aria-hidden="true" />
@@ -56,18 +63,12 @@ export function AdminNav({ links, home }: { links: readonly AdminNavLink[]; home
           {current && <span className="truncate font-normal text-primary-200">（{links.find((l) => l.href === current)?.label}）</span>}
           <ChevronDown className="ml-auto size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
         </summary>
-        <nav aria-label="管理メニュー" className="mt-2 grid grid-cols-2 gap-1.5 pb-1 text-sm">
-          {links.map((l) => (
-            <Link
-              key={l.href}
-              href={l.href}
-              aria-current={l.href === current ? "page" : undefined}
-              className="flex min-h-11 items-center rounded-md bg-white/5 px-3 hover:bg-white/15 aria-[current=page]:bg-white/15 aria-[current=page]:font-bold aria-[current=page]:text-gold-300"
-            >
-              {l.label}
-            </Link>
-          ))}
-        </nav>
+        <NavLinks
+          links={links}
+          current={current}
+          className="mt-2 grid grid-cols-2 gap-1.5 pb-1 text-sm"
+          linkClassName="flex min-h-11 items-center rounded-md bg-white/5 px-3 hover:bg-white/15 aria-[current=page]:bg-white/15 aria-[current=page]:font-bold aria-[current=page]:text-gold-300"
+        />
       </details>
     </>
   );
