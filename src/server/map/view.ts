@@ -7,7 +7,8 @@
  * columns kept in step by a write log): visibility (the members-only rule,
  * from the columns, never from the browser), box, conditions (the search plan
  * compiled over the columns, filter.ts; 町名, railway and free words as an id
- * set from SQL, buildTextWhere), binning and the top cards. A few ms at
+ * set from SQL, buildTextWhere, cached across viewports by text-ids.ts),
+ * binning and the top cards. A few ms at
  * 100,000 listings where the SQL GROUP BY took 30–170 ms (bench/results/map.md).
  * A per-zoom pre-aggregate was not taken: a cell's height follows the
  * viewport's mid-latitude (grid.ts), so cells are not viewport-independent.
@@ -23,12 +24,13 @@ import { MAP_CARDS, type MapCluster, type MapMarker } from "@/schemas/map";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { loadCards, type InvestmentCard } from "@/server/investments";
-import { buildSearchWhere, buildTextWhere, planQuery, searchOrder } from "@/server/search";
+import { buildSearchWhere, planQuery, searchOrder } from "@/server/search";
 import type { Audience } from "@/server/investments";
 import { fromPixel, toPixel } from "@/lib/mercator";
 import { gridFor, LAT_ORIGIN, LNG_ORIGIN, type Bbox, type Grid } from "./grid";
 import { columnFilter, hasTextConditions, pointOrder, type PointFilter } from "./filter";
-import { mapSnapshot, type MapSnapshot } from "./snapshot";
+import { mapSnapshot, type IdSet, type MapSnapshot } from "./snapshot";
+import { textIds } from "./text-ids";
 
 export type MapAudience = Exclude<Audience, "admin">;
 
@@ -156,15 +158,6 @@ function scan(s: MapSnapshot, audience: MapAudience, g: Grid, accept: PointFilte
   return { cells, top, selected: sel };
 }
 
-/** The ids the text conditions of a query select (buildTextWhere: 町名, railway, free words), whoever may see them. */
-async function textMatches(db: Db, query: SearchQuery, now: Date): Promise<Set<number>> {
-  const where = buildTextWhere(query, now);
-  const rows = await db.values<[number]>(sql`SELECT ${investments.id} FROM ${investments}${where ? sql` WHERE ${where}` : sql``}`);
-  const out = new Set<number>();
-  for (const r of rows) out.add(Number(r[0]));
-  return out;
-}
-
 async function cardIds(db: Db, audience: MapAudience, query: SearchQuery, now: Date, g: Grid, total: number, selected?: number): Promise<number[]> {
   if (total === 0) return [];
   const where = buildSearchWhere(audience, query, now);
@@ -198,6 +191,22 @@ export async function countUnplaced(db: Db, audience: MapAudience, query: Search
 }
 
 /**
+ * The unplaced count when the text conditions' ids are at hand: the other
+ * conditions in SQL over the unplaced listings (a partial index, few rows),
+ * the text ones from the set — their own SQL would repeat the FTS lookup.
+ */
+async function countUnplacedIn(db: Db, audience: MapAudience, query: SearchQuery, now: Date, ids: Promise<IdSet>): Promise<number> {
+  const where = buildSearchWhere(audience, query, now, { text: false });
+  const [row] = await db.all<{ ids: string | null }>(
+    sql`SELECT group_concat(id) AS ids FROM investments INDEXED BY investments_unplaced_idx WHERE ${UNPLACED}${where ? sql` AND ${where}` : sql``}`,
+  );
+  const set = await ids;
+  let n = 0;
+  if (row?.ids) for (const id of row.ids.split(",")) if (set.has(Number(id))) n++;
+  return n;
+}
+
+/**
  * A viewport for an audience and a query: clusters (cells of 2+ listings, at
  * their mean position), single markers (with their price), the number in
  * view, the first MAP_CARDS cards in view in the query's sort (the selected
@@ -206,13 +215,15 @@ export async function countUnplaced(db: Db, audience: MapAudience, query: Search
 export async function mapView(db: Db, audience: MapAudience, query: SearchQuery, view: Viewport, now: Date = new Date()): Promise<MapViewResult> {
   const g = gridFor(view.bbox, view.zoom);
   const plan = isEmptyQuery(query) ? null : planQuery(query, now);
-  // Conditions the snapshot does not hold (町名, railway, free word): their ids from SQL, the rest in the scan.
+  // Conditions the snapshot does not hold (町名, railway, free word): their ids from SQL (text-ids.ts, cached
+  // across viewports), read once the snapshot has caught up; the rest in the scan.
   const needIds = plan !== null && hasTextConditions(plan);
-  const [s, unplaced, ids] = await Promise.all([
-    mapSnapshot(db),
-    countUnplaced(db, audience, query, now),
-    needIds ? textMatches(db, query, now) : Promise.resolve(null),
+  const snapshotAndIds = mapSnapshot(db).then((s) => ({ s, ids: needIds ? textIds(db, s, query, now) : null }));
+  const [{ s, ids: idsRead }, unplaced] = await Promise.all([
+    snapshotAndIds,
+    needIds ? snapshotAndIds.then(({ ids }) => (ids ? countUnplacedIn(db, audience, query, now, ids) : countUnplaced(db, audience, query, now))) : countUnplaced(db, audience, query, now),
   ]);
+  const ids = idsRead ? await idsRead : null;
   // From here to the scan's end nothing awaits: the filter holds the snapshot's current arrays.
   // A row that did not fit the columns (never in practice): its sort keys are not to be trusted, all in SQL.
   if (s.odd > 0) return sqlView(db, audience, query, view, g, now, unplaced);
@@ -220,7 +231,8 @@ export async function mapView(db: Db, audience: MapAudience, query: SearchQuery,
   if (plan) {
     const columns = columnFilter(s, plan);
     if (!columns) return sqlView(db, audience, query, view, g, now, unplaced);
-    accept = ids ? (i) => ids.has(s.id[i]!) && columns(i) : columns;
+    const idOf = s.id;
+    accept = ids ? (i) => ids.has(idOf[i]!) && columns(i) : columns;
   }
   const found = scan(s, audience, g, accept, pointOrder(s, query.sr), view.selected);
   const clusters: MapCluster[] = [];

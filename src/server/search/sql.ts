@@ -183,10 +183,12 @@ function v(col: SQLWrapper): SQL {
 /**
  * The WHERE condition of a search for an audience: visibleTo(audience) AND
  * every condition of the query (admin-only ones for the admin audience only).
- * Undefined when nothing restricts (admin, empty query).
+ * Undefined when nothing restricts (admin, empty query). `text: false`: all
+ * but the conditions buildTextWhere writes.
  */
-export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Date): SQL | undefined {
+export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Date, opts: { text?: boolean } = {}): SQL | undefined {
   const p = planQuery(query, now);
+  const text = opts.text ?? true;
   const i = investments;
   // Written in the order SQLite evaluates them, cheapest first: small integer
   // compares, then text ranges and string functions, then the subqueries.
@@ -217,9 +219,8 @@ export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Da
     p.residualFrom !== null ? gte(v(i.residual_at), p.residualFrom) : undefined,
     // Left open to investments_city_search_idx (city first, covering): a city is selective.
     p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(i.city_cd, from) : between(i.city_cd, from, to)))) : undefined,
-    districtCondition(p),
-    railCondition(p),
-    ...freeWordConditions(p),
+    // `text: false` leaves out what buildTextWhere writes (the map applies those ids itself)
+    ...(text ? [districtCondition(p), railCondition(p), ...freeWordConditions(p)] : []),
     ...(audience === "admin" ? adminConditions(p) : []),
   ];
   return and(...conds);
