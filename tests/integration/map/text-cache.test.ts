@@ -32,9 +32,9 @@ beforeAll(async () => {
   db = t.db;
   other = await openDb(t.url);
   const execute = db.$client.execute.bind(db.$client);
-  db.$client.execute = ((stmt: Parameters<typeof execute>[0], ...rest: unknown[]) => {
-    sent.push(typeof stmt === "string" ? stmt : stmt.sql);
-    return (execute as (...a: unknown[]) => ReturnType<typeof execute>)(stmt, ...rest);
+  db.$client.execute = ((stmt: unknown, ...rest: unknown[]) => {
+    sent.push(typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql);
+    return (execute as (...a: unknown[]) => unknown)(stmt, ...rest);
   }) as typeof db.$client.execute;
 }, 60_000);
 
