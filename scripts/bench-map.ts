@@ -165,7 +165,7 @@ export async function benchMap(db: Db, opts: { runs?: number; log?: (line: strin
   return out;
 }
 
-type Before = { at: string; loadAverage: string; viewports: MapStat[] };
+type Before = { at: string; loadAverage: string; viewports: MapStat[]; note?: string };
 
 const caseKey = (s: MapStat) => `${s.place}|${s.size}|${s.conditions}|${s.audience}`;
 
@@ -190,7 +190,9 @@ export function writeMapResults(stats: MapStat[], listings: number, load?: Snaps
     "",
     "Every viewport is one pass in JavaScript over the in-process snapshot (src/server/map/snapshot.ts): the listings the public site may show, one typed array per column — id, position (microdegrees), visibility, and the searched columns: type, structure, prefecture, area, 取引態様, feature flags (bitmask), city code, price, nearest walk, built and residual dates (YYYYMMDD), yield, size (Float64, NaN for NULL), published and updated times. The pass checks visibility (the members-only rule: visitors skip vis 1), the box and the conditions, bins each match into its grid cell and keeps the first 20 cards of the sort; the only SQL left is the unplaced count (a partial index) and the 20 cards' rows.",
     "",
-    "Conditions: the search plan (src/server/search/plan.ts, the boundaries the SQL and the in-memory predicate share) is compiled to a predicate over the columns (src/server/map/filter.ts) for every parameter except 町名 (dt), railway line / station / group (sl st rg, where sw means the walk to that station) and free words (fw, xw). For those, SQL selects the ids those conditions alone match first (buildTextWhere: the FTS index, the transport indexes; no visibility, no other condition), and the pass keeps the points in that set that also pass the columns. Rows marked (SQL ids) are such cases; their extra time is that SELECT, and it grows with the ids it returns (a free word in 45 % of the listings, fw=マンション, costs the FTS5 lookup of about 45,000 rows).",
+    "Conditions: the search plan (src/server/search/plan.ts, the boundaries the SQL and the in-memory predicate share) is compiled to a predicate over the columns (src/server/map/filter.ts) for every parameter except 町名 (dt), railway line / station / group (sl st rg, where sw means the walk to that station) and free words (fw, xw). For those, SQL selects the ids those conditions alone match first (buildTextWhere: the FTS index, the transport indexes; no visibility, no other condition), and the pass keeps the points in that set that also pass the columns. Rows marked (SQL ids) are such cases. That id set is cached per process (src/server/map/text-ids.ts: at most 8 sets, a bit set over ids each, keyed by the SQL of those conditions) and dropped at the first viewport after any write that can change it: the write log's rows marked text (0014: name, keywords, 町名, transports, listings added or removed), read at every viewport anyway. So a pan or zoom with the same conditions pays no SQL for them; only a new search does (\"first view\" rows, which forget the cache before every view: a free word in 45 % of the listings, fw=マンション, costs the FTS5 lookup of about 45,000 rows there). The unplaced count takes the same set instead of repeating the lookup.",
+    "",
+    "After binning, icons whose drawn circles would come within 4 px of each other at the view's zoom are merged into one cluster, closest pair first (src/server/map/merge.ts; sizes from src/lib/map-icons.ts, which the page draws with), so fewer clusters and markers than cells.",
     "",
     "Kept in step by the write log map_changes (0012; 0013 adds the searched columns to its update trigger), read at every viewport (an index range, usually empty). A row whose values do not fit the columns (none in practice) sends views to the former SQL GROUP BY until it is gone, so an answer is never wrong. The server loads the snapshot in the background at start (src/instrumentation.ts), so no visitor pays the load.",
     "",
@@ -209,7 +211,7 @@ export function writeMapResults(stats: MapStat[], listings: number, load?: Snaps
     md.push(
       `## Before / after`,
       "",
-      `Before: the same database and runs with views with conditions in SQL (R*Tree box + the search's WHERE, GROUP BY on the grid; no-condition views already on the snapshot of id, position and visibility), at ${before.at}, load average ${before.loadAverage}. After: the table above. Cases the before run did not have (the last three conditions) are left out here.`,
+      `Before: the same database and runs at ${before.at}, load average ${before.loadAverage} (${before.note ?? "an earlier version"}). After: the table above. Cases the before run did not have are left out here.`,
       "",
       "| place | size | zoom | conditions | audience | p95 before ms | p95 after ms | p50 before | p50 after | same in view / markers / clusters |",
       "|---|---|---:|---|---|---:|---:|---:|---:|---|",

@@ -6,7 +6,7 @@
  * lookup (170–200 ms at 100,000 listings) on every view without this
  * (bench/results/map.md).
  *
- * Key: the SQL buildTextWhere writes, with its parameters — two queries that
+ * Key: the SQL buildTextIdsSelect writes, with its parameters — two queries that
  * write the same condition select the same ids, whatever else they hold.
  * Validity: the snapshot's textSeq (snapshot.ts), bumped by every write the
  * map_changes log marks `text` (0014: name, keywords, 町名, transports,
@@ -23,8 +23,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
-import { investments } from "@/server/db/schema";
-import { buildTextWhere } from "@/server/search";
+import { buildTextIdsSelect } from "@/server/search";
 import type { IdSet, MapSnapshot } from "./snapshot";
 
 export const MAX_ENTRIES = 8;
@@ -63,9 +62,9 @@ export function idSet(ids: Int32Array): IdSet {
   };
 }
 
-/** The condition's ids as one text (a driver row object per id would cost more than the lookup). */
-async function read(db: Db, where: SQL): Promise<IdSet> {
-  const q = dialect.sqlToQuery(sql`SELECT group_concat(${investments.id}) FROM ${investments} WHERE ${where}`);
+/** The ids as one text (a driver row object per id would cost more than the lookup). */
+async function read(db: Db, select: SQL): Promise<IdSet> {
+  const q = dialect.sqlToQuery(sql`SELECT group_concat(id) FROM (${select})`);
   const r = await db.$client.execute({ sql: q.sql, args: q.params as never });
   const text = r.rows[0]?.[0];
   if (typeof text !== "string" || text === "") return idSet(new Int32Array(0));
@@ -82,9 +81,9 @@ async function read(db: Db, where: SQL): Promise<IdSet> {
  * catch-up, so it sees every write up to s.textSeq.
  */
 export function textIds(db: Db, s: MapSnapshot, query: SearchQuery, now: Date): Promise<IdSet> | null {
-  const where = buildTextWhere(query, now);
-  if (!where) return null;
-  const q = dialect.sqlToQuery(where);
+  const select = buildTextIdsSelect(query, now);
+  if (!select) return null;
+  const q = dialect.sqlToQuery(select);
   const key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
   const cache = s.textIds;
   const held = cache.get(key);
@@ -95,7 +94,7 @@ export function textIds(db: Db, s: MapSnapshot, query: SearchQuery, now: Date): 
       return held.ids;
     }
   }
-  const entry = { textSeq: s.textSeq, ids: read(db, where) };
+  const entry = { textSeq: s.textSeq, ids: read(db, select) };
   cache.set(key, entry);
   entry.ids.catch(() => {
     if (cache.get(key) === entry) cache.delete(key);

@@ -107,15 +107,15 @@ function ftsTermMatch(t: FreeWordTerm): string {
   return t.name === t.keywords ? ftsPhrase(t.name) : `(name : ${ftsPhrase(t.name)} OR keywords : ${ftsPhrase(t.keywords)})`;
 }
 
+/** All long terms in one MATCH, each may match name or keywords. Explicit AND: FTS5 implies it between phrases only, not next to a parenthesised group. */
+function ftsMatch(p: QueryPlan): string {
+  return p.ftsTerms.map(ftsTermMatch).join(" AND ");
+}
+
 function freeWordConditions(p: QueryPlan): SQL[] {
   const i = investments;
   const out: SQL[] = [];
-  if (p.ftsTerms.length) {
-    // All long terms in one MATCH, each may match name or keywords. Explicit AND:
-    // FTS5 implies it between phrases only, not next to a parenthesised group.
-    const match = p.ftsTerms.map(ftsTermMatch).join(" AND ");
-    out.push(sql`${i.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${match})`);
-  }
+  if (p.ftsTerms.length) out.push(sql`${i.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)})`);
   for (const t of p.shortTerms) {
     out.push(shortTermCandidates(t));
     // The exact rule (predicate.ts does the same): instr() on name or keywords, ASCII
@@ -240,6 +240,22 @@ function districtCondition(p: QueryPlan): SQL | undefined {
 export function buildTextWhere(query: SearchQuery, now: Date): SQL | undefined {
   const p = planQuery(query, now);
   return and(districtCondition(p), railCondition(p), ...freeWordConditions(p));
+}
+
+/**
+ * The ids buildTextWhere's conditions select, as a SELECT of one column `id`.
+ * When free words of 3+ characters are the only such condition, straight
+ * from the FTS index (its rowids are listing ids, kept in step by the 0001
+ * triggers): `id IN (…)` would first build a temporary index of every match,
+ * 26 ms for fw=マンション (45,000 listings of 100,000) against 7 ms.
+ */
+export function buildTextIdsSelect(query: SearchQuery, now: Date): SQL | undefined {
+  const p = planQuery(query, now);
+  if (p.ftsTerms.length && p.district === null && p.rail === null && !p.shortTerms.length && !p.excludeTerms.length) {
+    return sql`SELECT rowid AS id FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)}`;
+  }
+  const where = buildTextWhere(query, now);
+  return where ? sql`SELECT ${investments.id} AS id FROM ${investments} WHERE ${where}` : undefined;
 }
 
 /**
