@@ -29,7 +29,8 @@
  * listings' rows, so a write is on the map at the next request, in every
  * process (read-your-writes for the staff who just edited, whatever the
  * public-content announcements). A gap (the log was trimmed) or a large batch
- * reloads whole. `warmMapSnapshot` (src/instrumentation.ts) loads it when the
+ * reloads whole. Rows marked `text` (0014) also drop the cached id sets of
+ * the text conditions (text-ids.ts). `warmMapSnapshot` (src/instrumentation.ts) loads it when the
  * server starts, so the first visitor does not pay the load.
  */
 import { sql } from "drizzle-orm";
