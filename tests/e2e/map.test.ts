@@ -53,6 +53,27 @@ async function total(page: Page): Promise<number> {
   return Number(await strong.getAttribute("data-total"));
 }
 
+/**
+ * No two drawn icons (price pills, cluster bubbles) overlap — the server merges those that would
+ * (src/server/map/merge.ts) — and no pill's price is cut by its width cap. Returns how many were looked at.
+ */
+async function expectIconsApart(page: Page): Promise<number> {
+  const boxes = await page.$$eval('[data-slot="map-marker"], [data-slot="map-cluster"]', (els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x, y: r.y, w: r.width, h: r.height, cut: e.scrollWidth > e.clientWidth + 1, label: e.textContent };
+    }),
+  );
+  for (const b of boxes) expect(b.cut, `${b.label} cut`).toBe(false);
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i]!, boxes[j]!];
+      const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+      expect(apart, `${a.label} over ${b.label}`).toBe(true);
+    }
+  return boxes.length;
+}
+
 async function tilesFromStandIn(page: Page): Promise<number> {
   return page.locator(`img.leaflet-tile[src^="${tileURL}/"]`).count();
 }
@@ -81,6 +102,7 @@ describe("the map page", () => {
     // test file saved without coordinates (the e2e files share one database)
     expect(visitorView.unplaced).toBeGreaterThanOrEqual(1);
     await expect.poll(() => page.locator('[data-slot="map-unplaced"]').getAttribute("data-count")).toBe(String(visitorView.unplaced));
+    expect(await expectIconsApart(page)).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(artifactsDir, "map-desktop-visitor.png") });
     expect(errors).toEqual([]);
     await ctx.close();
@@ -92,6 +114,7 @@ describe("the map page", () => {
     const before = await openMap(page, OSAKA);
     const markers = page.locator('[data-slot="map-marker"]');
     await expect.poll(() => markers.count()).toBeGreaterThan(0);
+    await expectIconsApart(page);
     // click a marker: its listing's card comes first, marked as selected
     const id = await markers.last().getAttribute("data-id");
     const answered = page.waitForResponse((r) => r.url().includes(`sel=${id}`));
@@ -213,6 +236,7 @@ describe("the map page", () => {
     const list = (await page.locator('[data-slot="map-list"]').boundingBox())!;
     expect(list.y).toBeGreaterThanOrEqual(map.y + map.height - 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectIconsApart(page);
     await page.screenshot({ path: path.join(artifactsDir, "map-phone-member.png"), fullPage: false });
     // zoomed in where members-only listings are: their pins carry the 会員 mark
     const member = (await db
@@ -225,6 +249,7 @@ describe("the map page", () => {
     const pin = page.locator(`[data-slot="map-marker"][data-id="${member.id}"]`);
     await expect.poll(() => pin.count()).toBe(1);
     expect(await pin.textContent()).toContain("会員");
+    await expectIconsApart(page);
     await page.screenshot({ path: path.join(artifactsDir, "map-phone-member-pin.png") });
     await ctx.close();
   });
@@ -234,6 +259,7 @@ describe("the map page", () => {
     const page = await ctx.newPage();
     await openMap(page, OSAKA);
     await expect.poll(() => page.locator('[data-slot="map-marker"], [data-slot="map-cluster"]').count()).toBeGreaterThan(0);
+    expect(await expectIconsApart(page)).toBeGreaterThan(0);
     await page.screenshot({ path: path.join(artifactsDir, "map-phone-visitor.png") });
     await page.screenshot({ path: path.join(artifactsDir, "map-phone-visitor-full.png"), fullPage: true });
 

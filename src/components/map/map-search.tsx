@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { InvestmentCard, type InvestmentCardData } from "@/components/investment/investment-card";
 import { cn } from "@/lib/cn";
+import { clusterDiameter, markerDiameter } from "@/lib/map-icons";
 import { formatPrice, withCommas } from "@/lib/price";
 import { mapHref, MAX_ZOOM, MIN_ZOOM, type MapViewParam } from "./map-view-param";
 
@@ -148,7 +149,7 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
       return x - half >= 0 && x + half <= width;
     };
     for (const c of data.clusters) {
-      const size = c.count < 10 ? 36 : c.count < 100 ? 42 : c.count < 1000 ? 50 : 58;
+      const size = clusterDiameter(c.count);
       const label = `${withCommas(String(c.count))}件${c.members ? "（会員限定を含む）" : ""}`;
       L.marker([c.lat, c.lng], {
         title: label,
@@ -171,12 +172,14 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
         title: label,
         alt: label,
         riseOnHover: true,
-        keyboard: inside(m.lat, m.lng, 56),
+        keyboard: inside(m.lat, m.lng, markerDiameter(m.members) / 2),
         zIndexOffset: m.id === selected ? 1000 : 0,
         icon: L.divIcon({
           className: "",
           iconSize: [0, 0],
-          html: `<span data-slot="map-marker" data-id="${m.id}" class="absolute bottom-1 left-0 -translate-x-1/2 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-bold shadow-md ${
+          // Centred on its point and at most its circle's width (src/lib/map-icons.ts): the server merged
+          // every icon that would come closer than that to another.
+          html: `<span data-slot="map-marker" data-id="${m.id}" style="max-width:${markerDiameter(m.members)}px" class="absolute left-0 top-0 -translate-x-1/2 -translate-y-1/2 overflow-hidden whitespace-nowrap rounded-full border px-2 py-1.5 text-xs font-bold leading-none shadow-md ${
             m.id === selected ? "border-primary bg-gold-300 text-primary ring-2 ring-primary" : m.members ? "border-gold-400 bg-gold-50 text-gold-800" : "border-primary-300 bg-white text-primary"
           }">${m.members ? "<span class=\"mr-0.5\">会員</span>" : ""}${escape(pinPrice(m.price))}</span>`,
         }),

@@ -5,4 +5,4 @@
 export { mapView, countUnplaced, nearbyMap, stationPosition, UNPLACED, type NearbyMap, type MapAudience, type MapViewResult, type Viewport } from "./view";
 export { CELL_PX, MAX_CELLS, cellOf, gridFor, inGrid, micro, type Bbox, type Grid } from "./grid";
 export { cachedMapView, resetMapCacheForTests } from "./cache";
-export { mapSnapshot, warmMapSnapshot, SNAPSHOT_BYTES_PER_LISTING } from "./snapshot";
+export { mapSnapshot, warmMapSnapshot, forgetMapTextIds, SNAPSHOT_BYTES_PER_LISTING } from "./snapshot";

@@ -29,7 +29,8 @@
  * listings' rows, so a write is on the map at the next request, in every
  * process (read-your-writes for the staff who just edited, whatever the
  * public-content announcements). A gap (the log was trimmed) or a large batch
- * reloads whole. `warmMapSnapshot` (src/instrumentation.ts) loads it when the
+ * reloads whole. Rows marked `text` (0014) also drop the cached id sets of
+ * the text conditions (text-ids.ts). `warmMapSnapshot` (src/instrumentation.ts) loads it when the
  * server starts, so the first visitor does not pay the load.
  */
 import { sql } from "drizzle-orm";
@@ -73,9 +74,28 @@ export interface MapSnapshot {
   at: Map<number, number>;
   /** The last map_changes.seq applied. */
   seq: number;
+  /**
+   * The seq of the last applied write that can change what the text
+   * conditions select (map_changes.text, 0014); the load's seq after a load.
+   * A cached id set (text-ids.ts) holds for the textSeq it was read under.
+   */
+  textSeq: number;
+  /** The text conditions' id sets by key, least recently used first (text-ids.ts). */
+  textIds: Map<string, TextIdsEntry>;
 }
 
-type ColumnKey = Exclude<keyof MapSnapshot, "size" | "odd" | "at" | "seq">;
+/** Ids as a membership test (text-ids.ts). */
+export interface IdSet {
+  size: number;
+  has(id: number): boolean;
+}
+export interface TextIdsEntry {
+  /** The snapshot's textSeq when the SQL was sent: valid while it is still the current one. */
+  textSeq: number;
+  ids: Promise<IdSet>;
+}
+
+type ColumnKey = Exclude<keyof MapSnapshot, "size" | "odd" | "at" | "seq" | "textSeq" | "textIds">;
 const COLUMNS = {
   id: Int32Array,
   lat: Int32Array,
@@ -163,6 +183,11 @@ export function mapSnapshot(db: Db): Promise<MapSnapshot> {
   return next;
 }
 
+/** Forgets the cached text-condition id sets of `db` (benches: a "first view" every time). */
+export function forgetMapTextIds(db: Db): void {
+  stateOf(db).snapshot?.textIds.clear();
+}
+
 /** Loads the snapshot of `db` (server start, src/instrumentation.ts); the number of listings held, or null when it failed (the first viewport retries and reports). */
 export function warmMapSnapshot(db: Db): Promise<number | null> {
   return mapSnapshot(db).then(
@@ -172,7 +197,7 @@ export function warmMapSnapshot(db: Db): Promise<number | null> {
 }
 
 function empty(capacity: number, seq: number): MapSnapshot {
-  const s: Record<string, unknown> = { size: 0, odd: 0, at: new Map<number, number>(), seq };
+  const s: Record<string, unknown> = { size: 0, odd: 0, at: new Map<number, number>(), seq, textSeq: seq, textIds: new Map() };
   for (const k of KEYS) s[k] = new COLUMNS[k](capacity);
   return s as unknown as MapSnapshot;
 }
@@ -192,8 +217,8 @@ async function loadAll(db: Db): Promise<MapSnapshot> {
 }
 
 async function catchUp(db: Db, s: MapSnapshot): Promise<MapSnapshot> {
-  const changes = await db.all<{ seq: number; id: number }>(
-    sql`SELECT seq, investment_id AS id FROM map_changes WHERE seq > ${s.seq} ORDER BY seq LIMIT ${RELOAD_OVER + 1}`,
+  const changes = await db.all<{ seq: number; id: number; text: number }>(
+    sql`SELECT seq, investment_id AS id, text FROM map_changes WHERE seq > ${s.seq} ORDER BY seq LIMIT ${RELOAD_OVER + 1}`,
   );
   if (changes.length === 0) return s;
   if (changes.length > RELOAD_OVER || changes[0]!.seq !== s.seq + 1) return loadAll(db);
@@ -203,6 +228,10 @@ async function catchUp(db: Db, s: MapSnapshot): Promise<MapSnapshot> {
   const seen = putAll(s, r.rows[0]?.[0]);
   for (const id of ids) if (!seen.has(id)) remove(s, id);
   s.seq = changes[changes.length - 1]!.seq;
+  const textSeq = s.textSeq;
+  for (const c of changes) if (c.text) s.textSeq = c.seq;
+  // Every held id set predates that write: dropped (a read still under way was tagged with the older textSeq, so it is never used).
+  if (s.textSeq !== textSeq) s.textIds.clear();
   return s;
 }
 

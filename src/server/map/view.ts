@@ -7,7 +7,9 @@
  * columns kept in step by a write log): visibility (the members-only rule,
  * from the columns, never from the browser), box, conditions (the search plan
  * compiled over the columns, filter.ts; 町名, railway and free words as an id
- * set from SQL, buildTextWhere), binning and the top cards. A few ms at
+ * set from SQL, buildTextWhere, cached across viewports by text-ids.ts),
+ * binning, the merging of icons that would overlap on screen (merge.ts) and
+ * the top cards. A few ms at
  * 100,000 listings where the SQL GROUP BY took 30–170 ms (bench/results/map.md).
  * A per-zoom pre-aggregate was not taken: a cell's height follows the
  * viewport's mid-latitude (grid.ts), so cells are not viewport-independent.
@@ -23,12 +25,14 @@ import { MAP_CARDS, type MapCluster, type MapMarker } from "@/schemas/map";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { loadCards, type InvestmentCard } from "@/server/investments";
-import { buildSearchWhere, buildTextWhere, planQuery, searchOrder } from "@/server/search";
+import { buildSearchWhere, planQuery, searchOrder } from "@/server/search";
 import type { Audience } from "@/server/investments";
 import { fromPixel, toPixel } from "@/lib/mercator";
 import { gridFor, LAT_ORIGIN, LNG_ORIGIN, type Bbox, type Grid } from "./grid";
 import { columnFilter, hasTextConditions, pointOrder, type PointFilter } from "./filter";
-import { mapSnapshot, type MapSnapshot } from "./snapshot";
+import { mergeOverlapping, type MapItem } from "./merge";
+import { mapSnapshot, type IdSet, type MapSnapshot } from "./snapshot";
+import { textIds } from "./text-ids";
 
 export type MapAudience = Exclude<Audience, "admin">;
 
@@ -81,7 +85,8 @@ function int(n: number): SQL {
   return sql.raw(String(n));
 }
 
-type CellRow = { n: number; lat: number; lng: number; id: number; m: number };
+/** A GROUP BY cell: position sums (merge.ts), the highest id (a single's marker), its grid key. */
+type CellRow = MapItem & { id: number };
 
 function conditionOn(g: Grid, cond: SQL | undefined): SQL {
   if (!cond) return sql``;
@@ -94,13 +99,14 @@ function conditionOn(g: Grid, cond: SQL | undefined): SQL {
 async function sqlCells(db: Db, audience: MapAudience, g: Grid, cond: SQL | undefined): Promise<CellRow[]> {
   // One integer group key (row × 2^24 + column): half the sorting work of two keys.
   return db.all<CellRow>(sql`
-    SELECT count(*) AS n, avg(lat_min) AS lat, avg(lng_min) AS lng, max(id) AS id, max(vis_min = 1) AS m
+    SELECT count(*) AS n, sum(lat_min) AS lat, sum(lng_min) AS lng, max(id) AS id, max(vis_min = 1) AS m,
+      ((lat_min + ${int(LAT_ORIGIN)}) / ${int(g.stepLat)}) * 16777216 + (lng_min + ${int(LNG_ORIGIN)}) / ${int(g.stepLng)} AS "key"
     FROM investments_geo WHERE ${inBox(g, audience)}${conditionOn(g, cond)}
-    GROUP BY ((lat_min + ${int(LAT_ORIGIN)}) / ${int(g.stepLat)}) * 16777216 + (lng_min + ${int(LNG_ORIGIN)}) / ${int(g.stepLng)}`);
+    GROUP BY "key"`);
 }
 
-/** A cell of the snapshot scan: `at` is the point with the highest id (the marker of a single). */
-type ScanCell = { n: number; lat: number; lng: number; at: number; m: number };
+/** A cell of the snapshot scan (position sums, merge.ts): `at` is the point with the highest id (the marker of a single). */
+type ScanCell = MapItem & { at: number };
 
 interface Scan {
   cells: ScanCell[];
@@ -112,8 +118,8 @@ interface Scan {
 
 /**
  * One pass over the snapshot: visibility, box, conditions; each match binned
- * into its cell exactly as the GROUP BY of sqlCells groups (the sums are
- * exact integers below 2^53, so the mean is SQLite's avg() to the bit) and
+ * into its cell exactly as the GROUP BY of sqlCells groups (position sums:
+ * exact integers below 2^53, as SQLite's sum(); merge.ts divides) and
  * kept among the first MAP_CARDS of the sort if it belongs there.
  * Synchronous: nothing changes the snapshot while it runs.
  */
@@ -137,7 +143,7 @@ function scan(s: MapSnapshot, audience: MapAudience, g: Grid, accept: PointFilte
       c.lng += lng;
       if (idOf[i]! > idOf[c.at]!) c.at = i;
       if (vis === 1) c.m = 1;
-    } else byCell.set(key, { n: 1, lat, lng, at: i, m: vis === 1 ? 1 : 0 });
+    } else byCell.set(key, { n: 1, lat, lng, at: i, m: vis === 1 ? 1 : 0, key });
     if (top.length < MAP_CARDS || order(i, top[top.length - 1]!) < 0) {
       let k = top.length < MAP_CARDS ? top.length : top.length - 1;
       while (k > 0 && order(i, top[k - 1]!) < 0) {
@@ -148,21 +154,7 @@ function scan(s: MapSnapshot, audience: MapAudience, g: Grid, accept: PointFilte
     }
     if (selected !== undefined && idOf[i] === selected) sel = i;
   }
-  const cells = [...byCell.values()];
-  for (const c of cells) {
-    c.lat /= c.n;
-    c.lng /= c.n;
-  }
-  return { cells, top, selected: sel };
-}
-
-/** The ids the text conditions of a query select (buildTextWhere: 町名, railway, free words), whoever may see them. */
-async function textMatches(db: Db, query: SearchQuery, now: Date): Promise<Set<number>> {
-  const where = buildTextWhere(query, now);
-  const rows = await db.values<[number]>(sql`SELECT ${investments.id} FROM ${investments}${where ? sql` WHERE ${where}` : sql``}`);
-  const out = new Set<number>();
-  for (const r of rows) out.add(Number(r[0]));
-  return out;
+  return { cells: [...byCell.values()], top, selected: sel };
 }
 
 async function cardIds(db: Db, audience: MapAudience, query: SearchQuery, now: Date, g: Grid, total: number, selected?: number): Promise<number[]> {
@@ -198,6 +190,22 @@ export async function countUnplaced(db: Db, audience: MapAudience, query: Search
 }
 
 /**
+ * The unplaced count when the text conditions' ids are at hand: the other
+ * conditions in SQL over the unplaced listings (a partial index, few rows),
+ * the text ones from the set — their own SQL would repeat the FTS lookup.
+ */
+async function countUnplacedIn(db: Db, audience: MapAudience, query: SearchQuery, now: Date, ids: Promise<IdSet>): Promise<number> {
+  const where = buildSearchWhere(audience, query, now, { text: false });
+  const [row] = await db.all<{ ids: string | null }>(
+    sql`SELECT group_concat(id) AS ids FROM investments INDEXED BY investments_unplaced_idx WHERE ${UNPLACED}${where ? sql` AND ${where}` : sql``}`,
+  );
+  const set = await ids;
+  let n = 0;
+  if (row?.ids) for (const id of row.ids.split(",")) if (set.has(Number(id))) n++;
+  return n;
+}
+
+/**
  * A viewport for an audience and a query: clusters (cells of 2+ listings, at
  * their mean position), single markers (with their price), the number in
  * view, the first MAP_CARDS cards in view in the query's sort (the selected
@@ -206,13 +214,15 @@ export async function countUnplaced(db: Db, audience: MapAudience, query: Search
 export async function mapView(db: Db, audience: MapAudience, query: SearchQuery, view: Viewport, now: Date = new Date()): Promise<MapViewResult> {
   const g = gridFor(view.bbox, view.zoom);
   const plan = isEmptyQuery(query) ? null : planQuery(query, now);
-  // Conditions the snapshot does not hold (町名, railway, free word): their ids from SQL, the rest in the scan.
+  // Conditions the snapshot does not hold (町名, railway, free word): their ids from SQL (text-ids.ts, cached
+  // across viewports), read once the snapshot has caught up; the rest in the scan.
   const needIds = plan !== null && hasTextConditions(plan);
-  const [s, unplaced, ids] = await Promise.all([
-    mapSnapshot(db),
-    countUnplaced(db, audience, query, now),
-    needIds ? textMatches(db, query, now) : Promise.resolve(null),
+  const snapshotAndIds = mapSnapshot(db).then((s) => ({ s, ids: needIds ? textIds(db, s, query, now) : null }));
+  const [{ s, ids: idsRead }, unplaced] = await Promise.all([
+    snapshotAndIds,
+    needIds ? snapshotAndIds.then(({ ids }) => (ids ? countUnplacedIn(db, audience, query, now, ids) : countUnplaced(db, audience, query, now))) : countUnplaced(db, audience, query, now),
   ]);
+  const ids = idsRead ? await idsRead : null;
   // From here to the scan's end nothing awaits: the filter holds the snapshot's current arrays.
   // A row that did not fit the columns (never in practice): its sort keys are not to be trusted, all in SQL.
   if (s.odd > 0) return sqlView(db, audience, query, view, g, now, unplaced);
@@ -220,16 +230,20 @@ export async function mapView(db: Db, audience: MapAudience, query: SearchQuery,
   if (plan) {
     const columns = columnFilter(s, plan);
     if (!columns) return sqlView(db, audience, query, view, g, now, unplaced);
-    accept = ids ? (i) => ids.has(s.id[i]!) && columns(i) : columns;
+    const idOf = s.id;
+    accept = ids ? (i) => ids.has(idOf[i]!) && columns(i) : columns;
   }
   const found = scan(s, audience, g, accept, pointOrder(s, query.sr), view.selected);
   const clusters: MapCluster[] = [];
   const markers: MapMarker[] = [];
   let total = 0;
-  for (const c of found.cells) {
+  // Icons that would be drawn over each other merged (merge.ts); a single left alone is still its scan cell.
+  for (const c of mergeOverlapping(found.cells, view.zoom)) {
     total += c.n;
-    if (c.n === 1) markers.push({ id: s.id[c.at]!, lat: c.lat / 1e6, lng: c.lng / 1e6, price: s.price[c.at]!, members: c.m === 1 });
-    else clusters.push({ lat: c.lat / 1e6, lng: c.lng / 1e6, count: c.n, members: c.m === 1 });
+    if (c.n === 1) {
+      const at = (c as ScanCell).at;
+      markers.push({ id: s.id[at]!, lat: c.lat / 1e6, lng: c.lng / 1e6, price: s.price[at]!, members: c.m === 1 });
+    } else clusters.push({ lat: c.lat / c.n / 1e6, lng: c.lng / c.n / 1e6, count: c.n, members: c.m === 1 });
   }
   let cardIds = found.top.map((i) => s.id[i]!);
   if (found.selected >= 0 && cardIds[0] !== view.selected) cardIds = [view.selected!, ...cardIds.filter((id) => id !== view.selected)].slice(0, MAP_CARDS);
@@ -249,10 +263,10 @@ async function sqlView(db: Db, audience: MapAudience, query: SearchQuery, view: 
   const clusters: MapCluster[] = [];
   const singles: CellRow[] = [];
   let total = 0;
-  for (const r of rows) {
+  for (const r of mergeOverlapping(rows, view.zoom)) {
     total += r.n;
-    if (r.n === 1) singles.push(r);
-    else clusters.push({ lat: r.lat / 1e6, lng: r.lng / 1e6, count: r.n, members: r.m === 1 });
+    if (r.n === 1) singles.push(r as CellRow);
+    else clusters.push({ lat: r.lat / r.n / 1e6, lng: r.lng / r.n / 1e6, count: r.n, members: r.m === 1 });
   }
   const [prices, ids] = await Promise.all([
     singles.length

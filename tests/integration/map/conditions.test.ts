@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
+import { mergeReference, type RefGroup } from "./merge-reference";
 import { cellOf, gridFor, inGrid, mapView, micro, type Bbox } from "@/server/map";
 import { insertListings, listingArb, loadStations, rawQueryArb, toQuery, type GenListing, type RawQuery, type Station } from "../search/arbitraries";
 import { NOW, openSearchDb, searchIds, type TestDb } from "../search/fixtures";
@@ -83,18 +84,19 @@ describe("map viewport with conditions ≡ list search in the box", () => {
               const p = at(id);
               return p !== null && inGrid(g, micro(p[0]), micro(p[1]));
             });
-            const cells = new Map<string, { ids: number[]; lat: number; lng: number; members: boolean }>();
+            const cells = new Map<string, RefGroup>();
             for (const id of inView) {
               const [lat, lng] = [micro(at(id)![0]), micro(at(id)![1])];
               const key = cellOf(g, lat, lng);
-              const c = cells.get(key) ?? { ids: [], lat: 0, lng: 0, members: false };
+              const c = cells.get(key) ?? { ids: [], lat: 0, lng: 0, members: false, cell: key };
               c.ids.push(id);
               c.lat += lat;
               c.lng += lng;
               c.members ||= listings[id - 1]!.members;
               cells.set(key, c);
             }
-            const groups = [...cells.values()];
+            // then the icons that would overlap on screen, merged (the rule of src/server/map/merge.ts, stated again)
+            const groups = mergeReference([...cells.values()], zoom);
             const got = await mapView(db, audience, query, { bbox, zoom }, NOW);
             const ctx = JSON.stringify({ query, audience, bbox, zoom });
             expect(got.total, ctx).toBe(inView.length);

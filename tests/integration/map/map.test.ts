@@ -16,6 +16,9 @@ import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { closeDb, openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { investment_transports, investments } from "@/server/db/schema";
+import { clusterDiameter, ICON_GAP_PX, markerDiameter } from "@/lib/map-icons";
+import { toPixel } from "@/lib/mercator";
+import { mergeReference, type RefGroup } from "./merge-reference";
 import { cellOf, gridFor, inGrid, mapView, micro, resetMapCacheForTests, type Bbox } from "@/server/map";
 import { handleRest } from "@/server/rest/handler";
 import { compileQuery, loadMatchable, type MatchableInvestment } from "@/server/search";
@@ -152,20 +155,22 @@ function reference(listings: GenListing[], all: MatchableInvestment[], audience:
     const [lat, lng] = listings[l.id - 1]!.position!;
     return inGrid(g, micro(lat), micro(lng));
   });
-  const cells = new Map<string, { ids: number[]; lat: number; lng: number; members: boolean }>();
+  const cells = new Map<string, RefGroup>();
   for (const l of inView) {
     const src = listings[l.id - 1]!;
     const [lat, lng] = [micro(src.position![0]), micro(src.position![1])];
     const key = cellOf(g, lat, lng);
-    const c = cells.get(key) ?? { ids: [], lat: 0, lng: 0, members: false };
+    const c = cells.get(key) ?? { ids: [], lat: 0, lng: 0, members: false, cell: key };
     c.ids.push(l.id);
     c.lat += lat;
     c.lng += lng;
     c.members ||= src.members;
     cells.set(key, c);
   }
-  const groups = [...cells.values()];
+  // then the icons that would overlap on screen, merged (the rule of src/server/map/merge.ts, stated again)
+  const groups = mergeReference([...cells.values()], zoom);
   return {
+    merges: cells.size - groups.length,
     total: inView.length,
     unplaced: matches.length - placed.length,
     singles: groups.filter((c) => c.ids.length === 1).map((c) => c.ids[0]!).sort((a, b) => a - b),
@@ -183,6 +188,7 @@ describe("map viewport ≡ in-memory reference", () => {
     let checked = 0;
     let withClusters = 0;
     let withMarkers = 0;
+    let withMerges = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(listingArb, { minLength: 30, maxLength: 80 }),
@@ -220,6 +226,18 @@ describe("map viewport ≡ in-memory reference", () => {
             checked++;
             if (want.clusters.length) withClusters++;
             if (want.singles.length) withMarkers++;
+            if (want.merges) withMerges++;
+            // what the page draws: no two icons' circles closer than the gap, and the counts add up to the total
+            const icons = [
+              ...got.markers.map((m) => ({ ...toPixel(m.lat, m.lng, zoom), r: markerDiameter(m.members) / 2, n: 1 })),
+              ...got.clusters.map((c) => ({ ...toPixel(c.lat, c.lng, zoom), r: clusterDiameter(c.count) / 2, n: c.count })),
+            ];
+            expect(icons.reduce((n, i) => n + i.n, 0), ctx).toBe(got.total);
+            for (let i = 0; i < icons.length; i++)
+              for (let j = i + 1; j < icons.length; j++) {
+                const [a, b] = [icons[i]!, icons[j]!];
+                expect(Math.hypot(a.x - b.x, a.y - b.y), ctx).toBeGreaterThanOrEqual(a.r + b.r + ICON_GAP_PX - 1e-6);
+              }
           }
         },
       ),
@@ -231,6 +249,7 @@ describe("map viewport ≡ in-memory reference", () => {
     expect(checked).toBe(240);
     expect(withClusters).toBeGreaterThanOrEqual(10);
     expect(withMarkers).toBeGreaterThanOrEqual(10);
+    expect(withMerges).toBeGreaterThanOrEqual(10);
   }, 600_000);
 
   it("a viewport's payload stays bounded however large the box (cells are enlarged)", async () => {

@@ -264,8 +264,12 @@ export const investment_price_histories = sqliteTable(
  * map's in-process snapshot (src/server/map/snapshot.ts) catches up by reading
  * only the rows after the last seq it saw. Trimmed by a trigger to the last
  * 50,000 writes; a snapshot further behind reloads whole.
+ * `text` (0014) marks a write that can change what the map's text conditions
+ * select (name, keywords, 町名, transports, a listing added, removed or
+ * renumbered): the map's cache of their id sets is dropped on such a row.
  */
 export const map_changes = sqliteTable("map_changes", {
   seq: integer("seq").primaryKey({ autoIncrement: true }),
   investment_id: integer("investment_id").notNull(),
+  text: integer("text", { mode: "boolean" }).notNull().default(false),
 });
