@@ -1,6 +1,5 @@
 "use client";
 
-import "leaflet/dist/leaflet.css";
 import type * as Leaflet from "leaflet";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -104,7 +103,9 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
 
   useEffect(() => {
     let gone = false;
-    void import("leaflet").then((L) => {
+    // Leaflet's stylesheet comes with its code, not as a second render-blocking stylesheet in the
+    // page's head: nothing it styles exists before the map is built here (issue 19/21: Lighthouse).
+    void Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([L]) => {
       if (gone || !el.current) return;
       const map = L.map(el.current, { center: [view.lat, view.lng], zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
       L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM }).addTo(map);
