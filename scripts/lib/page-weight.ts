@@ -73,15 +73,15 @@ export async function measurePageWeight(
     });
     const response = await page.goto(url, { waitUntil: "networkidle" });
     const blocking = await page.evaluate(() => {
-      // href / src read back absolute. (No named helpers in here: tsx would wrap them in __name.)
-      const sheets = [...document.querySelectorAll<HTMLLinkElement>("link[rel~='stylesheet']")]
-        .filter((l) => !l.disabled && (!l.media || window.matchMedia(l.media).matches))
-        .map((l) => l.href);
-      const scripts = [...document.querySelectorAll<HTMLScriptElement>("head script[src]")]
-        .filter((s) => !s.async && !s.defer && !s.noModule && s.type !== "module")
-        .map((s) => s.src);
+      // What the browser itself held the first render for (Resource Timing's renderBlockingStatus):
+      // the stylesheets and classic scripts the parser met in the document. A stylesheet a script
+      // adds later (Leaflet's, with the map's code) is in the DOM but blocked nothing.
+      const urls = performance
+        .getEntriesByType("resource")
+        .filter((e) => (e as PerformanceResourceTiming & { renderBlockingStatus?: string }).renderBlockingStatus === "blocking")
+        .map((e) => e.name);
       const fonts = [...document.querySelectorAll<HTMLLinkElement>("link[rel='preload'][as='font']")].map((l) => l.href);
-      return { urls: [...sheets, ...scripts], fonts };
+      return { urls, fonts };
     });
     const requests = (await Promise.all(pending)).filter((r): r is MeasuredRequest => r !== null);
     const bytes = { html: 0, js: 0, css: 0, font: 0, image: 0, other: 0, total: 0 };
