@@ -304,4 +304,25 @@ describe("admin area", () => {
     expect(await menu.locator('a[aria-current="page"]').innerText()).toBe("CMS");
     await page.close();
   });
+  it("admin lists on a phone: the table scrolls inside its box, names and titles keep their line, the page itself does not overflow", async () => {
+    const page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
+    await login(page);
+    for (const [p, link] of [
+      ["/investments", "tbody td:nth-child(3) a"],
+      ["/accounts", "tbody td:nth-child(2) a"],
+      ["/cms", "tbody td:first-child a"],
+    ] as const) {
+      await page.goto(base + ADMIN + p);
+      const first = page.locator(link).first();
+      await expect.poll(() => first.count(), { timeout: 10_000 }).toBe(1);
+      // One line of 14 px text, where fitting the table to 390 px had drawn it a character a line.
+      const box = await first.boundingBox();
+      expect(box!.height, p).toBeLessThan(30);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), p).toBe(0);
+      const wrap = await page.locator("table").first().evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth }));
+      expect(wrap.scroll, p).toBeGreaterThan(wrap.client);
+    }
+    await page.screenshot({ path: path.join(artifactsDir, "admin-cms-phone.png") });
+    await page.close();
+  });
 });

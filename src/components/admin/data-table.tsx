@@ -48,7 +48,9 @@ export function AdminDataTable<Row>({
   const none = Boolean(empty) && rows.length === 0;
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm">
-      <table className="w-full text-sm">
+      {/* Below md the table takes its content's width and scrolls sideways: fitted to a phone, the
+          nowrap columns squeezed the wrapping ones (names, titles, e-mail) to one character a line. */}
+      <table className="w-full text-sm max-md:min-w-max">
         <thead className="bg-primary-50 text-left">
           <tr>
             {columns.map((c) => (

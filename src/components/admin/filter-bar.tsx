@@ -20,7 +20,7 @@ export type FilterField =
 
 const LAYOUTS = {
   /** A card of equal columns (the grid's column counts come from `className`); submit and clear sit in the last cell. */
-  grid: { form: "grid gap-3 rounded-lg bg-white p-4 text-sm shadow-sm", control: "h-9 rounded-md border border-border bg-white px-2" },
+  grid: { form: "grid gap-3 rounded-lg bg-white p-4 text-sm shadow-sm", control: "h-9 w-full min-w-0 rounded-md border border-border bg-white px-2" },
   /** One wrapping row of fields followed by the submit button. */
   inline: { form: "flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 text-sm shadow-sm", control: "h-9 rounded-md border border-border px-2" },
 } as const;
@@ -59,7 +59,7 @@ export function AdminFilterBar({
   return (
     <form method="get" action={action} className={cn(form, className)} aria-label={label}>
       {fields.map((f) => (
-        <label key={f.name} className="grid gap-1">
+        <label key={f.name} className="grid min-w-0 gap-1">
           {f.label}
           {f.kind === "select" ? (
             <select name={f.name} defaultValue={firstParam(values[f.name])} className={control}>

@@ -71,7 +71,7 @@ export default async function AdminInvestmentsPage({ searchParams }: { searchPar
         </Link>
       }
     >
-      <AdminFilterBar fields={FILTERS} values={sp} label="物件検索" className="sm:grid-cols-3 lg:grid-cols-6" clearHref={`${base}/investments`} />
+      <AdminFilterBar fields={FILTERS} values={sp} label="物件検索" className="grid-cols-2 sm:grid-cols-3 lg:grid-cols-6" clearHref={`${base}/investments`} />
       <p className="text-sm text-muted-foreground">{data.total.toLocaleString("ja-JP")} 件</p>
       <InvestmentTable base={base} rows={rows} />
       <AdminPager page={data.page} last={data.last} href={pageHref} />
