@@ -9,5 +9,4 @@ import { createRscContext } from "./server";
  * For pages whose client parts read the React Query cache: `api.x.y.prefetch()` on the server,
  * then <HydrateClient> hands the results over. Only those pages import this module (see ./server).
  */
-export const getQueryClient = cache(makeQueryClient);
-export const { trpc: api, HydrateClient } = createHydrationHelpers<AppRouter>(createCaller(createRscContext), getQueryClient);
+export const { trpc: api, HydrateClient } = createHydrationHelpers<AppRouter>(createCaller(createRscContext), cache(makeQueryClient));

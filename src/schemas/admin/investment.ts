@@ -384,7 +384,6 @@ export const existsInput = z.object({
   no: z.string().max(100).optional(),
 });
 
-export { BULK_ACTIONS, type BulkAction };
 export const bulkInput = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(500),
   action: z.enum(BULK_ACTIONS.map((a) => a.key) as [BulkAction, ...BulkAction[]]),

@@ -2,7 +2,8 @@
  * The admin list: its extra columns, bulk actions (publish, hide, …) and delete.
  */
 import { eq, inArray } from "drizzle-orm";
-import { addDaysIso, jstToday, NEXT_UPDATE_DAYS, type BulkAction } from "@/schemas/admin/investment";
+import type { BulkAction } from "@/lib/constants/bulk-actions";
+import { addDaysIso, jstToday, NEXT_UPDATE_DAYS } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { enqueue } from "@/server/jobs/outbox";
