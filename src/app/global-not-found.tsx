@@ -7,6 +7,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
 import { SiteNotFoundPage } from "@/components/content/site-not-found-page";
+import { ChromeScript } from "@/components/site-chrome/chrome-script";
 import { WebFontSwap } from "@/components/site-chrome/web-font-swap";
 import { DEFAULT_TITLE } from "@/lib/seo";
 import { nonceOf } from "@/server/http/security-headers";
@@ -30,6 +31,7 @@ export default async function GlobalNotFound() {
     <html lang="ja" className={zenKakuGothicNew.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
         <WebFontSwap nonce={nonce} />
+        <ChromeScript nonce={nonce} />
         <SiteNotFoundPage />
       </body>
     </html>

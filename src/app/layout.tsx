@@ -3,6 +3,7 @@ import "./globals.css";
 
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { ChromeScript } from "@/components/site-chrome/chrome-script";
 import { WebFontSwap } from "@/components/site-chrome/web-font-swap";
 import { SITE } from "@/lib/constants/site";
 import { DEFAULT_TITLE, metaDescription } from "@/lib/seo";
@@ -53,6 +54,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang="ja" className={zenKakuGothicNew.variable} suppressHydrationWarning>
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
         <WebFontSwap nonce={nonce} />
+        <ChromeScript nonce={nonce} />
         {children}
       </body>
     </html>

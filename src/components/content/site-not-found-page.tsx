@@ -7,7 +7,7 @@ import { NotFoundContent } from "./not-found-content";
  * layout: unmatched ones (app/global-not-found.tsx) and notFound() in the
  * admin and preview areas (app/not-found.tsx) — the same page, so a 404
  * never tells whether a hidden prefix exists. No server data: the header's
- * counts and side menu load from the browser. No "use client": the global
+ * counts load from the browser and the side menu offers login and sign-up. No "use client": the global
  * 404 renders it on the server like any page (its header as server HTML with
  * the islands); the root not-found loads it on demand as client code
  * (./lazy-site-not-found-page.tsx), so every page's payload carries only a

@@ -1,6 +1,3 @@
-"use client";
-
-import { useCallback, useState } from "react";
 import { investmentImageSrc, listingSrcSet } from "./links";
 
 /**
@@ -18,8 +15,9 @@ export const CARD_SIZES_LIST = "(min-width: 1280px) 315px, (min-width: 1024px) c
  * A listing thumbnail laid over its placeholder: AVIF and WebP sources at
  * 160–800 px for the browser to choose from by `sizes` and the screen's
  * density, the 480 px JPEG for browsers with neither. If the image fails
- * (missing file, route not there) it hides itself and the neutral placeholder
- * behind it shows. Also catches errors that happened before hydration.
+ * (missing file, route not there) the chrome's inline script (chrome-script.tsx,
+ * `data-thumb`) hides it and the neutral placeholder behind it shows: no client
+ * component, so the cards render on pages served without React (issue 21).
  */
 export function InvestmentThumb({
   investmentId,
@@ -38,17 +36,12 @@ export function InvestmentThumb({
   sizes?: string;
   eager?: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
-  const ref = useCallback((img: HTMLImageElement | null) => {
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
-  if (failed) return null;
   return (
     <picture>
       <source type="image/avif" srcSet={listingSrcSet(investmentId, name, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={listingSrcSet(investmentId, name, "webp")} sizes={sizes} />
       <img
-        ref={ref}
+        data-thumb=""
         src={investmentImageSrc(investmentId, name, "thumb_jpg")}
         alt={alt}
         width={480}
@@ -57,7 +50,6 @@ export function InvestmentThumb({
         // The first cards hold the page's largest paint on a phone: fetched before other images.
         fetchPriority={eager ? "high" : "auto"}
         decoding="async"
-        onError={() => setFailed(true)}
         className={`absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]${className ? ` ${className}` : ""}`}
       />
     </picture>

@@ -10,6 +10,8 @@
  * - response compression without a flush per chunk (compression.ts), and the
  *   build's scripts and stylesheets from twins compressed at build time
  *   (precompressed-static.ts);
+ * - content pages without Next's scripts when nothing on them needs React
+ *   (static-pages.ts, issue 21);
  * - the visitors' page cache (page-cache.ts) and, through the same
  *   subscription, the lists-and-counts cache (src/server/investments/cached.ts),
  *   both cleared across processes over Redis pub/sub (invalidation.ts).
@@ -63,10 +65,12 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const { withRequestGuards } = await import("./request-guards");
   const { withSecurityHeaders } = await import("./security-headers");
   const { subscribePublicChanges } = await import("./invalidation");
+  const { loadClientModuleIndex, withStaticPages } = await import("./static-pages");
 
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const clientModules = loadClientModuleIndex(path.join(process.cwd(), ".next", "server", "app"));
 
   let subscription: { live: boolean; close(): Promise<void> } | undefined;
   const cache = new PageCache({
@@ -79,7 +83,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
   const server = http.createServer(
-    withSecurityHeaders(withRequestGuards(withPageCache(cache, withCompression(withPrecompressedStatic(path.join(process.cwd(), ".next", "static"), (req, res) => handle(req, res)))))),
+    withSecurityHeaders(withRequestGuards(withPageCache(cache, withCompression(withPrecompressedStatic(path.join(process.cwd(), ".next", "static"), withStaticPages(clientModules, (req, res) => handle(req, res))))))),
   );
   server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));
 

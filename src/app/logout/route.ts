@@ -1,0 +1,8 @@
+import { logoutForm } from "@/server/http/logout-form";
+
+/** The side menu's logout form (see src/server/http/logout-form.ts). POST only: a link or a prefetch must not log anyone out. */
+export async function POST(request: Request): Promise<Response> {
+  return logoutForm(request);
+}
+
+export const dynamic = "force-dynamic";

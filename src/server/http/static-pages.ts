@@ -1,0 +1,204 @@
+import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import vm from "node:vm";
+import { logger } from "@/server/logger";
+
+/**
+ * Content pages served as HTML and CSS alone (issue 21: ≤ 100 KiB of JavaScript on content pages,
+ * while React and Next's client router are about 114 KiB before any of our code).
+ *
+ * A content page (home, blog, the fixed pages: CONTENT_PAGES) whose server render uses no client
+ * component that needs React in the browser is sent without Next's scripts and without the RSC
+ * payload that feeds them: nothing on such a page needs them. Its links are plain anchors (a full page
+ * load, with the HTML already small), the keyword box is a GET form, the side menu and the phone
+ * popover are HTML popovers with a logout form, and the chrome's inline script (chrome-script.tsx) does
+ * the rest. The page is still rendered by Next per request, for whoever is looking: only the bytes after
+ * the render change, never who sees what.
+ *
+ * Whether a page qualifies is decided per response, from the page's own RSC payload: every client
+ * reference in it (`I[...]` rows) must be a module that does its job as server-rendered HTML
+ * (WORKS_AS_HTML, looked up by id in the build's client-reference manifests). Anything else, a client
+ * component added to a content page tomorrow, or the counts' browser fetch when the server could not
+ * read them, and the page is sent as Next wrote it, hydrated. So this can only make a page lighter,
+ * never break one; `static_page.hydrated` in the log names the module that kept a page hydrated.
+ *
+ * Only GET page loads are touched; client navigations (RSC requests) from hydrated pages get their
+ * payload as usual. The response is held until Next has finished it, then sent at once: content pages
+ * have no streamed parts, and the page cache and compression (outside this) see the final bytes.
+ */
+
+/** Paths of the content pages: home, blog list and posts, the fixed pages. */
+export const CONTENT_PAGES = /^\/(?:blogs(?:\/[^/]+)*|about|advantage|corporate|results|staff|faq|terms|privacy|antisocial|sitemap|sell|exchange)?\/?$/;
+
+/** Client modules that do their job as server-rendered HTML (paths relative to the project). */
+const WORKS_AS_HTML: readonly RegExp[] = [
+  // Next's own: the layout router and boundaries (nothing to do on a page that rendered), next/link
+  // (an anchor), the metadata icon mark. Not next/dynamic's client-only bailout, which renders nothing.
+  /^node_modules\/next\/dist\/(?!.*lazy-dynamic)/,
+  // Error and not-found boundaries: rendered only after a failure, and a failed page is not a 200.
+  /^src\/app\/(?:.*\/)?(?:error|global-error|not-found)\.tsx$/,
+  /^src\/components\/content\/(?:lazy-site-not-found-page|not-found-content)\.tsx$/,
+  // A GET form to the list page; React only turns an empty keyword into /investments.
+  /^src\/components\/site-chrome\/keyword-search\.tsx$/,
+];
+
+/** Bodies above this are sent as they are (no content page is near it). */
+const MAX_HELD_BYTES = 2 * 1024 * 1024;
+const NOT_A_PAGE_REQUEST = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-action"];
+
+export interface ClientModuleIndex {
+  /** Client module id → project-relative path, from every client-reference manifest of the build. */
+  paths: Map<string, string>;
+  /** The ids whose module works as HTML. */
+  inert: Set<string>;
+}
+
+/** Reads `.next/server/app/**\/*_client-reference-manifest.js` (what the build wrote; evaluated in a sandbox). */
+export function loadClientModuleIndex(serverAppDir: string, worksAsHtml: readonly RegExp[] = WORKS_AS_HTML): ClientModuleIndex {
+  const paths = new Map<string, string>();
+  const visit = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.name.endsWith("_client-reference-manifest.js")) {
+        const sandbox = vm.createContext({});
+        vm.runInContext(fs.readFileSync(full, "utf8"), sandbox, { timeout: 1000 });
+        const manifests = (sandbox as { __RSC_MANIFEST?: Record<string, { clientModules?: Record<string, { id: string | number }> }> }).__RSC_MANIFEST ?? {};
+        for (const manifest of Object.values(manifests)) {
+          for (const [key, mod] of Object.entries(manifest.clientModules ?? {})) {
+            const file = key.replace(/^\[project\]\//, "").replace(/ <[^>]+>$/, "");
+            paths.set(String(mod.id), file);
+          }
+        }
+      }
+    }
+  };
+  if (fs.existsSync(serverAppDir)) visit(serverAppDir);
+  const inert = new Set([...paths].filter(([, file]) => worksAsHtml.some((re) => re.test(file))).map(([id]) => id));
+  return { paths, inert };
+}
+
+const FLIGHT_SCRIPT = /<script\b[^>]*>\s*(?:\(self\.__next_f\s*=\s*self\.__next_f\s*\|\|\s*\[\]\)|self\.__next_f)\.push\((\[[\s\S]*?\])\)\s*<\/script>/g;
+const RUNTIME_SCRIPT = /<script\b[^>]*\bsrc="\/_next\/static\/[^"]*"[^>]*><\/script>/g;
+const RUNTIME_PRELOAD = /<link\b[^>]*\bas="script"[^>]*\bhref="\/_next\/static\/[^"]*"[^>]*\/?>|<link\b[^>]*\bhref="\/_next\/static\/[^"]*"[^>]*\bas="script"[^>]*\/?>/g;
+/** Turbopack's chunk-loading bootstrap (an inline script naming the other chunks). */
+const BUNDLER_BOOTSTRAP = /<script\b[^>]*>\s*\(globalThis\["TURBOPACK"\][\s\S]*?<\/script>/g;
+/** A client reference row of the RSC payload: `id:I[moduleId,[chunks…],"export"…]`. */
+const CLIENT_REFERENCE = /(?:^|\n)[0-9a-f]+:I\[(\d+|"[^"]*")/g;
+
+export type StaticPageResult = { html: string } | { keep: string };
+
+/**
+ * The page without Next's scripts, or why it keeps them: a client module that needs React (its path),
+ * or a page that does not look like Next's output (nothing is changed then).
+ */
+export function toStaticPage(html: string, index: ClientModuleIndex): StaticPageResult {
+  let payload = "";
+  for (const m of html.matchAll(FLIGHT_SCRIPT)) {
+    try {
+      const row: unknown = JSON.parse(m[1]!);
+      if (Array.isArray(row) && row[0] === 1 && typeof row[1] === "string") payload += row[1];
+    } catch {
+      return { keep: "unreadable RSC payload" };
+    }
+  }
+  if (!payload) return { keep: "no RSC payload" };
+  for (const m of payload.matchAll(CLIENT_REFERENCE)) {
+    const id = m[1]!.replace(/^"|"$/g, "");
+    if (!index.inert.has(id)) return { keep: index.paths.get(id) ?? `client module ${id}` };
+  }
+  const out = html.replace(FLIGHT_SCRIPT, "").replace(RUNTIME_SCRIPT, "").replace(RUNTIME_PRELOAD, "").replace(BUNDLER_BOOTSTRAP, "");
+  // Whatever is left of the runtime means Next wrote something this does not know: send the original.
+  if (/__next_f|\/_next\/static\/[^"]*\.js"|TURBOPACK/.test(out)) return { keep: "unrecognised runtime script" };
+  return { html: out };
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+type WriteCallback = (error?: Error | null) => void;
+
+/** Wrap Next's request handler: content pages that qualify go out without their scripts. */
+export function withStaticPages(index: ClientModuleIndex, handler: Handler): Handler {
+  const reported = new Set<string>();
+  return (req, res) => {
+    if (req.method !== "GET" || !req.url) return handler(req, res);
+    const q = req.url.indexOf("?");
+    if (!CONTENT_PAGES.test(q === -1 ? req.url : req.url.slice(0, q))) return handler(req, res);
+    if (NOT_A_PAGE_REQUEST.some((h) => req.headers[h] !== undefined)) return handler(req, res);
+    holdPage(res, (html) => {
+      const result = toStaticPage(html, index);
+      if ("html" in result) return result.html;
+      const key = `${req.url}|${result.keep}`;
+      if (!reported.has(key) && reported.size < 1000) {
+        reported.add(key);
+        logger.info("static_page.hydrated", { path: req.url, because: result.keep });
+      }
+      return html;
+    });
+    return handler(req, res);
+  };
+}
+
+/**
+ * Collect a 200 HTML body and hand it to `transform` at the end; anything else (another status or
+ * type, an oversized body) passes through untouched from the first byte it is found to be so.
+ */
+function holdPage(res: ServerResponse, transform: (html: string) => string): void {
+  const write = res.write.bind(res) as (chunk: unknown, encoding?: BufferEncoding, cb?: WriteCallback) => boolean;
+  const end = res.end.bind(res) as (chunk?: unknown, encoding?: BufferEncoding, cb?: () => void) => ServerResponse;
+  let mode: "undecided" | "hold" | "pass" = "undecided";
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  const callbacks: WriteCallback[] = [];
+
+  const decide = () => {
+    if (mode !== "undecided") return;
+    const html = res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html") && !res.getHeader("content-encoding");
+    mode = html ? "hold" : "pass";
+    if (mode === "hold" && !res.headersSent) res.removeHeader("content-length");
+  };
+  const toBuffer = (chunk: unknown, enc?: BufferEncoding) =>
+    typeof chunk === "string" ? Buffer.from(chunk, enc) : Buffer.from(chunk as Uint8Array); // a copy: the writer may reuse its buffer
+  const release = () => {
+    // Too large to hold: send what was held, unchanged, and stream the rest.
+    mode = "pass";
+    const chunks = held;
+    held = [];
+    for (const c of chunks) write(c);
+    for (const cb of callbacks.splice(0)) cb();
+  };
+
+  res.write = ((chunk: unknown, encOrCb?: BufferEncoding | WriteCallback, cb?: WriteCallback) => {
+    const enc = typeof encOrCb === "string" ? encOrCb : undefined;
+    const callback = typeof encOrCb === "function" ? encOrCb : cb;
+    decide();
+    if (mode === "pass") return write(chunk, enc as BufferEncoding, callback);
+    if (chunk != null) {
+      const buf = toBuffer(chunk, enc);
+      held.push(buf);
+      heldBytes += buf.length;
+    }
+    if (callback) callbacks.push(callback);
+    if (heldBytes > MAX_HELD_BYTES) release();
+    return true;
+  }) as ServerResponse["write"];
+
+  res.end = ((chunk?: unknown, encOrCb?: BufferEncoding | (() => void), cb?: () => void) => {
+    const enc = typeof encOrCb === "string" ? encOrCb : undefined;
+    const callback = typeof chunk === "function" ? (chunk as () => void) : typeof encOrCb === "function" ? encOrCb : cb;
+    const data = typeof chunk === "function" ? undefined : chunk;
+    decide();
+    if (mode === "pass") return end(data, enc as BufferEncoding, callback);
+    if (data != null) held.push(toBuffer(data, enc));
+    let body = Buffer.concat(held);
+    held = [];
+    try {
+      body = Buffer.from(transform(body.toString("utf8")), "utf8");
+    } catch (e) {
+      logger.error("static_page.failed", { message: e instanceof Error ? e.message : String(e) });
+    }
+    for (const c of callbacks.splice(0)) c();
+    if (!res.headersSent) res.setHeader("content-length", body.length);
+    return end(body, undefined, callback);
+  }) as ServerResponse["end"];
+}
