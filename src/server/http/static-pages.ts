@@ -153,7 +153,9 @@ function holdPage(res: ServerResponse, transform: (html: string) => string): voi
 
   const decide = () => {
     if (mode !== "undecided") return;
-    const html = res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html") && !res.getHeader("content-encoding");
+    // Content-Encoding may already be set here: by the compression outside (compression.ts), which
+    // encodes what this passes on. Next itself does not compress (compress: false).
+    const html = res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html");
     mode = html ? "hold" : "pass";
     if (mode === "hold" && !res.headersSent) res.removeHeader("content-length");
   };
