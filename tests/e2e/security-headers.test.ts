@@ -131,7 +131,7 @@ describe("pages work under the policy (Chromium)", () => {
     const violations = await watch(page);
     for (const p of ["/", "/investments", `/investments/${publicId}`]) {
       await page.goto(base + p, { waitUntil: "networkidle" });
-      // Hydrated: the client menu opens.
+      // The menu opens (an HTML popover: on the hydrated list and detail and on the home page served without React).
       await page.getByRole("button", { name: "メニューを開く" }).click();
       await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
     }

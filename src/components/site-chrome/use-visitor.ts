@@ -5,7 +5,7 @@ import { api } from "@/trpc/react";
 import { visitorStateOf, type LoginStateData, type SiteCountsData, type VisitorState } from "./types";
 
 /**
- * Login state for the overlays that load on demand (side menu, search dialog; each brings its
+ * Login state for the overlays that load on demand (the search dialog; it brings its
  * tRPC provider). The header itself uses no React Query (site-counts.tsx). `initial` (rendered by the server) makes
  * the first paint final; without it the state is "checking" until the request
  * returns. After login/logout either invalidate `public.session.state` or call

@@ -12,6 +12,10 @@
  * files loaded and again when they arrived (each a full relayout, tens of ms on a phone's CPU, inside
  * the blocking-time window). Without the API, or if a file fails, the class is set as before.
  *
+ * The fetch starts after the load event and the first contentful paint: on a page served without
+ * scripts (static-pages.ts) the load event can come before the first paint, and the two files would
+ * then share the line with it.
+ *
  * One inline script, rendered on the server with the CSP nonce: no client component, no bundle.
  */
 const SCRIPT =
@@ -20,7 +24,11 @@ const SCRIPT =
   'try{if(sessionStorage.getItem(k)){on();return}}catch(e){}' +
   'function go(){var f=document.fonts,v=getComputedStyle(d).getPropertyValue("--font-zen-kaku-gothic-new").split(",")[0].trim();' +
   'if(!f||!f.load||!v){on();return}Promise.all([f.load("400 1em "+v),f.load("700 1em "+v)]).then(on,on)}' +
-  'if(document.readyState==="complete")go();else addEventListener("load",go,{once:true})})();';
+  // After the load event and the first contentful paint (the paint timing entry; at once without the API).
+  'function later(){var P=window.PerformanceObserver;' +
+  'if(!P||!(P.supportedEntryTypes||[]).includes("paint")||performance.getEntriesByName("first-contentful-paint").length){go();return}' +
+  'var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}});o.observe({type:"paint"})}' +
+  'if(document.readyState==="complete")later();else addEventListener("load",later,{once:true})})();';
 
 export function WebFontSwap({ nonce }: { nonce?: string }) {
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
