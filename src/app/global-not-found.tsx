@@ -11,6 +11,7 @@ import { ChromeScript } from "@/components/site-chrome/chrome-script";
 import { WebFontSwap } from "@/components/site-chrome/web-font-swap";
 import { DEFAULT_TITLE } from "@/lib/seo";
 import { nonceOf } from "@/server/http/security-headers";
+import { chromeSession } from "./_lib/chrome-session";
 import { zenKakuGothicNew } from "./fonts";
 
 export const metadata: Metadata = {
@@ -32,7 +33,7 @@ export default async function GlobalNotFound() {
       <body className="flex min-h-dvh flex-col bg-white font-sans text-primary antialiased">
         <WebFontSwap nonce={nonce} />
         <ChromeScript nonce={nonce} />
-        <SiteNotFoundPage />
+        <SiteNotFoundPage {...await chromeSession()} />
       </body>
     </html>
   );

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { LazySiteNotFoundPage } from "@/components/content/lazy-site-not-found-page";
+import { chromeSession } from "./_lib/chrome-session";
 
 export const metadata: Metadata = { title: "ページが見つかりません", robots: { index: false, follow: true } };
 
@@ -8,6 +10,8 @@ export const metadata: Metadata = { title: "ページが見つかりません", 
  * the same page as an unmatched URL (app/global-not-found.tsx). The public
  * site has its own not-found inside its layout.
  */
-export default function RootNotFound() {
-  return <LazySiteNotFoundPage />;
+export default async function RootNotFound() {
+  // Per request: the header's side menu shows who is looking.
+  await connection();
+  return <LazySiteNotFoundPage {...await chromeSession()} />;
 }

@@ -127,8 +127,16 @@ describe("content pages without React", () => {
     // GET is not a logout either (a link or a prefetch must not end a session).
     expect((await context.request.get(base + "/logout", { maxRedirects: 0 })).status()).toBe(405);
 
-    await page.getByRole("button", { name: "メニューを開く" }).click();
     const menu = page.getByRole("dialog", { name: "メニュー" });
+    // The 404 page, outside the public layout, renders the member's menu too.
+    const missing = await page.goto(base + "/no-such-page-here");
+    expect(missing?.status()).toBe(404);
+    await page.getByRole("button", { name: "メニューを開く" }).click();
+    await expect.poll(() => menu.getByRole("link", { name: "マイページ" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+
+    await load(page, "/blogs");
+    await page.getByRole("button", { name: "メニューを開く" }).click();
     await expect.poll(() => menu.getByRole("link", { name: "マイページ" }).isVisible()).toBe(true);
     await menu.getByRole("button", { name: "ログアウト" }).click();
     await page.waitForURL(/\/login$/);

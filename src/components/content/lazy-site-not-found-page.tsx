@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense } from "react";
+import type { LoginStateData } from "@/components/site-chrome/types";
 
 const Page = lazy(() => import("./site-not-found-page").then((m) => ({ default: m.SiteNotFoundPage })));
 
@@ -10,10 +11,10 @@ const Page = lazy(() => import("./site-not-found-page").then((m) => ({ default: 
  * (~21 KiB compressed) in every page's scripts (issue 21); this way a page carries only this file.
  * React.lazy rather than next/dynamic, whose loader code every page would carry for this alone.
  */
-export function LazySiteNotFoundPage() {
+export function LazySiteNotFoundPage(props: { session?: LoginStateData; adminBasePath?: string }) {
   return (
     <Suspense fallback={null}>
-      <Page />
+      <Page {...props} />
     </Suspense>
   );
 }
