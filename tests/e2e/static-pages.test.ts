@@ -96,6 +96,7 @@ describe("content pages without React", () => {
     const box = (await popover.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(viewports.phone.width);
+    await popover.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     await page.screenshot({ path: path.join(artifactsDir, "static-phone-popover.png") });
     await page.mouse.click(20, 700); // outside: light dismiss
     await expect.poll(() => popover.isVisible()).toBe(false);
