@@ -28,8 +28,8 @@ import { logger } from "@/server/logger";
  * have no streamed parts, and the page cache and compression (outside this) see the final bytes.
  */
 
-/** Paths of the content pages: home, blog list and posts, the fixed pages. */
-export const CONTENT_PAGES = /^\/(?:blogs(?:\/[^/]+)*|about|advantage|corporate|results|staff|faq|terms|privacy|antisocial|sitemap|sell|exchange)?\/?$/;
+/** Paths of the content pages: home, blog list and posts, the fixed pages (not the ones built around a form: 売却査定, 業者様向け). */
+export const CONTENT_PAGES = /^\/(?:blogs(?:\/[^/]+)*|about|advantage|corporate|results|staff|faq|terms|privacy|antisocial|sitemap)?\/?$/;
 
 /** Client modules that do their job as server-rendered HTML (paths relative to the project). */
 const WORKS_AS_HTML: readonly RegExp[] = [
@@ -123,15 +123,17 @@ export function withStaticPages(index: ClientModuleIndex, handler: Handler): Han
   return (req, res) => {
     if (req.method !== "GET" || !req.url) return handler(req, res);
     const q = req.url.indexOf("?");
-    if (!CONTENT_PAGES.test(q === -1 ? req.url : req.url.slice(0, q))) return handler(req, res);
+    const pathname = q === -1 ? req.url : req.url.slice(0, q);
+    if (!CONTENT_PAGES.test(pathname)) return handler(req, res);
     if (NOT_A_PAGE_REQUEST.some((h) => req.headers[h] !== undefined)) return handler(req, res);
     holdPage(res, (html) => {
       const result = toStaticPage(html, index);
       if ("html" in result) return result.html;
-      const key = `${req.url}|${result.keep}`;
+      // Once per path and reason and process: a reason is the page's code, not the request's.
+      const key = `${pathname}|${result.keep}`;
       if (!reported.has(key) && reported.size < 1000) {
         reported.add(key);
-        logger.info("static_page.hydrated", { path: req.url, because: result.keep });
+        logger.info("static_page.hydrated", { path: pathname, because: result.keep });
       }
       return html;
     });
