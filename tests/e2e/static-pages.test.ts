@@ -103,6 +103,44 @@ describe("content pages without React", () => {
     await page.close();
   });
 
+  it("the chrome script: a failed thumbnail hides its picture; without HTML popovers the buttons still open and close their panels", async () => {
+    const page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
+    await load(page, "/blogs");
+    const chrome = await page.evaluate(() => [...document.scripts].find((s) => s.textContent?.includes("data-thumb"))?.textContent ?? "");
+    expect(chrome).not.toBe("");
+    // A browser without the Popover API (Safari before 17): the property is gone, and the panel has no
+    // popover attribute, so only the script can show it.
+    await page.addInitScript(() => {
+      const proto = HTMLElement.prototype as { popover?: unknown; hidePopover?: unknown };
+      delete proto.popover;
+      delete proto.hidePopover;
+    });
+    await page.route(base + "/chrome-check", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body:
+          `<!doctype html><html><head><style>.hidden{display:none}</style><script>${chrome}</script></head><body>` +
+          `<button id="open" popovertarget="panel">menu</button><div id="panel" class="hidden"><a href="#x">link</a>` +
+          `<button id="close" popovertarget="panel">close</button></div>` +
+          `<div id="menu" popover><a id="menu-link" href="#y">link</a></div>` +
+          `<picture id="pic"><img data-thumb src="/api/images/999999/none/thumb.jpg" alt="x"></picture></body></html>`,
+      }),
+    );
+    await page.goto(base + "/chrome-check");
+    await expect.poll(() => page.locator("#pic").evaluate((p) => (p as HTMLElement).hidden)).toBe(true);
+    const panel = page.locator("#panel");
+    expect(await panel.isVisible()).toBe(false);
+    await page.click("#open");
+    expect(await panel.isVisible()).toBe(true);
+    await page.click("#close");
+    expect(await panel.isVisible()).toBe(false);
+    // A link followed inside a panel closes it (for pages that navigate on the client). The panel
+    // keeps its popover attribute in such a browser; Chromium hides it natively, so the click is dispatched.
+    await page.dispatchEvent("#menu-link", "click");
+    expect(await page.locator("#menu").evaluate((m) => m.classList.contains("hidden"))).toBe(true);
+    await page.close();
+  });
+
   it("the home keyword box searches the listings without scripts", async () => {
     const page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
     await load(page, "/");

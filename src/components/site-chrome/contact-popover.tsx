@@ -22,7 +22,7 @@ export function ContactPopover({ holidayNote, triggerClassName, children }: { ho
         popover="auto"
         role="dialog"
         aria-label="電話番号と営業時間"
-        className="fixed top-[4.75rem] right-3 bottom-auto left-auto m-0 w-72 max-w-[calc(100vw-1.5rem)] rounded-md border border-border bg-white p-4 text-primary shadow-md open:animate-zoom-in"
+        className="fixed top-[4.75rem] right-3 bottom-auto left-auto m-0 hidden w-72 max-w-[calc(100vw-1.5rem)] rounded-md border border-border bg-white p-4 text-primary shadow-md open:block open:animate-zoom-in"
       >
         <p className="text-xs font-bold tracking-wider text-gold-600">お電話でのお問い合わせ</p>
         <a

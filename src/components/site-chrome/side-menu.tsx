@@ -42,7 +42,7 @@ export function SideMenu({ initialState, adminBasePath, triggerClassName, childr
         role="dialog"
         aria-labelledby={`${SIDE_MENU_ID}-title`}
         data-slot="sheet-content"
-        className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] flex-col overflow-y-auto border-0 border-l border-border bg-white p-0 text-primary shadow-2xl backdrop:bg-primary-950/60 open:flex open:animate-slide-in-right"
+        className="fixed inset-y-0 right-0 left-auto m-0 hidden h-dvh max-h-none w-[min(22rem,88vw)] flex-col overflow-y-auto border-0 border-l border-border bg-white p-0 text-primary shadow-2xl backdrop:bg-primary-950/60 open:flex open:animate-slide-in-right"
       >
         <div className="flex flex-col gap-1 border-b border-border bg-primary px-5 py-4 pr-14 text-white">
           <h2 id={`${SIDE_MENU_ID}-title`} className="text-base font-bold text-white">
