@@ -1,14 +1,14 @@
 import { Analytics } from "@/components/seo/analytics";
 import { Footer } from "@/components/site-chrome/footer";
 import { Header } from "@/components/site-chrome/header";
-import type { LoginStateData, SiteCountsData } from "@/components/site-chrome/types";
+import type { SiteCountsData } from "@/components/site-chrome/types";
 import { logger } from "@/server/logger";
-import { env } from "@/server/env";
 import { nonceOf } from "@/server/http/security-headers";
 import { headers } from "next/headers";
 import { unstable_rethrow } from "next/navigation";
 import { connection } from "next/server";
 import { api } from "@/trpc/server";
+import { chromeSession } from "../_lib/chrome-session";
 
 function failed<T>(what: string) {
   return (e: unknown): T | undefined => {
@@ -20,18 +20,17 @@ function failed<T>(what: string) {
 
 /**
  * Public pages with the site chrome. The counts and the login state are
- * rendered on the server (first paint final, no client request); the client
- * parts keep them in the React Query cache under the same tRPC keys, so
- * invalidating public.session.state / public.options.get refreshes them.
- * A failure of either leaves the chrome up: the counts show "—", the side
- * menu shows its skeleton and both retry from the browser.
+ * rendered on the server (first paint final, no client request); login and
+ * logout reload or refresh the page, so the side menu (server HTML) follows.
+ * A failure of either leaves the chrome up: the counts show "—" and fetch
+ * themselves from the browser, the side menu offers login and sign-up.
  */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   // The chrome depends on cookies: every page under (site) renders per request.
   await connection();
   const nonce = nonceOf((await headers()).get("content-security-policy"));
-  const [session, counts, holidayNote] = await Promise.all([
-    api.public.session.state().catch(failed<LoginStateData>("chrome.session")),
+  const [{ session, adminBasePath }, counts, holidayNote] = await Promise.all([
+    chromeSession(),
     api.public.options.get().catch(failed<SiteCountsData>("chrome.counts")),
     api.public.options.holidayNote().catch(failed<string>("chrome.holiday_note")),
   ]);
@@ -46,7 +45,7 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
       <Header
         session={session}
         counts={counts}
-        adminBasePath={session?.isAdminLogin ? env().ADMIN_BASE_PATH : undefined}
+        adminBasePath={adminBasePath}
         holidayNote={holidayNote}
       />
       <main id="main" className="flex-1">

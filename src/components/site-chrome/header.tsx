@@ -25,14 +25,14 @@ const NAV = [
   { name: "ブログ", path: "/blogs" },
 ] as const;
 
-/** The islands' trigger buttons: the Button look merged here, so the client carries no tailwind-merge. */
+/** The menu's and the phone popover's buttons: the Button look merged here, once, on the server. */
 const CONTACT_TRIGGER_CLASS = cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-white hover:bg-white/10 hover:text-gold-300 xl:hidden");
 const MENU_TRIGGER_CLASS = cn(buttonVariants({ variant: "ghost" }), "h-10 flex-col gap-0 px-2 text-white hover:bg-white/10 hover:text-gold-300 [&_svg]:size-5");
 
 export interface HeaderProps {
   /** api.public.options.get() rendered by the server (the counts fetch themselves when missing). */
   counts?: SiteCountsData;
-  /** api.public.session.state() rendered by the server (the side menu shows a skeleton when missing). */
+  /** api.public.session.state() rendered by the server (without it the side menu offers login and sign-up). */
   session?: LoginStateData;
   /** Only for a logged-in admin (see SideMenu). */
   adminBasePath?: string;
@@ -45,8 +45,8 @@ export interface HeaderProps {
  * (desktop), phone and hours (inline on wide screens, a popover on narrow ones),
  * the contact button (icon only on small screens) and the side menu.
  * A server component (issue 21): the markup, the menu labels and the class merging stay on the
- * server; the client islands are the keyword box, the phone popover's and the menu's triggers
- * (their overlays load on first use) and, only without server counts, the counts' fetch.
+ * server; the side menu and the phone popover are HTML popovers (no script); the client parts are
+ * the keyword box (a GET form that React only refines) and, only without server counts, the counts' fetch.
  */
 export function Header({ counts, session, adminBasePath, holidayNote }: HeaderProps) {
   return (
