@@ -38,7 +38,7 @@ export interface FormerPrice {
 
 export interface PriceChangeLike {
   price: number;
-  price_before: number | null;
+  price_before?: number | null;
   changed_at: Date | string;
 }
 
@@ -92,7 +92,7 @@ export function qualifyingCut(input: {
   const asc = [...input.history].sort((a, b) => toDate(a.changed_at).getTime() - toDate(b.changed_at).getTime());
   const last = asc[asc.length - 1];
   if (!last || last.price !== input.currentPrice) return null;
-  if (last.price_before === null || !(last.price < last.price_before)) return null;
+  if (last.price_before == null || !(last.price < last.price_before)) return null;
   const previous = asc[asc.length - 2];
   const publicAt = toDate(input.publicAt);
   const sinceAt = previous && toDate(previous.changed_at).getTime() > publicAt.getTime() ? toDate(previous.changed_at) : publicAt;

@@ -169,45 +169,56 @@ describe("municipalityName", () => {
 
 describe("applyPriceChange", () => {
   const at = new Date("2026-11-01T10:00:00+09:00");
+  // Published on 8/1: the first price was offered three months before a cut on 11/1.
+  const ctx = { history: [], publicAt: new Date("2026-08-01T10:00:00+09:00") };
 
-  it("a cut sets price_down with the old price as price_before", () => {
-    const r = applyPriceChange({ price: 5000 }, 4800, at);
+  it("a cut whose former price was offered two months or more sets price_down with the old price, its 公表日 and the 値下げ日", () => {
+    const r = applyPriceChange({ price: 5000 }, 4800, at, ctx);
     expect(r).toEqual({
       price: 4800,
       price_down: true,
       price_before: 5000,
       price_down_at: at,
+      price_before_since: ctx.publicAt,
+      cut: true,
       history: { price: 4800, price_before: 5000, changed_at: at },
     });
   });
 
-  it("a second cut keeps pointing at the immediately previous price", () => {
-    const first = applyPriceChange({ price: 5000 }, 4800, at);
+  it("a cut of a price offered less than two months is recorded but shows no former price (表示規約)", () => {
+    const r = applyPriceChange({ price: 5000 }, 4800, at, { history: [], publicAt: new Date("2026-09-24T10:00:00+09:00") });
+    expect(r).toEqual({ price: 4800, price_down: false, price_before: null, price_down_at: null, price_before_since: null, cut: true, history: { price: 4800, price_before: 5000, changed_at: at } });
+  });
+
+  it("a second cut a day later: its former price was offered one day, so nothing is shown", () => {
+    const first = applyPriceChange({ price: 5000 }, 4800, at, ctx);
     const later = new Date(at.getTime() + 86_400_000);
-    const second = applyPriceChange(first, 4500, later);
-    expect(second).toMatchObject({ price: 4500, price_down: true, price_before: 4800, price_down_at: later });
+    const second = applyPriceChange(first, 4500, later, { ...ctx, history: [first.history!] });
+    expect(second).toMatchObject({ price: 4500, price_down: false, price_before: null, price_down_at: null, cut: true });
     expect(second.history).toEqual({ price: 4500, price_before: 4800, changed_at: later });
   });
 
   it("a rise clears price_down and the former price", () => {
-    const cut = applyPriceChange({ price: 5000 }, 4800, at);
-    const r = applyPriceChange(cut, 4900, at);
-    expect(r).toMatchObject({ price: 4900, price_down: false, price_before: null, price_down_at: null });
+    const cut = applyPriceChange({ price: 5000 }, 4800, at, ctx);
+    const r = applyPriceChange(cut, 4900, at, { ...ctx, history: [cut.history!] });
+    expect(r).toMatchObject({ price: 4900, price_down: false, price_before: null, price_down_at: null, price_before_since: null, cut: false });
     expect(r.history).toEqual({ price: 4900, price_before: 4800, changed_at: at });
   });
 
   it("an unchanged price keeps the state and writes no history", () => {
-    const cut = applyPriceChange({ price: 5000 }, 4800, at);
-    const r = applyPriceChange(cut, 4800, new Date());
-    expect(r).toEqual({ ...cut, history: null });
+    const cut = applyPriceChange({ price: 5000 }, 4800, at, ctx);
+    const r = applyPriceChange(cut, 4800, new Date(), { ...ctx, history: [cut.history!] });
+    expect(r).toEqual({ ...cut, cut: false, history: null });
   });
 
   it("a new listing starts without a cut or history", () => {
-    expect(applyPriceChange(null, 3000, at)).toEqual({
+    expect(applyPriceChange(null, 3000, at, ctx)).toEqual({
       price: 3000,
       price_down: false,
       price_before: null,
       price_down_at: null,
+      price_before_since: null,
+      cut: false,
       history: null,
     });
   });

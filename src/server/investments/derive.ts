@@ -24,6 +24,7 @@ import {
   typeName,
 } from "@/lib/constants/investment";
 import { kanaFold } from "@/lib/text";
+import { qualifyingCut, type PriceChangeLike } from "@/lib/former-price";
 import municipalitiesJson from "@/master-data/municipalities.json";
 import railwaysKanaJson from "@/master-data/railways.kana.json";
 import type { investment_price_histories, investment_transports, investments } from "@/server/db/schema";
@@ -226,40 +227,55 @@ export interface PriceState {
   price_before?: number | null;
   price_down?: boolean | null;
   price_down_at?: Date | null;
+  price_before_since?: Date | null;
 }
 
 export interface PriceChange {
   price: number;
+  /** Set only for a cut whose former price may be shown (表示規約, src/lib/former-price.ts). */
   price_down: boolean;
   price_before: number | null;
   price_down_at: Date | null;
+  /** The former price's 公表日. */
+  price_before_since: Date | null;
+  /** The new price is lower than the old one, whether or not its former price may be shown. */
+  cut: boolean;
   /** The row for investment_price_histories (without investment_id); null when the price did not change. */
   history: Omit<PriceHistoryInsert, "id" | "investment_id"> | null;
 }
 
+const NO_FORMER = { price_down: false, price_before: null, price_down_at: null, price_before_since: null } as const;
+
 /**
  * Applies a new price to a listing's price state.
  * - unchanged price: the state is kept, no history row;
- * - a cut (new < old): price_down true, price_before = the old price, price_down_at = now;
- * - a rise: price_down false, and price_before / price_down_at cleared (a former
- *   price may only be shown next to a lower current price).
- * Every change yields one history row { price: new, price_before: old, changed_at: now }.
- * A new listing (`old` null) starts without price_down and without a history row.
+ * - any change yields one history row { price: new, price_before: old, changed_at: now };
+ * - price_down / price_before / price_down_at / price_before_since are set only when the
+ *   change is a cut whose former price the rule allows (qualifyingCut over the past
+ *   history plus this change, and the listing's public_at after this save): the former
+ *   price was offered at least two months. A rise or a cut that does not qualify clears them.
+ * A new listing (`old` null) starts without a cut and without a history row.
  */
-export function applyPriceChange(old: PriceState | null | undefined, newPrice: number, now: Date = new Date()): PriceChange {
-  if (!old) return { price: newPrice, price_down: false, price_before: null, price_down_at: null, history: null };
+export function applyPriceChange(
+  old: PriceState | null | undefined,
+  newPrice: number,
+  now: Date,
+  ctx: { history: readonly PriceChangeLike[]; publicAt: Date | null },
+): PriceChange {
+  if (!old) return { price: newPrice, ...NO_FORMER, cut: false, history: null };
   if (newPrice === old.price) {
     return {
       price: old.price,
       price_down: old.price_down ?? false,
       price_before: old.price_before ?? null,
       price_down_at: old.price_down_at ?? null,
+      price_before_since: old.price_before_since ?? null,
+      cut: false,
       history: null,
     };
   }
   const history = { price: newPrice, price_before: old.price, changed_at: now };
-  if (newPrice < old.price) {
-    return { price: newPrice, price_down: true, price_before: old.price, price_down_at: now, history };
-  }
-  return { price: newPrice, price_down: false, price_before: null, price_down_at: null, history };
+  const q = newPrice < old.price ? qualifyingCut({ history: [...ctx.history, history], publicAt: ctx.publicAt, currentPrice: newPrice }) : null;
+  if (q) return { price: newPrice, price_down: true, price_before: q.formerPrice, price_down_at: q.cutAtInstant, price_before_since: q.sinceAt, cut: true, history };
+  return { price: newPrice, ...NO_FORMER, cut: newPrice < old.price, history };
 }

@@ -1,4 +1,5 @@
-/** Scheduled upkeep: database backups, overdue listings, purging old rows. */
+/** Scheduled upkeep: database backups, overdue listings, expired former prices, purging old rows. */
 export * from "./backup";
 export * from "./overdue";
 export * from "./purge";
+export * from "./former-prices";

@@ -8,7 +8,8 @@ import { jstYearMonth } from "@/lib/age";
 import { SQM_PER_TSUBO, structureName, typeName } from "@/lib/constants/investment";
 import { grossIncomeYield } from "@/lib/yield";
 import type { investment_price_histories, investments } from "@/server/db/schema";
-import { applyPriceChange, deriveInvestment, type PriceState } from "@/server/investments/derive";
+import { deriveInvestment } from "@/server/investments/derive";
+import { storedStateFor } from "@/server/investments/former-price";
 import type { TransportRow } from "@/server/investments/editor/common";
 import {
   AGENT_COMPANIES,
@@ -65,12 +66,13 @@ export interface ListingOptions {
 export interface ListingRates {
   members: number;
   premium: number;
+  /** Listings with a price cut in their history (about half of them may show the former price). */
   priceDown: number;
   priceUp: number;
   unpublished: number;
 }
 
-export const DEFAULT_RATES: ListingRates = { members: 0.15, premium: 0.08, priceDown: 0.1, priceUp: 0.02, unpublished: 0.05 };
+export const DEFAULT_RATES: ListingRates = { members: 0.15, premium: 0.08, priceDown: 0.17, priceUp: 0.02, unpublished: 0.05 };
 
 /** Share of each type_cd (percent). */
 export const TYPE_WEIGHTS: readonly (readonly [number, number])[] = [
@@ -618,39 +620,50 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
   const leasehold = landRights !== 1;
 
   /* ---------------- price changes */
-  let state: PriceState = { price };
+  // Histories of every kind the 表示規約 rule tells apart (src/lib/former-price.ts), so the demo shows
+  // it working: a cut whose former price was offered two months or more and is under six months
+  // old (shown), one offered less (not shown), one older than six months (no longer shown), two
+  // cuts within two months (the second not shown), and a rise. Dates walk back from now.
   const history: HistoryRow[] = [];
   const mode = rng.next();
-  const registeredDaysAgo = mode < rates.priceDown + rates.priceUp ? rng.int(60, 420) : rng.int(2, 400);
-  const registered = new Date(now.getTime() - registeredDaysAgo * DAY - rng.int(0, 8) * 3_600_000);
+  let registeredDaysAgo = rng.int(2, 400);
   if (mode < rates.priceDown + rates.priceUp) {
     const rise = mode >= rates.priceDown;
-    const cuts = rise ? 1 : rng.pickWeighted([
-      [1, 60],
-      [2, 30],
-      [3, 10],
-    ] as const);
+    const kind = rise
+      ? "rise"
+      : rng.pickWeighted([
+          ["shown", 55],
+          ["short", 20],
+          ["expired", 10],
+          ["double", 15],
+        ] as const);
+    // Days ago of each change, oldest first, and how long the price before each was offered.
+    const lastAgo = kind === "expired" ? rng.int(190, 320) : kind === "double" ? rng.int(3, 120) : rng.int(1, 170);
+    const changesAgo: number[] = [lastAgo];
+    const offered: number[] = [kind === "short" ? rng.int(10, 58) : kind === "double" ? rng.int(20, 50) : rng.int(62, 200)];
+    if (kind === "double" || (kind === "shown" && rng.chance(0.3))) {
+      changesAgo.unshift(lastAgo + offered[0]!);
+      offered.unshift(rng.int(62, 150));
+    }
+    registeredDaysAgo = changesAgo[0]! + offered[0]!;
     // Walk back from the current price to the first asking price.
     const prices = [price];
-    for (let i = 0; i < cuts; i++) {
+    for (let i = 0; i < changesAgo.length; i++) {
       const cur = prices[0] ?? price;
       let prev = nicePrice(rng, cur * (rise ? rng.float(0.9, 0.96) : rng.float(1.03, 1.1)));
       if (!rise && prev <= cur) prev = cur + (cur >= 10_000 ? 500 : 50);
       if (rise && prev >= cur) prev = cur - (cur >= 10_000 ? 500 : 50);
       prices.unshift(prev);
     }
-    // Change dates: ascending, after registration, within the last 150 days.
-    const span = Math.min(150, registeredDaysAgo - 7);
-    const days = Array.from({ length: cuts }, () => rng.int(1, Math.max(2, span))).sort((a, b) => b - a);
-    state = { price: prices[0] ?? price };
-    for (let i = 0; i < cuts; i++) {
-      const at = new Date(now.getTime() - (days[i] ?? 1) * DAY - rng.int(0, 8) * 3_600_000);
-      const change = applyPriceChange(state, prices[i + 1] ?? price, at);
-      state = change;
-      if (change.history) history.push(change.history);
+    for (let i = 0; i < changesAgo.length; i++) {
+      const at = new Date(now.getTime() - changesAgo[i]! * DAY - rng.int(0, 8) * 3_600_000);
+      history.push({ price: prices[i + 1] ?? price, price_before: prices[i] ?? price, changed_at: at });
     }
   }
-  const priceState = applyPriceChange(state, price, now); // no-op when already at `price`
+  const registered = new Date(now.getTime() - registeredDaysAgo * DAY - rng.int(0, 8) * 3_600_000);
+  // Registered before its first change, so the first price's 公表日 is the registration.
+  const first = history[0];
+  if (first && registered.getTime() >= first.changed_at.getTime()) registered.setTime(first.changed_at.getTime() - DAY);
 
   /* ---------------- copy */
   const struct = structure ? structureName(structure) : null;
@@ -689,7 +702,9 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
   const main = assertClean(mainComment(rng, copy), "comments.main");
   const pool = subSentences(copy);
   const picked = opts.compact ? rng.sample(pool.slice(0, -2), 1) : [...rng.sample(pool.slice(0, -2), rng.int(2, 3)), rng.pick(pool.slice(-2))];
-  if (priceState.price_down) picked.unshift("価格を見直しました。この機会にぜひご検討ください。");
+  const lastChange = history[history.length - 1];
+  // Says the price changed, not what it was: no comparison, so any cut may carry it.
+  if (lastChange && lastChange.price < (lastChange.price_before ?? 0)) picked.unshift("価格を見直しました。この機会にぜひご検討ください。");
   const sub = assertClean(picked.join(""), "comments.sub");
   assertClean(name, "name");
 
@@ -698,6 +713,8 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
   const updateAt = new Date(Math.max(registered.getTime(), now.getTime() - updatedDaysAgo * DAY - rng.int(0, 6) * 3_600_000));
   const nextUpdate = isoDateJst(new Date(Math.max(updateAt.getTime() + 14 * DAY, now.getTime() + DAY)));
   const isPublic = !rng.chance(rates.unpublished);
+  // The stored former-price columns as the editor's save and the migration set them (the six-month window at `now` too).
+  const priceState = { price, ...storedStateFor({ history, publicAt: isPublic ? registered : null, currentPrice: price }, now) };
   const transactions = rng.pickWeighted([
     [3, 40],
     [4, 25],
@@ -787,6 +804,7 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
     premium: rng.chance(rates.premium),
     price_down: priceState.price_down,
     price_down_at: priceState.price_down_at,
+    price_before_since: priceState.price_before_since,
     registered_at: isoDateJst(registered),
     update_at: updateAt,
     next_update_at: nextUpdate,

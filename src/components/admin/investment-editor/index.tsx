@@ -65,7 +65,13 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
           const r = await update.mutateAsync({ id, ...values } as never);
           clearDraft();
           s.succeed();
-          setSaved(r.priceCut ? "保存しました（値下げとして記録しました）" : "保存しました");
+          setSaved(
+            !r.priceCut
+              ? "保存しました"
+              : r.formerPriceShown
+                ? "保存しました（値下げとして記録しました。値下げ前価格を公表日・値下げ日とともに6か月間表示します）"
+                : "保存しました（価格変更として記録しました。変更前の価格は2か月以上公表していないため、表示規約により公開ページに表示しません）",
+          );
           await utils.admin.investments.byId.invalidate({ id });
           router.refresh();
           form.reset(form.getValues());

@@ -84,8 +84,14 @@ export const investments = sqliteTable(
     members: bool("members").notNull().default(false),
     premium: bool("premium").notNull().default(false),
     price_down: bool("price_down").notNull().default(false),
-    /** When the last price cut happened (二重価格表示: the old price shows for 6 months). */
+    /**
+     * price_down / price_before / price_down_at / price_before_since are set only for a cut whose
+     * former price may be shown under 表示規約 (src/lib/former-price.ts): price_down_at is the 値下げ日,
+     * price_before_since the former price's 公表日. Readers still apply the six-month window at their
+     * `now`; maintenance clears the flag once it has passed.
+     */
     price_down_at: timestamp("price_down_at"),
+    price_before_since: timestamp("price_before_since"),
     /** 情報登録日 */
     registered_at: text("registered_at"),
     /** 情報更新日 */
@@ -242,7 +248,7 @@ export const investment_images = sqliteTable(
   (t) => [index("investment_images_investment_id_idx").on(t.investment_id, t.e_sort)],
 );
 
-/** Every price change; drives the price-history chart, the 値下げ badge and price-cut matching. */
+/** Every price change (staff see them all; the public only what src/lib/former-price.ts allows). */
 export const investment_price_histories = sqliteTable(
   "investment_price_histories",
   {

@@ -6,6 +6,7 @@ import { updatedAt } from "./_columns";
  *  counts           { members, investment: { members, public } } computed after changes
  *  counts_override  the same shape, set by staff; a null member keeps the computed value
  *  holiday_note     string shown in the chrome
+ *  keywords_version, former_price_version  the data passes of migrateDb already run
  */
 export const site_options = sqliteTable("site_options", {
   key: text("key").primaryKey(),

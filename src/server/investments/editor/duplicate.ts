@@ -33,6 +33,7 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
         price_down: false,
         price_before: null,
         price_down_at: null,
+        price_before_since: null,
         not_updated_at: null,
         update_at: now,
         created_by: adminId,

@@ -188,10 +188,11 @@ async function writeTransports(tx: Tx, investmentId: number, rows: TransportRow[
 /**
  * Creates (id null) or updates a listing from validated editor values.
  * Derived columns come from deriveInvestment; update_at is now and the
- * overdue mark is cleared (the listing has just been updated). A price cut
- * sets price_down / price_before / price_down_at, writes a history row and
- * queues matchInvestment (price_down); a first publication sets public_at
- * and queues matchInvestment (new).
+ * overdue mark is cleared (the listing has just been updated). A price change
+ * writes a history row; a cut sets price_down / price_before / price_down_at /
+ * price_before_since only when its former price may be shown (表示規約,
+ * applyPriceChange) and queues matchInvestment (price_down) either way; a first
+ * publication sets public_at and queues matchInvestment (new).
  */
 export async function saveInvestment(
   db: Db,
@@ -199,7 +200,7 @@ export async function saveInvestment(
   id: number | null,
   v: InvestmentFormOutput,
   opts: EditorOptions = {},
-): Promise<{ id: number; priceCut: boolean; published: boolean }> {
+): Promise<{ id: number; priceCut: boolean; formerPriceShown: boolean; published: boolean }> {
   const now = opts.now ?? new Date();
   await checkBusinessRules(db, v, id);
   const transports = await resolveTransports(db, v.transports);
@@ -215,7 +216,17 @@ export async function saveInvestment(
       old = await tx.select().from(investments).where(eq(investments.id, id)).get();
       if (!old) throw notFound();
     }
-    const price = applyPriceChange(old ?? null, cols.price, now);
+    const publicAt = cols.public ? (old?.public_at ?? now) : (old?.public_at ?? null);
+    // The past changes decide whether a cut's former price may be shown (表示規約: offered two months or more).
+    const pastChanges =
+      old && cols.price !== old.price
+        ? await tx
+            .select({ price: investment_price_histories.price, price_before: investment_price_histories.price_before, changed_at: investment_price_histories.changed_at })
+            .from(investment_price_histories)
+            .where(eq(investment_price_histories.investment_id, old.id))
+            .all()
+        : [];
+    const price = applyPriceChange(old ?? null, cols.price, now, { history: pastChanges, publicAt });
     const published = cols.public && !(old?.public ?? false);
     const row = {
       ...cols,
@@ -224,9 +235,10 @@ export async function saveInvestment(
       price_before: price.price_before,
       price_down: price.price_down,
       price_down_at: price.price_down_at,
+      price_before_since: price.price_before_since,
       update_at: now,
       not_updated_at: null,
-      public_at: cols.public ? (old?.public_at ?? now) : (old?.public_at ?? null),
+      public_at: publicAt,
     };
     let investmentId: number;
     if (old) {
@@ -239,14 +251,15 @@ export async function saveInvestment(
     }
     await writeTransports(tx, investmentId, transports);
     droppedImages = await writeImages(tx, investmentId, v.images, opts);
-    const priceCut = Boolean(price.history && price.price_down);
+    // Any cut is matched (a saved price range may now fit); the mail shows a former price only when the rule allows it.
+    const priceCut = Boolean(price.history && price.cut);
     if (price.history) await tx.insert(investment_price_histories).values({ ...price.history, investment_id: investmentId });
     if (priceCut && cols.public) {
       await enqueue(tx, "matchInvestment", { investmentId, reason: "price_down" }, `price_down-${investmentId}-${now.getTime()}`);
     }
     if (published) await enqueue(tx, "matchInvestment", { investmentId, reason: "new" }, `new-${investmentId}`);
     await enqueue(tx, "refreshSiteCounts", { reason: "listing saved" }, `listing-${investmentId}-${now.getTime()}`);
-    return { id: investmentId, priceCut, published };
+    return { id: investmentId, priceCut, formerPriceShown: priceCut && price.price_down, published };
   });
   await Promise.all(droppedImages.map((name) => removeImage(result.id, name, opts).catch(() => undefined)));
   return result;

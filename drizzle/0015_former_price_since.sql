@@ -1,0 +1,1 @@
+ALTER TABLE `investments` ADD `price_before_since` integer;
