@@ -142,3 +142,14 @@ export function jpDate(day: string): string {
 export function formerPriceText(f: FormerPrice): string {
   return `値下げ前価格 ${formatPrice(f.formerPrice)}（${jpDate(f.formerSince)}〜${jpDate(f.formerUntil)}）／${jpDate(f.cutAt)} 価格変更`;
 }
+
+/**
+ * A former price recorded earlier (a matching's price and price_before) may be shown
+ * only while it is still the listing's allowed former price: same current price,
+ * same former price, inside the six months, with the listing's dates.
+ */
+export function recordedFormerPrice(recorded: { price: number; price_before: number | null }, listing: StoredPriceState, now: Date): FormerPrice | null {
+  if (recorded.price_before === null || recorded.price !== listing.price) return null;
+  const f = storedFormerPrice(listing, now);
+  return f && f.formerPrice === recorded.price_before ? f : null;
+}

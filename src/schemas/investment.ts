@@ -105,8 +105,20 @@ export const investmentImageDto = z.object({
   category: z.enum(IMAGE_CATEGORY_KEYS),
 });
 
-const priceChangeOf = <T extends Timestamp>(at: T) => z.object({ price: int, price_before: int.nullable(), changed_at: at });
+/** 価格改定履歴 as the public sees it: when the price changed, never what it was (表示規約: only `former_price` may show a former amount). */
+const priceChangeOf = <T extends Timestamp>(at: T) => z.object({ changed_at: at });
 export const priceChangeDto = priceChangeOf(isoDateTime);
+
+/**
+ * The former price that may be shown beside the current one (規約 第20条 / 施行規則 第12条,
+ * src/lib/former-price.ts), always with its 公表日 and last day and the 値下げ日 (Japan-time dates).
+ */
+export const formerPriceSchema = z.object({
+  formerPrice: int,
+  formerSince: isoDate,
+  formerUntil: isoDate,
+  cutAt: isoDate,
+});
 
 /** The full listing for an audience that may see it (all but its key, price history and related cards). */
 const detailFields = <T extends Timestamp>(at: T) => ({
@@ -122,9 +134,11 @@ const detailFields = <T extends Timestamp>(at: T) => ({
   area_name: text.nullable(),
   district_cd: text,
   price: int,
-  /** The former price, only while it may be shown (a cut within six months). */
+  /** The former price, only while 表示規約 allows it (then also in `former_price`, with its dates). */
   price_before: int.nullable(),
+  /** A 値下げ may be claimed now (the same condition). */
   price_down: z.boolean(),
+  former_price: formerPriceSchema.nullable(),
   income: incomeGroup.nullable(),
   yield: num.nullable(),
   service_charge: int.nullable(),

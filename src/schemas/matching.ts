@@ -1,5 +1,5 @@
 import { isoDateTime, recordId, storedEnum, type Timestamp } from "./common";
-import { investmentCard, investmentCardDto } from "./investment";
+import { formerPriceSchema, investmentCard, investmentCardDto } from "./investment";
 import { z } from "./zod";
 
 /** Why a listing matched a saved condition: it is new, or its price went down. */
@@ -21,7 +21,9 @@ const matchingOf = <T extends Timestamp, C extends z.ZodType>(at: T, card: C) =>
     reason: storedEnum(MATCHING_REASONS),
     /** The price when it matched (万円). */
     price: z.number().int(),
+    /** The former price, only while 表示規約 allows it (then with its dates in `former_price`); a price_down row without it is a 価格変更. */
     price_before: z.number().int().nullable(),
+    former_price: formerPriceSchema.nullable(),
     read_at: z.nullable(at),
     created_at: at,
     card: card.nullable(),

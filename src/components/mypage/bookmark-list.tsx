@@ -8,7 +8,7 @@ import { investmentHref, investmentImageSrc, listingSrcSet } from "@/components/
 import { Button } from "@/components/ui/button";
 import { formatPrice } from "@/lib/price";
 import { api } from "@/trpc/react";
-import { priceChangeText } from "./format";
+import { savedPriceText } from "./format";
 
 export type BookmarkSort = "added" | "price_asc" | "price_desc" | "yield_desc" | "price_change";
 
@@ -17,7 +17,7 @@ const SORTS: { value: BookmarkSort; label: string }[] = [
   { value: "price_asc", label: "価格が安い順" },
   { value: "price_desc", label: "価格が高い順" },
   { value: "yield_desc", label: "利回りが高い順" },
-  { value: "price_change", label: "値下がり幅が大きい順" },
+  { value: "price_change", label: "保存時から価格が下がった順" },
 ];
 
 export const COMPARE_MIN = 2;
@@ -125,8 +125,8 @@ export function BookmarkList() {
                 <span className="tabular font-bold">{formatPrice(card.price)}</span>
                 {card.yield !== null && <span>利回り {percentText(card.yield)}</span>}
                 {price_change !== 0 && (
-                  <span className={price_change < 0 ? "font-bold text-error" : "text-muted-foreground"} data-slot="price-change">
-                    登録時 {formatPrice(price_at_bookmark)} から{priceChangeText(price_change)}
+                  <span className="text-muted-foreground" data-slot="price-change">
+                    {savedPriceText(price_at_bookmark, card.price)}
                   </span>
                 )}
               </p>

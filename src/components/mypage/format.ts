@@ -1,17 +1,26 @@
 /** Shared (server and client) helpers of the member area. */
 import { formatPrice } from "@/lib/price";
+import { formerPriceText, type FormerPrice } from "@/lib/former-price";
 import { toSearchParams, type SearchQuery } from "@/schemas/search";
 
-/** "300万円値下げ" / "200万円値上げ" / "" for no change. */
-export function priceChangeText(change: number): string {
-  if (change === 0) return "";
-  return change < 0 ? `${formatPrice(-change)}値下げ` : `${formatPrice(change)}値上げ`;
+/**
+ * The member's own record since saving a listing, e.g. 「保存時の価格 8,000万円（現在 7,500万円）」:
+ * worded as what the member saved, never as the seller's former price (表示規約).
+ * "" when the price has not changed.
+ */
+export function savedPriceText(priceAtBookmark: number, price: number): string {
+  if (priceAtBookmark === price) return "";
+  return `保存時の価格 ${formatPrice(priceAtBookmark)}（現在 ${formatPrice(price)}）`;
 }
 
-/** 新着 / 値下げ 8,000万円 → 7,500万円 */
-export function matchingReasonText(m: { reason: string; price: number; price_before: number | null }): string {
-  if (m.reason === "price_down") return m.price_before !== null ? `値下げ ${formatPrice(m.price_before)} → ${formatPrice(m.price)}` : `値下げ ${formatPrice(m.price)}`;
-  return "新着";
+/**
+ * 新着 / 値下げ 7,500万円（値下げ前価格 8,000万円（…〜…）／… 価格変更）/ 価格変更 7,500万円:
+ * a former price only as 表示規約 allows it (former_price, with its dates); a cut that
+ * may not carry one is a plain 価格変更.
+ */
+export function matchingReasonText(m: { reason: string; price: number; former_price: FormerPrice | null }): string {
+  if (m.reason !== "price_down") return "新着";
+  return m.former_price ? `値下げ ${formatPrice(m.price)}（${formerPriceText(m.former_price)}）` : `価格変更 ${formatPrice(m.price)}`;
 }
 
 /** The list URL of a saved condition; `filterId` makes the save button offer 上書き保存. */

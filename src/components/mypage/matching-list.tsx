@@ -60,7 +60,7 @@ export function MatchingList() {
           >
             <div className="flex flex-wrap items-center gap-2 text-xs">
               {!m.read_at && <Badge variant="gold">未読</Badge>}
-              <Badge variant={m.reason === "price_down" ? "error" : "outline"}>{matchingReasonText(m)}</Badge>
+              <Badge variant={m.former_price ? "error" : "outline"}>{matchingReasonText(m)}</Badge>
               <span className="text-muted-foreground">条件：{m.filter_name ?? "（削除された検索条件）"}</span>
               <time className="ml-auto text-muted-foreground">{dateFmt.format(new Date(m.created_at))}</time>
             </div>

@@ -7,6 +7,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
 import { netYield } from "@/lib/yield";
+import { storedFormerPrice } from "@/lib/former-price";
 import type { BuiltGroup } from "@/schemas/investment-groups";
 
 /** A listing card as the home page (and any list) shows it. Field names follow the spec. */
@@ -43,6 +44,7 @@ export interface InvestmentCard {
   station_name: string | null;
   members: boolean;
   premium: boolean;
+  /** The 値下げ badge: only while 表示規約 allows the former price (src/lib/former-price.ts) at the time of reading. */
   price_down: boolean;
   /** Storage name of the first image (by e_sort), for /api/images/{id}/{name}/thumb. */
   image: string | null;
@@ -73,6 +75,10 @@ const cardColumns = {
   premium: investments.premium,
   price_down: investments.price_down,
   public_at: investments.public_at,
+  // inputs of the 値下げ badge only (not sent)
+  price_before: investments.price_before,
+  price_down_at: investments.price_down_at,
+  price_before_since: investments.price_before_since,
   // inputs of net_yield only (not sent)
   income: investments.income,
   service_charge: investments.service_charge,
@@ -85,7 +91,7 @@ const cardColumns = {
  * id gives one card per occurrence). Three queries whatever the number of ids:
  * the rows, their transports and their images.
  */
-export async function loadCards(db: Db, ids: readonly number[]): Promise<InvestmentCard[]> {
+export async function loadCards(db: Db, ids: readonly number[], now: Date = new Date()): Promise<InvestmentCard[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const [rows, transports, images] = await Promise.all([
@@ -126,10 +132,11 @@ export async function loadCards(db: Db, ids: readonly number[]): Promise<Investm
     const r = byId.get(id);
     if (!r) continue;
     const t = firstTransport.get(id);
-    const { income, service_charge, maintenance_fee, land_rights, ...card } = r;
+    const { income, service_charge, maintenance_fee, land_rights, price_before, price_down_at, price_before_since, ...card } = r;
     cards.push({
       locked: false,
       ...card,
+      price_down: storedFormerPrice({ price: r.price, price_down: r.price_down, price_before, price_down_at, price_before_since }, now) !== null,
       net_yield: netYield({ price: r.price, income, service_charge, maintenance_fee, land_fee: land_rights?.fee }),
       built: r.built ?? null,
       line_name: t?.line_name ?? null,

@@ -30,12 +30,11 @@ import {
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
 import { loadCards, type InvestmentCard } from "./cards";
 import { jstDatePlusYears } from "@/lib/jst-date";
+import { storedFormerPrice, type FormerPrice } from "@/lib/former-price";
 import { isTeaser, teaserScope, visibleTo, type Audience } from "./visibility";
 
 /** Related listings shown under a detail. */
 export const RELATED_SIZE = 4;
-/** 二重価格表示: the former price may be shown for six months after a cut. */
-export const PRICE_BEFORE_MONTHS = 6;
 
 const detailColumns = {
   id: investments.id,
@@ -54,6 +53,7 @@ const detailColumns = {
   price_before: investments.price_before,
   price_down: investments.price_down,
   price_down_at: investments.price_down_at,
+  price_before_since: investments.price_before_since,
   income: investments.income,
   yield: investments.yield,
   service_charge: investments.service_charge,
@@ -128,16 +128,19 @@ export interface InvestmentImage {
   category: ImageCategory;
 }
 
+/** One entry of the public 価格改定履歴: the date only (表示規約: a former amount only as `former_price`). */
 export interface PriceChangeEntry {
-  price: number;
-  price_before: number | null;
   changed_at: Date;
 }
 
-export type InvestmentDetail = Omit<NonNullable<DetailRow>, "price_before" | "price_down_at"> & {
+export type InvestmentDetail = Omit<NonNullable<DetailRow>, "price_before" | "price_down" | "price_down_at" | "price_before_since"> & {
   locked: false;
-  /** The former price, only while it may be shown (price cut within six months); otherwise null. */
+  /** The former price, only while 表示規約 allows it (src/lib/former-price.ts); otherwise null. */
   price_before: number | null;
+  /** A 値下げ may be claimed now: the same condition. */
+  price_down: boolean;
+  /** The former price with the dates that must be shown with it; null when none may be shown. */
+  former_price: FormerPrice | null;
   transports: InvestmentTransport[];
   images: InvestmentImage[];
   priceHistory: PriceChangeEntry[];
@@ -154,19 +157,6 @@ export interface LockedDetail {
 }
 
 export type DetailResult = InvestmentDetail | LockedDetail | null;
-
-/** True while a former price may be shown next to the current one. */
-export function showsPriceBefore(
-  row: { price: number; price_before: number | null; price_down: boolean; price_down_at: Date | null },
-  now: Date,
-): boolean {
-  if (!row.price_down || row.price_before === null || row.price_before <= row.price || !row.price_down_at) return false;
-  // Six calendar months in Japan time: a cut on 5/1 shows until the end of 10/31.
-  const JST = 9 * 3_600_000;
-  const until = new Date(row.price_down_at.getTime() + JST);
-  until.setUTCMonth(until.getUTCMonth() + PRICE_BEFORE_MONTHS);
-  return now.getTime() < until.getTime() - JST;
-}
 
 export async function getInvestmentDetail(
   db: Db,
@@ -229,16 +219,12 @@ export async function getInvestmentDetail(
       .orderBy(asc(investment_images.e_sort), asc(investment_images.id))
       .all(),
     db
-      .select({
-        price: investment_price_histories.price,
-        price_before: investment_price_histories.price_before,
-        changed_at: investment_price_histories.changed_at,
-      })
+      .select({ changed_at: investment_price_histories.changed_at })
       .from(investment_price_histories)
       .where(eq(investment_price_histories.investment_id, id))
       .orderBy(desc(investment_price_histories.changed_at))
       .all(),
-    relatedListings(db, audience, row),
+    relatedListings(db, audience, row, now),
     userId === null
       ? Promise.resolve(undefined)
       : db
@@ -248,11 +234,14 @@ export async function getInvestmentDetail(
           .get(),
   ]);
 
-  const { price_before, price_down_at, ...rest } = row;
+  const { price_before, price_down, price_down_at, price_before_since, ...rest } = row;
+  const former = storedFormerPrice({ price: row.price, price_down, price_before, price_down_at, price_before_since }, now);
   return {
     ...rest,
     locked: false,
-    price_before: showsPriceBefore({ price: row.price, price_before, price_down: row.price_down, price_down_at }, now) ? price_before : null,
+    price_before: former?.formerPrice ?? null,
+    price_down: former !== null,
+    former_price: former,
     transports,
     images,
     priceHistory: history,
@@ -271,6 +260,7 @@ async function relatedListings(
   db: Db,
   audience: Audience,
   row: { id: number; type_cd: number; area_cd: number | null; city_cd: string },
+  now: Date,
 ): Promise<InvestmentCard[]> {
   const place = row.area_cd !== null ? eq(investments.area_cd, row.area_cd) : eq(investments.city_cd, row.city_cd);
   const ids = await db
@@ -284,6 +274,7 @@ async function relatedListings(
   return loadCards(
     db,
     ids.map((r) => r.id),
+    now,
   );
 }
 

@@ -1,5 +1,6 @@
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
+import { formerPriceText } from "@/lib/former-price";
 import { z } from "@/schemas/zod";
 import type { MailMessage } from "./transport";
 
@@ -13,7 +14,14 @@ const matchingItem = z.object({
   name: z.string(),
   reason: z.enum(["new", "price_down"]),
   price: z.number(),
-  priceBefore: z.number().nullable(),
+  /**
+   * The former price, only while 表示規約 allows it, with its dates (src/lib/former-price.ts).
+   * A price_down item without it is a 価格変更 notice: no former amount, no arrow, no 値下げ claim.
+   */
+  former: z
+    .object({ formerPrice: z.number(), formerSince: z.string(), formerUntil: z.string(), cutAt: z.string() })
+    .nullable()
+    .default(null),
   yield: z.number().nullable(),
   access: z.string(),
   filterName: z.string().nullable(),
@@ -103,11 +111,12 @@ const percent = (v: number | null) => (v === null ? "—" : `${v.toFixed(2)}%`);
 
 function matchingParagraphs(items: MatchingMailItem[]): string[] {
   return items.map((it) => {
-    const tag = it.reason === "price_down" ? "値下げ" : "新着";
-    const price = it.reason === "price_down" && it.priceBefore !== null ? `${yen(it.price)}（値下げ前 ${yen(it.priceBefore)}）` : yen(it.price);
+    const former = it.reason === "price_down" ? it.former : null;
+    const tag = it.reason === "new" ? "新着" : former ? "値下げ" : "価格変更";
     return [
       `■【${tag}】${it.name}`,
-      `価格：${price}`,
+      `価格：${yen(it.price)}`,
+      ...(former ? [formerPriceText(former)] : []),
       `表面利回り：${percent(it.yield)}`,
       `交通：${it.access || "—"}`,
       ...(it.filterName ? [`検索条件：${it.filterName}`] : []),
@@ -223,8 +232,8 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
         compose(digest ? `本日のマッチング物件（${d.date}・${count}件）` : `検索条件に合う物件が見つかりました（${count}件）`, [
           `${d.name} 様`,
           digest
-            ? "保存された検索条件に合う新着・値下げ物件をまとめてお知らせします。"
-            : "保存された検索条件に合う新着・値下げ物件が見つかりましたのでお知らせします。",
+            ? "保存された検索条件に合う新着・価格変更物件をまとめてお知らせします。"
+            : "保存された検索条件に合う新着・価格変更物件が見つかりましたのでお知らせします。",
           ...matchingParagraphs(d.items),
           ...matchingFooter(d),
         ], to),

@@ -3,6 +3,7 @@ import type { Db } from "@/server/db";
 import { filters, investments, matchings } from "@/server/db/schema";
 import { loadCards } from "@/server/investments/cards";
 import { visibleTo, type Audience } from "@/server/investments/visibility";
+import { recordedFormerPrice } from "@/lib/former-price";
 
 /**
  * A member's matchings, newest first, with which condition and why: the
@@ -22,6 +23,13 @@ export async function matchingRows(db: Db, userId: number, audience: Audience, o
       reason: matchings.reason,
       price: matchings.price,
       price_before: matchings.price_before,
+      listing: {
+        price: investments.price,
+        price_down: investments.price_down,
+        price_before: investments.price_before,
+        price_down_at: investments.price_down_at,
+        price_before_since: investments.price_before_since,
+      },
       read_at: matchings.read_at,
       created_at: matchings.created_at,
     })
@@ -34,10 +42,15 @@ export async function matchingRows(db: Db, userId: number, audience: Audience, o
 }
 
 /** Listings that matched a member's saved condition, with which condition and why. */
-export async function listMatchings(db: Db, userId: number, opts: { since?: Date | null; limit?: number } = {}) {
+export async function listMatchings(db: Db, userId: number, opts: { since?: Date | null; limit?: number; now?: Date } = {}) {
+  const now = opts.now ?? new Date();
   const rows = await matchingRows(db, userId, "member", opts);
-  const cards = new Map((await loadCards(db, [...new Set(rows.map((r) => r.investment_id))])).map((c) => [c.id, c]));
-  return rows.map((r) => ({ ...r, card: cards.get(r.investment_id) ?? null }));
+  const cards = new Map((await loadCards(db, [...new Set(rows.map((r) => r.investment_id))], now)).map((c) => [c.id, c]));
+  return rows.map(({ listing, ...r }) => {
+    // 表示規約: the recorded former price only while it is still the listing's allowed one, with its dates.
+    const former = r.reason === "price_down" ? recordedFormerPrice(r, listing, now) : null;
+    return { ...r, price_before: former?.formerPrice ?? null, former_price: former, card: cards.get(r.investment_id) ?? null };
+  });
 }
 
 export async function unreadMatchingCount(db: Db, userId: number): Promise<number> {

@@ -339,6 +339,7 @@ export async function searchInvestments(
   const items = await loadCards(
     db,
     rows.map((r) => r.id),
+    now,
   );
   return { items, total, page, last, pageSize };
 }

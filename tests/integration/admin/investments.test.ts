@@ -174,7 +174,7 @@ describe("publication and price cuts", () => {
     expect(values.yield).toBe("5.78");
     await a.admin.call((c) => c.admin.investments.update({ id, ...values, price: "19800" } as never));
     const row = await s.db.select().from(investments).where(eq(investments.id, id)).get();
-    expect(row).toMatchObject({ price: 19800, price_down: true, yield: 5.9, income: { month: 974000, year: 11688000 } });
+    expect(row).toMatchObject({ price: 19800, yield: 5.9, income: { month: 974000, year: 11688000 } });
     // and the editor shows the new figure when reopened
     expect((await a.admin.call((c) => c.admin.investments.byId({ id }))).values.yield).toBe("5.9");
   });
@@ -189,26 +189,43 @@ describe("publication and price cuts", () => {
     expect(jobs[0]!.payload).toEqual({ investmentId: r.id, reason: "new" });
   });
 
-  it("a price cut sets price_down, price_before, price_down_at, a history row and a matchInvestment (price_down) outbox row", async () => {
+  it("a price cut writes a history row and a matchInvestment (price_down) outbox row; it sets price_down / price_before only when the former price was offered two months (表示規約)", async () => {
     const v = validForm();
     const { id } = await create(v);
-    const r = await a.admin.call((c) => c.admin.investments.update({ id, ...v, price: "11000" } as never));
-    expect(r.priceCut).toBe(true);
-    const row = await s.db.select().from(investments).where(eq(investments.id, id)).get();
-    expect(row).toMatchObject({ price: 11000, price_before: 12000, price_down: true });
-    expect(row?.price_down_at).toBeInstanceOf(Date);
-    const history = await s.db.select().from(investment_price_histories).where(eq(investment_price_histories.investment_id, id)).all();
-    expect(history.map((h) => [h.price, h.price_before])).toEqual([[11000, 12000]]);
+    // cut the day it was published: recorded as a 価格変更, no former price may be shown
+    const quick = await a.admin.call((c) => c.admin.investments.update({ id, ...v, price: "11000" } as never));
+    expect(quick).toMatchObject({ priceCut: true, formerPriceShown: false });
+    expect(await s.db.select().from(investments).where(eq(investments.id, id)).get()).toMatchObject({
+      price: 11000,
+      price_before: null,
+      price_down: false,
+      price_down_at: null,
+      price_before_since: null,
+    });
     const jobs = (await s.db.select().from(outbox).where(eq(outbox.job, "matchInvestment")).all()).filter(
       (j) => (j.payload as { investmentId: number }).investmentId === id,
     );
     expect(jobs.map((j) => (j.payload as { reason: string }).reason).sort()).toEqual(["new", "price_down"]);
+    // 11,000万円 has been offered since 90 days ago (its change backdated): a cut now qualifies
+    const since = new Date(Date.now() - 90 * 86_400_000);
+    await s.db.update(investment_price_histories).set({ changed_at: since }).where(eq(investment_price_histories.investment_id, id));
+    await s.db.update(investments).set({ public_at: new Date(since.getTime() - 86_400_000) }).where(eq(investments.id, id));
+    const r = await a.admin.call((c) => c.admin.investments.update({ id, ...v, price: "10500" } as never));
+    expect(r).toMatchObject({ priceCut: true, formerPriceShown: true });
+    const row = await s.db.select().from(investments).where(eq(investments.id, id)).get();
+    expect(row).toMatchObject({ price: 10500, price_before: 11000, price_down: true, price_before_since: since });
+    expect(row?.price_down_at).toBeInstanceOf(Date);
+    const history = await s.db.select().from(investment_price_histories).where(eq(investment_price_histories.investment_id, id)).all();
+    expect(history.map((h) => [h.price, h.price_before])).toEqual([
+      [11000, 12000],
+      [10500, 11000],
+    ]);
     // the same price again: no new history; a rise clears the price-down state
-    await a.admin.call((c) => c.admin.investments.update({ id, ...v, price: "11000" } as never));
+    await a.admin.call((c) => c.admin.investments.update({ id, ...v, price: "10500" } as never));
     await a.admin.call((c) => c.admin.investments.update({ id, ...v, price: "11500" } as never));
     const after = await s.db.select().from(investments).where(eq(investments.id, id)).get();
-    expect(after).toMatchObject({ price: 11500, price_down: false, price_before: null });
-    expect(await s.db.select().from(investment_price_histories).where(eq(investment_price_histories.investment_id, id)).all()).toHaveLength(2);
+    expect(after).toMatchObject({ price: 11500, price_down: false, price_before: null, price_before_since: null });
+    expect(await s.db.select().from(investment_price_histories).where(eq(investment_price_histories.investment_id, id)).all()).toHaveLength(3);
   });
 
   it("the editor loads what was saved, and the preview shows an unpublished listing", async () => {

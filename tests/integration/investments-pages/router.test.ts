@@ -3,7 +3,6 @@ import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "@/lib/constants/investment";
 import { bookmarks, investment_images, investment_transports, investments } from "@/server/db/schema";
-import { showsPriceBefore } from "@/server/investments/detail";
 import { callerFor } from "../../helpers/context";
 import { seededDb, VISIBLE, type Seeded } from "./setup";
 
@@ -239,20 +238,5 @@ describe("public.investments.byId", () => {
     const { row } = await pick(and(VISIBLE.visitor, sql`${investments.id} NOT IN (SELECT investment_id FROM bookmarks WHERE user_id = ${t.memberId})`));
     const other = await c.public.investments.byId({ id: row.id });
     expect(!other.locked && other.bookmarked).toBe(false);
-  });
-});
-
-describe("the former price (二重価格表示)", () => {
-  const base = { price: 4800, price_before: 5200, price_down: true };
-  const cut = new Date("2026-05-01T00:00:00+09:00");
-  it("shows for six months after a cut, then not", () => {
-    expect(showsPriceBefore({ ...base, price_down_at: cut }, new Date("2026-10-31T00:00:00+09:00"))).toBe(true);
-    expect(showsPriceBefore({ ...base, price_down_at: cut }, new Date("2026-11-02T00:00:00+09:00"))).toBe(false);
-  });
-  it("never without a cut, a date or a higher former price", () => {
-    const now = new Date("2026-06-01T00:00:00+09:00");
-    expect(showsPriceBefore({ ...base, price_down: false, price_down_at: cut }, now)).toBe(false);
-    expect(showsPriceBefore({ ...base, price_down_at: null }, now)).toBe(false);
-    expect(showsPriceBefore({ ...base, price_before: 4000, price_down_at: cut }, now)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { investmentHref } from "@/components/investment/links";
-import { filterSearchHref, matchingReasonText, priceChangeText } from "@/components/mypage/format";
+import { filterSearchHref, matchingReasonText, savedPriceText } from "@/components/mypage/format";
 import { Badge } from "@/components/ui/badge";
 import { inquiryKindName, inquiryStatusName } from "@/lib/constants/contact";
 import { formatPrice, withCommas } from "@/lib/price";
@@ -47,12 +47,12 @@ export default async function MyPageTop() {
 
       <Section title={d.since ? `前回のご訪問以降の新着マッチング（${d.newMatchings.length}件）` : `新着マッチング（${d.newMatchings.length}件）`} href="/mypage/matchings" linkText={`マッチング一覧（未読${d.unread}件）`} slot="dashboard-matchings">
         {d.newMatchings.length === 0 ? (
-          <Empty>前回のご訪問以降、保存した検索条件に合う新着・値下げ物件はありません。</Empty>
+          <Empty>前回のご訪問以降、保存した検索条件に合う新着・価格変更物件はありません。</Empty>
         ) : (
           <ul className="grid gap-2 text-sm">
             {d.newMatchings.map((m) => (
               <li key={m._id} className="flex flex-wrap items-baseline gap-2">
-                <Badge variant={m.reason === "price_down" ? "error" : "outline"}>{matchingReasonText(m)}</Badge>
+                <Badge variant={m.former_price ? "error" : "outline"}>{matchingReasonText(m)}</Badge>
                 <Link href={investmentHref(m.investment_id)} className="font-bold underline-offset-4 hover:underline">
                   {m.card?.name ?? "物件"}
                 </Link>
@@ -75,9 +75,7 @@ export default async function MyPageTop() {
                 <Link href={investmentHref(b.card.id)} className="font-bold underline-offset-4 hover:underline">
                   {b.card.name}
                 </Link>
-                <span className={b.price_change < 0 ? "font-bold text-error" : "text-muted-foreground"}>
-                  {formatPrice(b.price_at_bookmark)} → {formatPrice(b.card.price)}（{priceChangeText(b.price_change)}）
-                </span>
+                <span className="text-muted-foreground">{savedPriceText(b.price_at_bookmark, b.card.price)}</span>
               </li>
             ))}
           </ul>

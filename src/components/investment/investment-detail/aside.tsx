@@ -5,6 +5,7 @@ import { TEL_HREF } from "@/components/site-chrome/links";
 import { Button } from "@/components/ui/button";
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
+import { formerPriceText } from "@/lib/former-price";
 import type { InvestmentDetail } from "@/server/investments";
 import { BookmarkButton, type BookmarkMode } from "../bookmark-button";
 import { incomeText, landSizeText, NET_YIELD_LABEL, percentText, sqmText, structureText, vacancyText } from "../detail-format";
@@ -33,14 +34,20 @@ export function DetailAside({
           <dt className="text-xs font-bold text-primary-500">価格</dt>
           <dd className="flex flex-wrap items-baseline gap-x-2">
             <PriceText price={d.price} className="tabular text-3xl font-bold tracking-tight text-primary" />
-            {d.price_before !== null && (
+            {d.former_price && (
               <span className="flex items-center gap-1 text-sm text-error">
                 <TrendingDown className="size-4" aria-hidden="true" />
                 <span className="sr-only">値下げ前の価格</span>
-                <s className="text-primary-500">{formatPrice(d.price_before)}</s>
+                <s className="text-primary-500">{formatPrice(d.former_price.formerPrice)}</s>
               </span>
             )}
           </dd>
+          {d.former_price && (
+            // 表示規約: the former price always with its 公表日 and the 値下げ日.
+            <dd className="mt-1 text-xs text-primary-600" data-slot="former-price">
+              {formerPriceText(d.former_price)}
+            </dd>
+          )}
         </dl>
         <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-border pt-3">
           <div>

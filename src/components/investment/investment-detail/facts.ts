@@ -33,9 +33,9 @@ export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images"
 
 /** What several parts of the detail page derive from the listing: computed once per render. */
 export function detailFacts(d: InvestmentDetail, now: Date) {
-  // 二重価格表示: the 値下げ badge and the former price only within six months of the cut
-  // (detail.ts gives price_before only then).
-  const priceCutShown = d.price_down && d.price_before !== null;
+  // 二重価格表示: the 値下げ badge (itself a comparison) only while 表示規約 allows the former price
+  // (detail.ts gives former_price only then).
+  const priceCutShown = d.former_price !== null;
   const featureOn: Record<number, boolean> = {
     1: d.long_residual,
     2: d.has_cert,

@@ -93,7 +93,7 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
 
         {d.priceHistory.length > 0 && (
           <DetailSection id="detail-history" title="価格改定履歴">
-            <PriceHistory history={d.priceHistory} current={d.price} now={now} />
+            <PriceHistory history={d.priceHistory} former={d.former_price} />
           </DetailSection>
         )}
 

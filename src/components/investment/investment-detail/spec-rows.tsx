@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
+import { formerPriceText } from "@/lib/former-price";
 import type { InvestmentDetail } from "@/server/investments";
 import {
   LAND_CATS,
@@ -41,10 +42,8 @@ export function priceRows(d: InvestmentDetail, { net, isUnit }: DetailFacts): Sp
       value: (
         <span className="font-bold">
           <PriceText price={d.price} />
-          {d.price_before !== null && (
-            <span className="ml-2 text-xs font-normal text-primary-500">
-              （変更前 <s>{formatPrice(d.price_before)}</s>）
-            </span>
+          {d.former_price && (
+            <span className="mt-1 block text-xs font-normal text-primary-500">{formerPriceText(d.former_price)}</span>
           )}
         </span>
       ),

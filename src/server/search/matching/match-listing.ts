@@ -11,7 +11,10 @@
  * A hit is one matching row per member × listing × reason (the member's oldest
  * matching filter is recorded), so re-running a job never duplicates. A later
  * price cut of the same listing refreshes the member's price_down row (new
- * price, unread, not yet notified) instead of adding one.
+ * price, unread, not yet notified) instead of adding one. Every cut is matched
+ * (a saved price range may fit now), but the row carries a former price only
+ * when 表示規約 allows it (src/lib/former-price.ts); otherwise it is a 価格変更
+ * notice, and mails and My Page show no former amount for it.
  *
  * Notification: instant members get a notifyMatchings job keyed by member and
  * time window, written to the outbox in the same transaction and relayed once
@@ -19,9 +22,10 @@
  * Daily members are picked up by the 8:00 digest; "off" members only see the
  * rows on My Page.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
-import { investments, matchings, notification_settings, users } from "@/server/db/schema";
+import { investment_price_histories, investments, matchings, notification_settings, users } from "@/server/db/schema";
+import { storedFormerPrice } from "@/lib/former-price";
 import { env } from "@/server/env";
 import { enqueueMany } from "@/server/jobs/outbox";
 import { loadMatchable } from "../predicate";
@@ -62,15 +66,33 @@ export async function matchInvestment(db: Db, investmentId: number, reason: Matc
   const started = performance.now();
   const result: MatchResult = { visible: false, checked: 0, hits: 0, written: 0, notifications: 0, ms: { compile: 0, match: 0, write: 0, total: 0 } };
   const row = await db
-    .select({ id: investments.id, price: investments.price, price_before: investments.price_before, price_down: investments.price_down })
+    .select({
+      id: investments.id,
+      price: investments.price,
+      price_before: investments.price_before,
+      price_down: investments.price_down,
+      price_down_at: investments.price_down_at,
+      price_before_since: investments.price_before_since,
+    })
     .from(investments)
     .where(and(eq(investments.id, investmentId), visibleTo("member")))
     .get();
   // Unpublished, overdue or deleted since the job was queued: nobody may see it, nobody hears of it.
   if (!row) return finish();
   result.visible = true;
-  // A price_down job for a listing whose cut was undone meanwhile has nothing to report.
-  if (reason === "price_down" && !(row.price_before !== null && row.price_before > row.price)) return finish();
+  const now = opts.now ?? new Date();
+  if (reason === "price_down") {
+    // A price_down job for a listing whose cut was undone meanwhile (its last change is no longer a cut to today's price) has nothing to report.
+    const last = await db
+      .select({ price: investment_price_histories.price, price_before: investment_price_histories.price_before })
+      .from(investment_price_histories)
+      .where(eq(investment_price_histories.investment_id, investmentId))
+      .orderBy(desc(investment_price_histories.changed_at), desc(investment_price_histories.id))
+      .get();
+    if (!last || last.price !== row.price || last.price_before === null || !(last.price < last.price_before)) return finish();
+  }
+  // The former price recorded with the matching: only one 表示規約 allows (else the row is a 価格変更 notice).
+  const formerPrice = reason === "price_down" ? (storedFormerPrice(row, now)?.formerPrice ?? null) : null;
 
   const t0 = performance.now();
   const set = await compiledFilters(db, { now: opts.now });
@@ -96,7 +118,6 @@ export async function matchInvestment(db: Db, investmentId: number, reason: Matc
     for (const r of rows) eligible.set(r.id, r.matching ?? "instant");
   }
 
-  const now = opts.now ?? new Date();
   const window = notifyWindow(now);
   await db.transaction(async (tx) => {
     const values = [...eligible.keys()].map((userId) => ({
@@ -105,7 +126,7 @@ export async function matchInvestment(db: Db, investmentId: number, reason: Matc
       filter_id: hits.get(userId) ?? null,
       reason,
       price: row.price,
-      price_before: reason === "price_down" ? row.price_before : null,
+      price_before: formerPrice,
       created_at: now,
     }));
     const written: number[] = [];

@@ -17,6 +17,7 @@ import { enqueue } from "@/server/jobs/outbox";
 import { MATCHING_MAIL_MAX_ITEMS, type MatchingMailItem } from "@/server/mail/templates";
 import { loadCards } from "@/server/investments/cards";
 import { visibleTo } from "@/server/investments/visibility";
+import { recordedFormerPrice } from "@/lib/former-price";
 import { unsubscribeUrl } from "@/server/newsletters/unsubscribe";
 
 /** Matchings older than this are not mailed any more (e.g. after switching from off back to instant). */
@@ -60,6 +61,14 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
       price: matchings.price,
       price_before: matchings.price_before,
       filter_name: filters.name,
+      // the listing's stored former price now (表示規約): the mail shows one only while it may be shown
+      listing: {
+        price: investments.price,
+        price_down: investments.price_down,
+        price_before: investments.price_before,
+        price_down_at: investments.price_down_at,
+        price_before_since: investments.price_before_since,
+      },
     })
     .from(matchings)
     .innerJoin(investments, eq(investments.id, matchings.investment_id))
@@ -76,7 +85,7 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
     .all();
   if (candidates.length === 0) return 0;
 
-  const cards = new Map((await loadCards(db, candidates.slice(0, MATCHING_MAIL_MAX_ITEMS).map((c) => c.investment_id))).map((c) => [c.id, c]));
+  const cards = new Map((await loadCards(db, candidates.slice(0, MATCHING_MAIL_MAX_ITEMS).map((c) => c.investment_id), now)).map((c) => [c.id, c]));
   const appUrl = env().APP_URL;
 
   return db.transaction(async (tx) => {
@@ -99,7 +108,7 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
         name: card.name,
         reason: r.reason === "price_down" ? "price_down" : "new",
         price: r.price,
-        priceBefore: r.price_before,
+        former: r.reason === "price_down" ? recordedFormerPrice(r, r.listing, now) : null,
         yield: card.yield,
         access: access(card),
         filterName: r.filter_name,
