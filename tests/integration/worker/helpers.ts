@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "@/server/db";
-import { filters, investment_transports, investments, notification_settings, users } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { filters, investment_price_histories, investment_transports, investments, notification_settings, users } from "@/server/db/schema";
+import { storedStateFor } from "@/server/investments/former-price";
 import { enqueue } from "@/server/jobs/outbox";
 import { startJobRuntime, type JobRuntime } from "@/server/jobs/runtime";
 import { closeRedis } from "@/server/jobs/redis-client";
@@ -120,6 +122,22 @@ export async function insertListing(db: Db, over: ListingInsert = {}): Promise<n
     .get();
   await db.insert(investment_transports).values({ investment_id: row.id, line_name: "Osaka Metro御堂筋線", station_name: "梅田", distance: 1, station_walk: 5, e_sort: 0 });
   return row.id;
+}
+
+/**
+ * A price change at `at`, as the editor's save records it: a history row, and the
+ * stored former-price columns from the same rule (storedStateFor: qualifyingCut
+ * over the history and public_at, the six-month window at `at`).
+ */
+export async function recordPriceChange(db: Db, investmentId: number, to: number, at: Date): Promise<void> {
+  const row = await db.select({ price: investments.price, public_at: investments.public_at }).from(investments).where(eq(investments.id, investmentId)).get();
+  if (!row) throw new Error(`no listing ${investmentId}`);
+  await db.insert(investment_price_histories).values({ investment_id: investmentId, price: to, price_before: row.price, changed_at: at });
+  const history = await db.select().from(investment_price_histories).where(eq(investment_price_histories.investment_id, investmentId)).all();
+  await db
+    .update(investments)
+    .set({ price: to, ...storedStateFor({ history, publicAt: row.public_at, currentPrice: to }, at) })
+    .where(eq(investments.id, investmentId));
 }
 
 /** What the listing editor does on publication or a price cut: the outbox row, in a transaction. */

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { searchQuery } from "@/schemas/search";
-import { filters as filtersTable, matchings, notification_settings } from "@/server/db/schema";
+import { filters as filtersTable, investments, matchings, notification_settings } from "@/server/db/schema";
 import { compileQuery, loadMatchable } from "@/server/search/predicate";
 import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
@@ -10,7 +10,8 @@ import { matchInvestment } from "@/server/search/matching/match-listing";
 import { linkIn } from "../../helpers/smtp-sink";
 import { oneClickUnsubscribe } from "@/server/http/unsubscribe";
 import { verifyUnsubscribeToken } from "@/server/newsletters/unsubscribe";
-import { createMember, insertListing, queueMatch, sleep, useWorkerSuite, waitFor } from "./helpers";
+import { jpDate, jstDay } from "@/lib/former-price";
+import { createMember, DAY, insertListing, queueMatch, recordPriceChange, sleep, useWorkerSuite, waitFor } from "./helpers";
 
 /**
  * Matching end to end: outbox → BullMQ → the matching processor → matching
@@ -99,31 +100,56 @@ describe("matching a published listing", () => {
     expect(await rowsFor(suspended.id)).toEqual([]);
   });
 
-  it("mails a price cut (値下げ) with the old price, and a further cut refreshes the same row", async () => {
+  it("mails a qualifying cut (値下げ) with the former price and both dates; a further cut within two months refreshes the row as a 価格変更 without it", async () => {
+    const now = new Date();
+    // public for 150 days at 12,000万円, then cut a day ago: offered ≥ 2 months, cut < 6 months ago
     const m = await createMember(s.db, { queries: [{ ty: [1], hp: 11_000 }], tag: "cut" });
-    const id = await insertListing(s.db, { name: "値下げレジデンス", price: 12_000 });
+    const id = await insertListing(s.db, { name: "値下げレジデンス", price: 12_000, public_at: new Date(now.getTime() - 150 * DAY) });
     await queueMatch(s.db, id, "new");
     await sleep(300);
     expect(await rowsFor(m.id)).toEqual([]); // 12,000万円 is over the member's 11,000万円 limit
 
-    const { investments } = await import("@/server/db/schema");
-    await s.db.update(investments).set({ price: 10_500, price_before: 12_000, price_down: true }).where(eq(investments.id, id));
+    const cutAt = new Date(now.getTime() - DAY);
+    await recordPriceChange(s.db, id, 10_500, cutAt);
     const mark = s.sink.mark();
     await queueMatch(s.db, id, "price_down", `price_down-${id}-1`);
     const mail = await s.sink.waitFor((x) => x.to.includes(m.email), 10_000, mark);
     expect(mail.text).toContain("【値下げ】値下げレジデンス");
-    expect(mail.text).toContain("1億500万円（値下げ前 1億2,000万円）");
+    expect(mail.text).toContain("価格：1億500万円");
+    const since = jpDate(jstDay(new Date(now.getTime() - 150 * DAY)));
+    expect(mail.text).toContain(`値下げ前価格 1億2,000万円（${since}〜${jpDate(jstDay(new Date(cutAt.getTime() - DAY)))}）／${jpDate(jstDay(cutAt))} 価格変更`);
+    expect(mail.text).not.toContain("→");
 
-    await s.db.update(investments).set({ price: 9_800, price_before: 10_500 }).where(eq(investments.id, id));
+    // a second cut today: 10,500万円 was offered one day, so no former price may be shown
+    await recordPriceChange(s.db, id, 9_800, now);
     const cutRows = () => s.db.select().from(matchings).where(and(eq(matchings.investment_id, id), eq(matchings.reason, "price_down"))).all();
     const r = await matchInvestment(s.db, id, "price_down");
     // Every member with a price_down row for it (earlier suites' members match too) gets it refreshed once.
     expect(r.written).toBe((await cutRows()).length);
     const rows = await rowsFor(m.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ reason: "price_down", price: 9_800, price_before: 10_500, notified_at: null });
+    expect(rows[0]).toMatchObject({ reason: "price_down", price: 9_800, price_before: null, notified_at: null });
     // Running the same cut again is not news.
     expect((await matchInvestment(s.db, id, "price_down")).written).toBe(0);
+  });
+
+  it("mails a cut of a price offered 38 days as a 価格変更: no former amount, no arrow, no 値下げ claim", async () => {
+    const now = new Date();
+    const m = await createMember(s.db, { queries: [{ ty: [1], hp: 27_000 }], tag: "short" });
+    const id = await insertListing(s.db, { name: "短期レジデンス", price: 28_800, public_at: new Date(now.getTime() - 39 * DAY) });
+    await recordPriceChange(s.db, id, 26_800, new Date(now.getTime() - DAY));
+    expect(await s.db.select({ down: investments.price_down, before: investments.price_before }).from(investments).where(eq(investments.id, id)).get()).toEqual({
+      down: false,
+      before: null,
+    });
+    const mark = s.sink.mark();
+    await queueMatch(s.db, id, "price_down", `price_down-${id}-1`);
+    const mail = await s.sink.waitFor((x) => x.to.includes(m.email), 10_000, mark);
+    expect(mail.text).toContain("【価格変更】短期レジデンス");
+    expect(mail.text).toContain("価格：2億6,800万円");
+    for (const absent of ["2億8,800万円", "値下げ前", "【値下げ】", "→"]) expect(mail.text).not.toContain(absent);
+    expect(mail.html).not.toContain("2億8,800万円");
+    expect((await rowsFor(m.id))[0]).toMatchObject({ reason: "price_down", price: 26_800, price_before: null });
   });
 
   it("the mail's unsubscribe link switches matching mail off without logging in (page token and RFC 8058 one-click)", async () => {
