@@ -185,7 +185,7 @@ export async function getAccountDetail(db: Db, id: number, opts: { deleted?: boo
     profile,
     bookmarks: bookmarkList,
     filters: filterRows.map((f) => ({ id: f._id, name: f.name, query: f.query, created_at: f.created_at })).reverse(),
-    matchings: matchingList.map(({ _id, ...m }) => ({ id: _id, ...m })),
+    matchings: matchingList.map(({ _id, listing: _listing, ...m }) => ({ id: _id, ...m })),
     contacts: contactRows,
     sessions: sessionRows,
     notification: notification ? { matching: notification.matching, newsletter: notification.newsletter } : null,
