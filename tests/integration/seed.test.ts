@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { percentage } from "@/lib/yield";
+import { formerPriceDisplay, storedFormerPrice } from "@/lib/former-price";
 import { verifyPassword } from "@/server/auth/password";
 import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
@@ -131,7 +132,7 @@ describe("seedDemo", () => {
     expect(hidden).toBeLessThan(0.1);
   });
 
-  it("price-down listings carry price_before and 1-3 history rows ending at the current price", async () => {
+  it("price-down listings carry a former price the 表示規約 rule allows at the seed's clock, from 1-2 history rows ending at the current price", async () => {
     const downs = await db.select().from(investments).where(eq(investments.price_down, true)).all();
     expect(downs.length).toBeGreaterThan(0);
     for (const r of downs) {
@@ -145,16 +146,41 @@ describe("seedDemo", () => {
         .orderBy(asc(investment_price_histories.changed_at))
         .all();
       expect(h.length).toBeGreaterThanOrEqual(1);
-      expect(h.length).toBeLessThanOrEqual(3);
+      expect(h.length).toBeLessThanOrEqual(2);
       const last = h[h.length - 1]!;
       expect(last.price).toBe(r.price);
       expect(last.price_before).toBe(r.price_before);
       expect(last.changed_at.getTime()).toBeLessThanOrEqual(NOW.getTime());
+      // the stored columns are exactly what the rule says from the history
+      const f = formerPriceDisplay({ history: h, publicAt: r.public_at, currentPrice: r.price }, NOW);
+      expect(f, `listing ${r.id}`).toEqual(storedFormerPrice(r, NOW));
+      expect(f).not.toBeNull();
     }
-    // Listings without a cut show no former price.
+    // Listings without an allowed former price store none.
     expect(
       await n(db.select({ n: count() }).from(investments).where(and(eq(investments.price_down, false), sql`${investments.price_before} IS NOT NULL`)).get()),
     ).toBe(0);
+  });
+
+  it("the demo has cuts of both kinds: former price shown, and not shown (offered under two months, two quick cuts, older than six months)", async () => {
+    const cutLast = await db
+      .select({ id: investments.id, price: investments.price, public_at: investments.public_at, price_down: investments.price_down })
+      .from(investments)
+      .where(
+        and(
+          eq(investments.public, true),
+          sql`(SELECT h.price < h.price_before FROM investment_price_histories h WHERE h.investment_id = ${investments.id} ORDER BY h.changed_at DESC LIMIT 1)`,
+        ),
+      )
+      .all();
+    const shown = cutLast.filter((r) => r.price_down);
+    const hidden = cutLast.filter((r) => !r.price_down);
+    expect(shown.length).toBeGreaterThan(5);
+    expect(hidden.length).toBeGreaterThan(5);
+    for (const r of hidden) {
+      const h = await db.select().from(investment_price_histories).where(eq(investment_price_histories.investment_id, r.id)).all();
+      expect(formerPriceDisplay({ history: h, publicAt: r.public_at, currentPrice: r.price }, NOW)).toBeNull();
+    }
   });
 
   it("prices, yields and income agree, within the market ranges of each type", async () => {

@@ -185,7 +185,16 @@ describe("matchings", () => {
     const { user, b } = await member();
     const f = await b.call((x) => x.member.filters.create({ name: "値下げ待ち", query: { ty: [1] } as never }));
     const l1 = await insertListing(s.db, { name: "新着物件" });
-    const l2 = await insertListing(s.db, { name: "値下げ物件", price: 7500 });
+    // a qualifying cut (8,000万円 offered 100 days, cut 10 days ago) as the editor's save stores it
+    const day = 86_400_000;
+    const l2 = await insertListing(s.db, {
+      name: "値下げ物件",
+      price: 7500,
+      price_down: true,
+      price_before: 8000,
+      price_down_at: new Date(Date.now() - 10 * day),
+      price_before_since: new Date(Date.now() - 110 * day),
+    });
     const m1 = await insertMatching(user.id, l1, { filter_id: f._id });
     const m2 = await insertMatching(user.id, l2, { filter_id: f._id, reason: "price_down", price: 7500, price_before: 8000 });
 
@@ -193,7 +202,9 @@ describe("matchings", () => {
     expect(list.map((m) => m._id).sort()).toEqual([m1, m2].sort());
     const down = list.find((m) => m._id === m2)!;
     expect(down).toMatchObject({ filter_name: "値下げ待ち", reason: "price_down", price: 7500, price_before: 8000, read_at: null });
+    expect(down.former_price).toMatchObject({ formerPrice: 8000 });
     expect(down.card?.name).toBe("値下げ物件");
+    expect(list.find((m) => m._id === m1)?.former_price).toBeNull();
     expect(await b.call((x) => x.member.matchings.unread())).toBe(2);
 
     expect(await b.call((x) => x.member.matchings.read({ id: m1 }))).toEqual({ status: true });

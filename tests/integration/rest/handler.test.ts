@@ -254,7 +254,7 @@ describe("the pin is enforced by the handler", () => {
     const r = await withCall(
       "GET",
       "/api/user/matchings",
-      async () => [{ _id: 1, investment_id: 2, filter_id: null, filter_name: null, reason: "new", price: 1000, price_before: null, read_at: null, created_at: when, card: null }],
+      async () => [{ _id: 1, investment_id: 2, filter_id: null, filter_name: null, reason: "new", price: 1000, price_before: null, former_price: null, read_at: null, created_at: when, card: null }],
       () => get("/api/user/matchings", "member"),
     );
     expect(r.status).toBe(200);
