@@ -4,7 +4,7 @@ import { investmentHref } from "@/components/investment/links";
 import { filterSearchHref, matchingReasonText, savedPriceText } from "@/components/mypage/format";
 import { Badge } from "@/components/ui/badge";
 import { inquiryKindName, inquiryStatusName } from "@/lib/constants/contact";
-import { formatPrice, withCommas } from "@/lib/price";
+import { withCommas } from "@/lib/price";
 import { requireMember } from "@/app/_lib/page-guards";
 import { api } from "@/trpc/server";
 
