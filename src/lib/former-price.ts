@@ -1,8 +1,9 @@
 /**
  * 二重価格表示: when a listing's former price may stand beside its current one.
  *
- * 不動産の表示に関する公正競争規約 第20条 (不当な二重価格表示) and its 施行規則 第12条
- * (過去の販売価格を比較対照価格とする二重価格表示), as amended 2022-09-01. A former
+ * 不動産の表示に関する公正競争規約 第20条 (不当な二重価格表示) and its 施行規則's article
+ * 「過去の販売価格を比較対照価格とする二重価格表示」, as amended 2022-09-01 (cited by title: it
+ * was 第13条 before the amendment, and its number after it could not be confirmed here). A former
  * price may be shown only when ALL hold:
  *   1. it is the price immediately before the current one (the last change was a cut);
  *   2. it had been offered (公表) for at least two months before the cut;
@@ -19,9 +20,9 @@
  */
 import { formatPrice } from "@/lib/price";
 
-/** 施行規則 第12条: the former price must have been offered this many months before the cut. */
+/** 施行規則 (過去の販売価格を比較対照価格とする二重価格表示): the former price must have been offered this many months before the cut. */
 export const FORMER_PRICE_MIN_MONTHS = 2;
-/** 施行規則 第12条: a former price may be shown for this many months after the cut. */
+/** 施行規則 (過去の販売価格を比較対照価格とする二重価格表示): a former price may be shown for this many months after the cut. */
 export const FORMER_PRICE_SHOW_MONTHS = 6;
 
 /** A former price that may be shown now, with the dates that must go with it ('YYYY-MM-DD', Japan time). */

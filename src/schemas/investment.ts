@@ -110,7 +110,7 @@ const priceChangeOf = <T extends Timestamp>(at: T) => z.object({ changed_at: at 
 export const priceChangeDto = priceChangeOf(isoDateTime);
 
 /**
- * The former price that may be shown beside the current one (規約 第20条 / 施行規則 第12条,
+ * The former price that may be shown beside the current one (規約 第20条 / 施行規則 (過去の販売価格を比較対照価格とする二重価格表示),
  * src/lib/former-price.ts), always with its 公表日 and last day and the 値下げ日 (Japan-time dates).
  */
 export const formerPriceSchema = z.object({

@@ -3,7 +3,7 @@ import type { InvestmentDetail } from "@/server/investments";
 import { dateText } from "./detail-format";
 
 /**
- * 価格改定履歴 as the public may see it (表示規約 第20条 / 施行規則 第12条): the dates
+ * 価格改定履歴 as the public may see it (表示規約 第20条 / 施行規則 (過去の販売価格を比較対照価格とする二重価格表示)): the dates
  * the price was changed, without amounts, and the one former price the rule
  * allows now (with its 公表日 and the 値下げ日), if any. Staff see every
  * amount in the admin area.

@@ -1,5 +1,5 @@
 /**
- * The stored half of the former-price rule (表示規約 第20条 / 施行規則 第12条,
+ * The stored half of the former-price rule (表示規約 第20条 / 施行規則 (過去の販売価格を比較対照価格とする二重価格表示),
  * src/lib/former-price.ts): the data pass that recomputes every listing's
  * price_down / price_before / price_down_at / price_before_since from its price
  * history, run once at migration time (like reindex.ts) when the rule's

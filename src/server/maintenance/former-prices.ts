@@ -5,7 +5,7 @@ import { enqueue } from "@/server/jobs/outbox";
 import { jstDay, storedFormerPrice } from "@/lib/former-price";
 
 /**
- * 表示規約 (施行規則 第12条): a former price may be shown for six months after
+ * 表示規約 (施行規則 (過去の販売価格を比較対照価格とする二重価格表示)): a former price may be shown for six months after
  * the cut. Every reader checks that at its own `now`; this daily pass clears
  * the stored flag of cuts past it, so the 値下げ search feature (fs=4), its
  * facet count and the map flag (map_changes trigger on price_down) follow.

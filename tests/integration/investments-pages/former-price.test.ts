@@ -16,7 +16,7 @@ import { createUser } from "../../helpers/factories";
 import { insertListing, recordPriceChange } from "../worker/helpers";
 
 /**
- * 表示規約 (規約 第20条 / 施行規則 第12条) on every public read, with fixed clocks:
+ * 表示規約 (規約 第20条 / 施行規則 (過去の販売価格を比較対照価格とする二重価格表示)) on every public read, with fixed clocks:
  * a listing whose former price was offered 38 days shows no former amount
  * anywhere; one offered five months and cut a month ago shows it with both
  * dates; seven months after the cut, none. Procedures (detail, list cards =

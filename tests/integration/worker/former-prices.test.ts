@@ -6,7 +6,7 @@ import { registerSchedules } from "@/server/jobs/schedules";
 import { DAY, insertListing, recordPriceChange, useWorkerSuite, waitFor } from "./helpers";
 
 /**
- * 表示規約 (施行規則 第12条, six months): the scheduled expireFormerPrices job,
+ * 表示規約 (施行規則 (過去の販売価格を比較対照価格とする二重価格表示), six months): the scheduled expireFormerPrices job,
  * through the real worker, clears the stored 値下げ flag of cuts past six months
  * (the search feature and the map follow it) and leaves younger ones.
  */

@@ -5,7 +5,7 @@ import { InvestmentCard, type InvestmentCardData } from "@/components/investment
 import { PriceHistory } from "@/components/investment/price-history";
 import { matchingReasonText, savedPriceText } from "@/components/mypage/format";
 
-/** What the public markup says about former prices (表示規約 第20条 / 施行規則 第12条). */
+/** What the public markup says about former prices (表示規約 第20条 / 施行規則 (過去の販売価格を比較対照価格とする二重価格表示)). */
 const former = { formerPrice: 6280, formerSince: "2026-05-01", formerUntil: "2026-09-30", cutAt: "2026-10-01" };
 const changedAt = new Date("2026-10-01T10:00:00+09:00");
 

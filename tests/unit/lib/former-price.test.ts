@@ -5,7 +5,7 @@ import { addMonths, formerPriceDisplay, formerPriceText, qualifyingCut, storedFo
 const jst = (day: string, hour = 10) => new Date(`${day}T${String(hour).padStart(2, "0")}:00:00+09:00`);
 const cut = (day: string, from: number, to: number): PriceChangeLike => ({ price: to, price_before: from, changed_at: jst(day) });
 
-describe("formerPriceDisplay (規約 第20条 / 施行規則 第12条)", () => {
+describe("formerPriceDisplay (規約 第20条 / 施行規則 (過去の販売価格を比較対照価格とする二重価格表示))", () => {
   const publicAt = jst("2026-05-01");
 
   it("offered 5 months, cut 1 month ago: the former price with its 公表日, last day and the 値下げ日", () => {
