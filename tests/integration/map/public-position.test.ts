@@ -54,7 +54,7 @@ async function geoRows(d: Db): Promise<Map<number, { lat: number; lng: number; l
   const rows = await d.all<{ id: number; lat: number; lng: number; lat2: number; lng2: number }>(
     sql`SELECT id, lat_min AS lat, lng_min AS lng, lat_max AS lat2, lng_max AS lng2 FROM investments_geo`,
   );
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map(({ id, ...r }) => [id, r]));
 }
 
 /* ------------------------------------------------ the SQL rule ≡ the TS rule */
@@ -73,7 +73,9 @@ const lngArb = degrees(180);
 describe("the geo index's snapping equals publicPosition()", () => {
   it("the rule: multiples of 0.001°, nearest, halves upward, idempotent", () => {
     expect(publicPosition(34.702485, 135.495951)).toEqual({ lat: 34.702, lng: 135.496 });
-    expect(publicPosition(34.7005, 135.5004999)).toEqual({ lat: 34.701, lng: 135.5 });
+    expect(publicPosition(34.7005, 135.5004994)).toEqual({ lat: 34.701, lng: 135.5 });
+    // the stored microdegrees first, as the index always held them: 135.5004995 is 135500500 µ°, so up
+    expect(publicPosition(34.7005, 135.5004995)).toEqual({ lat: 34.701, lng: 135.501 });
     expect(publicPosition(-33.8675, -0.0005)).toEqual({ lat: -33.867, lng: 0 });
     fc.assert(
       fc.property(fc.integer({ min: -180_000_000, max: 180_000_000 }), (m) => {
@@ -325,6 +327,6 @@ describe("what each audience is sent", () => {
     }
     // and visitors and members cannot call it
     await expect((await callerFor(db)).caller.admin.investments.byId({ id: ids.A })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect((await callerFor(db, { userId: memberId })).caller.admin.investments.byId({ id: ids.A })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect((await callerFor(db, { userId: memberId })).caller.admin.investments.byId({ id: ids.A })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });
