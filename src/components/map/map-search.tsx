@@ -233,6 +233,9 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
             </Link>
           </p>
         )}
+        <p className="text-xs text-primary-500" data-slot="map-position-note">
+          地図上の物件の位置はおおよその位置です（約100m単位）。
+        </p>
         {!member && (
           <p className="text-xs text-primary-500">
             会員限定物件は
