@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { TRPC_CLIENT_MAX_ITEMS, TRPC_MAX_BATCH_DEFAULT } from "@/lib/constants/api";
 
 /**
  * The one place that reads process.env. Every variable is optional with a
@@ -90,6 +91,12 @@ const schema = z.object({
   DATA_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Memory bound of the page cache, per web process. */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Procedures one /api/trpc request may batch (400 above); never below what the browser's batch link sends. */
+  TRPC_MAX_BATCH: z.coerce.number().int().min(TRPC_CLIENT_MAX_ITEMS).max(1000).default(TRPC_MAX_BATCH_DEFAULT),
+  /** Procedures one client address may run through /api/trpc per minute, each call of a batch counted (429 above). */
+  TRPC_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  /** Inquiries whose auto-reply goes to one (normalised) e-mail address per hour, from any IP (429 above). */
+  CONTACT_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Demo account passwords used by the seed (scripts/seed.ts). */
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
