@@ -116,6 +116,18 @@ describe("per-client budget", () => {
   });
 });
 
+describe("per-action limits inside a batch", () => {
+  it("each inquiry of a batch counts against the 10-an-hour per-IP inquiry limit: 11 in one batch store 10", async () => {
+    const before = await storedContacts();
+    const r = await batchContacts(11, nextIp());
+    expect(r.status).toBe(207); // tRPC: a batch of mixed outcomes is a multi-status
+    const codes = (r.body as { result?: unknown; error?: { json: { data: { code: string } } } }[]).map((x) => x.error?.json.data.code ?? "OK");
+    expect(codes.filter((c) => c === "OK")).toHaveLength(10);
+    expect(codes.filter((c) => c === "TOO_MANY_REQUESTS")).toHaveLength(1);
+    expect(await storedContacts()).toBe(before + 10);
+  });
+});
+
 describe("the browser's batch link", () => {
   function client(ip: string, opts: { maxItems?: number; maxURLLength?: number } = {}, seen: number[] = []) {
     return createTRPCClient<AppRouter>({
