@@ -3,8 +3,10 @@
  *
  * Next's own request handler behind what `next start` cannot do:
  * - security headers and the per-request CSP nonce (security-headers.ts);
- * - checks before routing: undecodable paths, JSON body size, the socket's
- *   address for the app (request-guards.ts);
+ * - checks before routing: undecodable paths, absolute-form targets, JSON body
+ *   size, the socket's address for the app (request-guards.ts);
+ * - bounds per client: header and request timeouts, a minimum body rate,
+ *   sockets and requests in flight per client address (web-server.ts);
  * - WEB_CONCURRENCY processes (node:cluster) sharing the port, because one
  *   Node process renders on one core;
  * - response compression without a flush per chunk (compression.ts), and the
@@ -18,7 +20,6 @@
  * Requires a production build (`next build`).
  */
 import cluster from "node:cluster";
-import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -64,6 +65,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const { withPrecompressedStatic } = await import("./precompressed-static");
   const { withRequestGuards } = await import("./request-guards");
   const { withSecurityHeaders } = await import("./security-headers");
+  const { createWebServer } = await import("./web-server");
   const { subscribePublicChanges } = await import("./invalidation");
   const { loadClientModuleIndex, withStaticPages } = await import("./static-pages");
 
@@ -82,7 +84,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   // The subscription also makes the lists-and-counts cache inside Next's bundle live (public-content.ts).
   if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
-  const server = http.createServer(
+  const server = createWebServer(
     withSecurityHeaders(withRequestGuards(withPageCache(cache, withCompression(withPrecompressedStatic(path.join(process.cwd(), ".next", "static"), withStaticPages(clientModules, (req, res) => handle(req, res))))))),
   );
   server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));

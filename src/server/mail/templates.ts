@@ -46,7 +46,12 @@ export const mailTemplates = {
   password_changed: { data: z.object({}) },
   account_deleted: { data: z.object({}) },
   contact_staff: { data: z.object({ contactId: z.number(), kindName: z.string(), summary: z.string(), adminUrl: url }) },
-  contact_ack: { data: z.object({ name: z.string(), kindName: z.string(), summary: z.string() }) },
+  /**
+   * To the address the visitor typed, which may be anyone's: says an inquiry arrived and names our
+   * listing, never echoes what the visitor wrote (issue 27: the form relayed attacker text, links
+   * included, from our sender). Rows queued before carry name and summary; they are ignored.
+   */
+  contact_ack: { data: z.object({ kindName: z.string(), listing: z.object({ no: z.string().nullable(), name: z.string() }).nullable().optional() }) },
   // Matching (worker): one mail per batch of new matchings, or one digest a day.
   matching_instant: { data: matchingMailData },
   matching_digest: { data: matchingMailData.extend({ date: z.string() }) },
@@ -74,11 +79,19 @@ const signature = [
   "※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。",
 ].join("\n");
 
-function compose(subject: string, paragraphs: string[], to: string): MailMessage {
-  const text = [...paragraphs, "", signature].join("\n\n").replace(/\n{3,}/g, "\n\n");
+/**
+ * A paragraph of the mail: our own text, whose URLs become links in the HTML part, or `{ plain }`,
+ * text someone outside typed (an inquiry), escaped and never turned into links.
+ */
+type Paragraph = string | { plain: string };
+
+function compose(subject: string, paragraphs: Paragraph[], to: string): MailMessage {
+  const textOf = (p: Paragraph) => (typeof p === "string" ? p : p.plain);
+  const text = [...paragraphs.map(textOf), "", signature].join("\n\n").replace(/\n{3,}/g, "\n\n");
+  const plain = (p: string) => escapeHtml(p).replace(/\n/g, "<br>");
   const linkify = (p: string) => escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, "<br>");
   const html = `<!doctype html><html lang="ja"><body style="font-family:sans-serif;line-height:1.8;color:#2b2b2b">${paragraphs
-    .map((p) => `<p>${linkify(p)}</p>`)
+    .map((p) => `<p>${typeof p === "string" ? linkify(p) : plain(p.plain)}</p>`)
     .join("")}<hr><p style="font-size:12px;color:#666">${linkify(signature)}</p></body></html>`;
   return { to, subject: `【${SITE.title}】${subject}`, text, html };
 }
@@ -205,15 +218,21 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
     case "contact_staff":
       return compose(`【${v("kindName")}】新しいお問い合わせ #${v("contactId")}`, [
         `${v("kindName")}が届きました。管理画面で対応状況を更新してください。`,
-        v("summary"),
+        // The visitor's own words: shown as typed, no link made from them.
+        { plain: v("summary") },
         v("adminUrl"),
       ], to);
     case "contact_ack":
+    {
+      const listing = (parsed as MailData<"contact_ack">).listing;
       return compose("お問い合わせを受け付けました", [
-        `${v("name")} 様`,
-        `このたびは${SITE.title}へ${v("kindName")}をいただき、ありがとうございます。以下の内容で受け付けました。担当者より${SITE.hours.label}（${SITE.holidays}を除く）にご連絡いたします。`,
-        v("summary"),
+        `このたびは${SITE.title}へ${v("kindName")}をいただき、ありがとうございます。担当者より${SITE.hours.label}（${SITE.holidays}を除く）にご連絡いたします。`,
+        ...(listing ? [`対象物件：${listing.name}${listing.no ? `（物件番号 ${listing.no}）` : ""}`] : []),
+        "ご入力いただいた内容は、このメールには記載しておりません。",
+        `お急ぎの場合は、お電話でお問い合わせください。\n${SITE.corporateName}\n〒${SITE.postalCode} ${SITE.address}\nTEL ${SITE.tel}（${SITE.hours.label}／定休日 ${SITE.holidays}）`,
+        "お心当たりのない場合は、どなたかがお客様のメールアドレスを入力した可能性があります。このメールを破棄してください。",
       ], to);
+    }
     case "matching_instant":
     case "matching_digest": {
       const d = parsed as z.infer<typeof matchingMailData> & { date?: string };
