@@ -4,7 +4,7 @@ import { CONTACT_DEDUPE_SECONDS, inquiryKindName } from "@/lib/constants/contact
 import type { ContactFormKind, ContactInput } from "@/schemas/contact";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
-import { contacts, investments } from "@/server/db/schema";
+import { contacts, investments, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { queueMail } from "@/server/accounts/mail";
@@ -36,6 +36,12 @@ export function mailboxKey(email: string): string {
   if (domain === "googlemail.com") domain = "gmail.com";
   if (domain === "gmail.com") local = local.replace(/\./g, "");
   return `${local}@${domain}`;
+}
+
+async function isOwnAddress(db: Db, userId: number | null, email: string): Promise<boolean> {
+  if (userId === null) return false;
+  const row = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return !!row && mailboxKey(row.email) === mailboxKey(email);
 }
 
 type Viewer = { userId: number | null; audience: Audience; ip: string | null };
@@ -70,7 +76,10 @@ export async function submitContact<K extends ContactFormKind>(db: Db, kind: K, 
   const earlier = await duplicateOf(db);
   if (earlier !== undefined) return { id: earlier, duplicate: true };
   // The auto-reply goes to whatever address was typed: bounded per mailbox, not only per IP (issue 27).
-  await consume("contactAddress", mailboxKey(anyInput.email as string), { message: ADDRESS_LIMIT_MESSAGE });
+  // A member writing to their own account's address is no relay (the address is theirs, verified at
+  // sign-up), so an investor asking about many listings in an hour is not turned away.
+  if (!(await isOwnAddress(db, viewer.userId, anyInput.email as string)))
+    await consume("contactAddress", mailboxKey(anyInput.email as string), { message: ADDRESS_LIMIT_MESSAGE });
 
   return db.transaction(async (tx) => {
     const dup = await duplicateOf(tx);

@@ -14,6 +14,7 @@ import { handleRest } from "@/server/rest/handler";
 import { Browser, errorOf, nextIp, purgeRedisPrefix, redisReady, setTestEnv, startMailRuntime, uniquePrefix } from "../../helpers/accounts";
 import { testDbUrl } from "../../helpers/db";
 import { startSmtpSink, type SmtpSink } from "../../helpers/smtp-sink";
+import { createUser } from "../../helpers/factories";
 import { insertListing, validInput } from "./fixtures";
 
 /**
@@ -138,6 +139,19 @@ describe("one mailbox, many IPs", () => {
 
     // Another mailbox from one of the same IPs is unaffected.
     await new Browser(db, nextIp()).call((c) => c.public.contacts.other(validInput("other", `other-${tag}@example.com`) as never));
+  });
+
+  it("a member writing from their own account's address is not held to the per-address limit; another address typed by a member is", async () => {
+    const member = await createUser(db, { email: `investor${Date.now()}@example.com` });
+    const b = new Browser(db, nextIp());
+    await b.call((c) => c.public.auth.login({ email: member.email, password: "secret-pass" }));
+    for (let i = 0; i < 5; i++) await b.call((c) => c.public.contacts.other({ ...validInput("other", member.email), content: `物件${i}について` } as never));
+    expect(await db.select().from(contacts).where(eq(contacts.email, member.email))).toHaveLength(5);
+
+    const other = `someone-else${Date.now()}@example.com`;
+    for (let i = 0; i < 3; i++) await b.call((c) => c.public.contacts.other({ ...validInput("other", other), content: `代理${i}` } as never));
+    const err = await errorOf(b.call((c) => c.public.contacts.other({ ...validInput("other", other), content: "代理3" } as never)));
+    expect(err.message).toBe(ADDRESS_LIMIT_MESSAGE);
   });
 
   it("a double submit counts once", async () => {
