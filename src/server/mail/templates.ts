@@ -1,5 +1,6 @@
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
+import { yieldFootnote, yieldLabel } from "@/lib/yield-wording";
 import { z } from "@/schemas/zod";
 import type { MailMessage } from "./transport";
 
@@ -108,7 +109,7 @@ function matchingParagraphs(items: MatchingMailItem[]): string[] {
     return [
       `■【${tag}】${it.name}`,
       `価格：${price}`,
-      `表面利回り：${percent(it.yield)}`,
+      `${yieldLabel("gross")}：${percent(it.yield)}`,
       `交通：${it.access || "—"}`,
       ...(it.filterName ? [`検索条件：${it.filterName}`] : []),
       it.url,
@@ -226,6 +227,8 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
             ? "保存された検索条件に合う新着・値下げ物件をまとめてお知らせします。"
             : "保存された検索条件に合う新着・値下げ物件が見つかりましたのでお知らせします。",
           ...matchingParagraphs(d.items),
+          // the one footnote for the ※ of every item's 表面利回り (src/lib/yield-wording.ts)
+          yieldFootnote(["gross"], { vacant: "list" }),
           ...matchingFooter(d),
         ], to),
         d.unsubscribeUrl,
@@ -235,6 +238,8 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       return withUnsubscribe(
         compose(`${parsed.test ? "【テスト送信】" : ""}${v("subject")}`, [
           v("body"),
+          // Staff write the body: where it speaks of a 利回り, the required wording follows it.
+          ...(/利回り/.test(v("body")) ? [yieldFootnote(["gross"], { vacant: "list" })] : []),
           `メールマガジンの配信停止（ログイン不要）：\n${v("unsubscribeUrl")}`,
         ], to),
         v("unsubscribeUrl"),
