@@ -21,6 +21,12 @@ export const YIELD_MARK = "※";
 
 export type YieldKind = "gross" | "current" | "net";
 
+/**
+ * The bare labels, apart from the footnotes: a client component that prints a
+ * label (最近見た物件, bookmarks) ships these few bytes, not every sentence.
+ */
+export const YIELD_LABELS: Record<YieldKind, string> = { gross: "表面利回り", current: "現況利回り", net: "実質利回り（概算）" };
+
 /** Said with every 利回り: before 公租公課 and costs, not guaranteed. */
 const BEFORE_COSTS = "公租公課・諸経費を含まない税引前の数値で、将来の収益を保証するものではありません。";
 
@@ -36,20 +42,20 @@ export interface YieldTerm {
 export const YIELD_TERMS: Record<YieldKind, YieldTerm> = {
   // 表面利回り = 満室想定年収 ÷ 価格 (src/lib/yield.ts grossIncomeYield, truncated to 2 decimals)
   gross: {
-    label: "表面利回り",
+    label: YIELD_LABELS.gross,
     formula: "満室想定年収÷価格",
     footnote: `表面利回りは満室想定年収÷価格。${BEFORE_COSTS}`,
   },
   // 現況利回り = 現況の年間賃料収入 ÷ 価格: only where the rent received today is known.
   // The listing data holds one income (想定年収), so no page prints it yet.
   current: {
-    label: "現況利回り",
+    label: YIELD_LABELS.current,
     formula: "現況の年間賃料収入÷価格",
     footnote: `現況利回りは現況の年間賃料収入÷価格。${BEFORE_COSTS}`,
   },
   // 実質利回り（概算） = (想定年収 − 12 × (管理費 + 修繕積立金 + 地代)) ÷ 価格 (src/lib/yield.ts netYield)
   net: {
-    label: "実質利回り（概算）",
+    label: YIELD_LABELS.net,
     formula: "（満室想定年収−管理費・修繕積立金・地代の年額）÷価格",
     footnote:
       "実質利回り（概算）は（満室想定年収−管理費・修繕積立金・地代の年額）÷価格。固定資産税等の公租公課・保険料・空室・募集費用などを含まない税引前の参考値で、将来の収益を保証するものではありません。",
@@ -78,7 +84,7 @@ export function incomeIncludesVacant(vacancyCd: number | null | undefined): bool
 
 /** "表面利回り※": the label with its footnote marker. */
 export function yieldLabel(kind: YieldKind, marked = true): string {
-  return marked ? `${YIELD_TERMS[kind].label}${YIELD_MARK}` : YIELD_TERMS[kind].label;
+  return marked ? `${YIELD_LABELS[kind]}${YIELD_MARK}` : YIELD_LABELS[kind];
 }
 
 /**
@@ -94,7 +100,7 @@ export function yieldFootnote(kinds: readonly YieldKind[] = ["gross"], opts: { v
 }
 
 /** A search condition that bounds a 利回り, as a chip or a heading says it ("表面利回り8%以上"). */
-export const SEARCH_YIELD_LABEL = YIELD_TERMS.gross.label;
+export const SEARCH_YIELD_LABEL = YIELD_LABELS.gross;
 
 /**
  * Hazard caveat (issue 28 item 4). Nothing on the site shows hazards yet; the
