@@ -4,7 +4,7 @@ import { jobs } from "@/server/jobs/queues";
 import { announcePublicChange } from "@/server/http/invalidation";
 import { logger } from "@/server/logger";
 import { purgeStaleStaging } from "@/server/media";
-import { backupDatabase, hideOverdueListings, purgeExpired } from "@/server/maintenance";
+import { backupDatabase, hideOverdueListings, purgeExpired, remindNextUpdates } from "@/server/maintenance";
 import { refreshSiteCounts } from "@/server/options";
 
 /** maintenance queue: site counts, nightly backup, purges (expired rows, staged photos), overdue listings. */
@@ -41,6 +41,12 @@ export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
       const r = await hideOverdueListings(db);
       logger.info("maintenance.overdue", { hidden: r.hidden });
       if (r.hidden > 0) await announcePublicChange("overdue listings hidden");
+      return r;
+    }
+    case "remindNextUpdates": {
+      jobs.remindNextUpdates.payload.parse(job.data);
+      const r = await remindNextUpdates(db);
+      logger.info("maintenance.update_reminder", r);
       return r;
     }
     default:

@@ -66,6 +66,8 @@ export const jobs = {
   purgeStagedImages: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 3 },
   // Listings past 次回更新予定日 stop showing publicly; staff get one mail listing them.
   hideOverdueListings: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
+  // The day before: staff get one mail listing the listings whose 次回更新予定日 is tomorrow.
+  remindNextUpdates: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
 } as const;
 
 /** The options every job of `name` is added with (relay, schedulers and direct adds alike). */

@@ -25,6 +25,8 @@ export const schedules: Schedule[] = [
   { id: "matchingDigest-0800-jst", job: "matchingDigest", repeat: { pattern: "0 8 * * *", tz: TZ }, data: { reason: "schedule" } },
   // Listings past 次回更新予定日 are hidden just after midnight JST (and again at noon, should a run fail).
   { id: "hideOverdueListings-0005-jst", job: "hideOverdueListings", repeat: { pattern: "5 0,12 * * *", tz: TZ }, data: { reason: "schedule" } },
+  // 9:00 JST: staff are told which listings reach their 次回更新予定日 tomorrow (a working-day morning mail).
+  { id: "remindNextUpdates-0900-jst", job: "remindNextUpdates", repeat: { pattern: "0 9 * * *", tz: TZ }, data: { reason: "schedule" } },
   // Nightly online backup at 3:30 JST.
   { id: "backupDatabase-0330-jst", job: "backupDatabase", repeat: { pattern: "30 3 * * *", tz: TZ }, data: { reason: "schedule" } },
   { id: "purgeExpired-hourly", job: "purgeExpired", repeat: { pattern: "17 * * * *", tz: TZ }, data: { reason: "schedule" } },

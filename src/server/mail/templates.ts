@@ -1,5 +1,6 @@
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
+import { yieldFootnote, yieldLabel } from "@/lib/yield-wording";
 import { z } from "@/schemas/zod";
 import type { MailMessage } from "./transport";
 
@@ -66,6 +67,15 @@ export const mailTemplates = {
       listUrl: url.optional(),
     }),
   },
+  // Maintenance, the day before: listings whose 次回更新予定日 is tomorrow (they are hidden the day after it).
+  listings_update_due: {
+    data: z.object({
+      date: z.string(),
+      items: z.array(z.object({ id: z.number(), no: z.string().nullable(), name: z.string(), editUrl: url })).min(1),
+      more: z.number().int().min(0).default(0),
+      listUrl: url.optional(),
+    }),
+  },
 } as const;
 export type MailTemplate = keyof typeof mailTemplates;
 export type MailData<T extends MailTemplate> = z.infer<(typeof mailTemplates)[T]["data"]>;
@@ -121,7 +131,7 @@ function matchingParagraphs(items: MatchingMailItem[]): string[] {
     return [
       `■【${tag}】${it.name}`,
       `価格：${price}`,
-      `表面利回り：${percent(it.yield)}`,
+      `${yieldLabel("gross")}：${percent(it.yield)}`,
       `交通：${it.access || "—"}`,
       ...(it.filterName ? [`検索条件：${it.filterName}`] : []),
       it.url,
@@ -245,6 +255,8 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
             ? "保存された検索条件に合う新着・値下げ物件をまとめてお知らせします。"
             : "保存された検索条件に合う新着・値下げ物件が見つかりましたのでお知らせします。",
           ...matchingParagraphs(d.items),
+          // the one footnote for the ※ of every item's 表面利回り (src/lib/yield-wording.ts)
+          yieldFootnote(["gross"], { vacant: "list" }),
           ...matchingFooter(d),
         ], to),
         d.unsubscribeUrl,
@@ -254,6 +266,8 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       return withUnsubscribe(
         compose(`${parsed.test ? "【テスト送信】" : ""}${v("subject")}`, [
           v("body"),
+          // Staff write the body: where it speaks of a 利回り, the required wording follows it.
+          ...(/利回り/.test(v("body")) ? [yieldFootnote(["gross"], { vacant: "list" })] : []),
           `メールマガジンの配信停止（ログイン不要）：\n${v("unsubscribeUrl")}`,
         ], to),
         v("unsubscribeUrl"),
@@ -264,6 +278,15 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       return compose(`次回更新予定日を過ぎた物件を非公開にしました（${d.items.length + more}件）`, [
         "次の物件は次回更新予定日を過ぎたため、公開サイトに表示されなくなりました。内容を確認して更新すると再び表示されます。",
         ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, `次回更新予定日：${it.nextUpdateAt ?? "未設定"}`, it.editUrl].join("\n")),
+        ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
+      ], to);
+    }
+    case "listings_update_due": {
+      const d = parsed as MailData<"listings_update_due">;
+      const more = d.more ?? 0;
+      return compose(`明日が次回更新予定日の物件があります（${d.items.length + more}件）`, [
+        `次の物件は明日（${d.date}）が次回更新予定日です。内容を確認して編集画面で保存（情報更新）してください。更新されないまま予定日を過ぎると、翌日から公開サイトに表示されなくなります。`,
+        ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, it.editUrl].join("\n")),
         ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
       ], to);
     }

@@ -2,3 +2,4 @@
 export * from "./backup";
 export * from "./overdue";
 export * from "./purge";
+export * from "./update-reminder";

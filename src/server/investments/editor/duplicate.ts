@@ -2,6 +2,7 @@
  * Duplicating a listing as a new unpublished draft.
  */
 import { asc, eq } from "drizzle-orm";
+import { nextUpdateLimit } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
 import { investment_images, investment_transports, investments } from "@/server/db/schema";
 import { linkStoredImage, investmentImageDir } from "@/server/media/images";
@@ -35,6 +36,8 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
         price_down_at: null,
         not_updated_at: null,
         update_at: now,
+        // 情報更新日 is now: a 次回更新予定日 copied from an older source stays within 14 days of it.
+        next_update_at: src.next_update_at && src.next_update_at > nextUpdateLimit(now) ? nextUpdateLimit(now) : src.next_update_at,
         created_by: adminId,
       })
       .returning({ id: investments.id });
