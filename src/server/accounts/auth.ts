@@ -45,7 +45,10 @@ const timingDummy = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 export function passwordIdentity(
   account: { email: string } & ({ last_name: string; first_name: string; kana_last: string; kana_first: string } | { name: string }),
 ): PasswordIdentity {
-  const names = "name" in account ? [account.name] : [account.last_name, account.first_name, account.kana_last, account.kana_first];
+  const names =
+    "name" in account
+      ? [account.name]
+      : [`${account.last_name} ${account.first_name}`, `${account.first_name} ${account.last_name}`, `${account.kana_last} ${account.kana_first}`];
   return { email: account.email, names };
 }
 
@@ -74,7 +77,10 @@ export async function register(db: Db, input: RegisterInput, meta: Meta): Promis
   // The token is checked before argon2: a bogus token must cost a lookup, not a hash.
   const pending = await findEmailToken(db, "signup", input.token);
   if (!pending) throw fieldInvalid("token", TOKEN_INVALID);
-  await assertPasswordPolicy(input.password, { email: pending.email, names: [input.names.last, input.names.first, input.kanas.last, input.kanas.first] });
+  await assertPasswordPolicy(
+    input.password,
+    passwordIdentity({ email: pending.email, last_name: input.names.last, first_name: input.names.first, kana_last: input.kanas.last, kana_first: input.kanas.first }),
+  );
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, "signup", input.token);
