@@ -90,7 +90,7 @@ describe("auth routes", () => {
     const r = await c.send("POST", "/sanctum/register", { token: "x", password: "abc", password_confirmation: "abd", names: { last: "", first: "" } });
     expect(r.status).toBe(422);
     expect(r.json.errors["names.last"]).toEqual(["姓を入力してください"]);
-    expect(r.json.errors.password).toEqual(["パスワードは6文字以上で入力してください"]);
+    expect(r.json.errors.password).toEqual(["パスワードは8文字以上で入力してください"]);
     const count = Object.values(r.json.errors as Record<string, string[]>).flat().length;
     expect(r.json.message).toBe(`${Object.values(r.json.errors as Record<string, string[]>)[0]![0]} (and ${count - 1} more errors)`);
     for (const [path, body] of [
