@@ -34,8 +34,8 @@ log(`sqld primary ${primary.url} (gRPC ${primary.grpcUrl}), replica ${replica.ur
 const base = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: "1",
-  DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? "admin-demo-2026",
-  DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026",
+  DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? "kanri-demo-2026",
+  DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "mypage-demo-2026",
   UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(dir, "uploads"),
   BACKUP_DIR: process.env.BACKUP_DIR ?? path.join(dir, "backups"),
   DATABASE_AUTH_TOKEN: undefined,

@@ -71,11 +71,22 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(domainErrors);
 
+/**
+ * A session started with a password that fails the policy (session.passwordChangeRequired) may only
+ * read who it is and change the password (logging out is public); the page guards send it to the
+ * change screen, and this refusal covers any other call.
+ */
+export const PASSWORD_CHANGE_REQUIRED = "パスワードの変更が必要です。パスワード変更画面で新しいパスワードを設定してください。";
+const WHILE_PASSWORD_CHANGE_REQUIRED = new Set(["member.account.info", "member.account.changePassword", "admin.account.info", "admin.account.changePassword"]);
+const heldForPasswordChange = (session: { passwordChangeRequired: boolean }, path: string) =>
+  session.passwordChangeRequired && !WHILE_PASSWORD_CHANGE_REQUIRED.has(path);
+
 /** Members only. An admin session does not make someone a member. */
-export const memberProcedure = t.procedure.use(({ ctx, next }) => {
+export const memberProcedure = t.procedure.use(({ ctx, next, path }) => {
   if (!ctx.user || !ctx.userSession) {
     throw new TRPCError({ code: ctx.admin ? "FORBIDDEN" : "UNAUTHORIZED", message: "ログインしてください" });
   }
+  if (heldForPasswordChange(ctx.userSession, path)) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
   return next({ ctx: { ...ctx, user: ctx.user, userSession: ctx.userSession } });
 }).use(domainErrors);
 
@@ -83,6 +94,7 @@ export const adminProcedure = t.procedure.use(async ({ ctx, next, type, path }) 
   if (!ctx.admin || !ctx.adminSession) {
     throw new TRPCError({ code: ctx.user ? "FORBIDDEN" : "UNAUTHORIZED", message: "管理者としてログインしてください" });
   }
+  if (heldForPasswordChange(ctx.adminSession, path)) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
   const result = await next({ ctx: { ...ctx, admin: ctx.admin, adminSession: ctx.adminSession } });
   // Staff changes are what visitors' cached pages depend on (listings, CMS, options):
   // every successful admin mutation clears the page cache of every web process.

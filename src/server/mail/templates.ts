@@ -43,7 +43,8 @@ export const mailTemplates = {
   login_link: { data: z.object({ url, minutes: z.number() }) },
   first_login: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number() }) },
   // A staff member invited by another from the admin area (same first-login rules as members).
-  staff_invite: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number(), name: z.string(), invitedBy: z.string() }) },
+  // A one-time set-password link, never a password (the link is single use and expires in `hours`).
+  staff_invite: { data: z.object({ url, email: z.string(), hours: z.number(), name: z.string(), invitedBy: z.string() }) },
   password_changed: { data: z.object({}) },
   account_deleted: { data: z.object({}) },
   contact_staff: { data: z.object({ contactId: z.number(), kindName: z.string(), summary: z.string(), adminUrl: url }) },
@@ -210,9 +211,10 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       return compose("システム管理 スタッフアカウントのご案内", [
         `${v("name")} 様`,
         `${v("invitedBy")}さんが${SITE.title}のシステム管理にあなたのスタッフアカウントを登録しました。`,
-        `ログインID：${v("email")}\n仮パスワード：${v("initialPassword")}`,
-        `仮パスワードの有効期限は${v("days")}日です。次のURLから初回ログインし、新しいパスワードを設定してください。`,
-        v("loginUrl"),
+        `ログインID：${v("email")}`,
+        `次のURLを開き、ご自身でパスワードを設定してください。URLの有効期限は${v("hours")}時間で、一度だけ使えます。`,
+        v("url"),
+        "期限が切れた場合は、招待したスタッフに再度の招待を依頼してください。",
         "お心当たりのない場合は、このメールを破棄してください。",
       ], to);
     case "password_changed":

@@ -65,6 +65,11 @@ export const routes = [
   route("POST", "/sanctum/admin/logout", (c) => c.public.auth.adminLogout(), { status: 204, doc: { summary: "管理者ログアウト", tag: "auth" } }),
   route("GET", "/api/user/info", (c) => c.member.account.info(), { output: userInfo, doc: { summary: "ログイン中の会員", tag: "member", auth: "member" } }),
   route("GET", "/api/admin/user/info", (c) => c.admin.account.info(), { output: adminInfo, doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" } }),
+  route("POST", "/api/admin/user/password", (c, i) => c.admin.account.changePassword(b(i)), {
+    input: changePasswordInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "管理者 パスワード変更", tag: "admin", auth: "admin" },
+  }),
 
   // ── member ──
   route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { input: profileInput, output: statusOk, doc: { summary: "会員情報の更新", tag: "member", auth: "member" } }),

@@ -35,9 +35,9 @@ export const DEMO_DEFAULTS = {
   listings: 340,
   members: 40,
   adminEmail: "admin@example.com",
-  adminPassword: "admin-demo-2026",
+  adminPassword: "kanri-demo-2026",
   memberEmail: "member@example.com",
-  memberPassword: "member-demo-2026",
+  memberPassword: "mypage-demo-2026",
 } as const;
 
 export interface SeedDemoOptions extends StorageOptions {
