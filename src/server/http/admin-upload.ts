@@ -8,6 +8,7 @@
 import { createContext } from "@/server/api/context";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import { getDb, type Db } from "@/server/db";
+import { storageUnavailableError } from "@/server/mail/storage-alert";
 import { ensureImageVariant, IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, isImageName, type ImageVariant, type MediaObject, type StorageOptions, storeCmsImage, MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media";
 
 const json = (status: number, body: unknown) =>
@@ -43,6 +44,9 @@ async function handleUpload(db: Db, req: Request, store: (buffer: Buffer) => Pro
     return json(201, await store(buffer));
   } catch (e) {
     if (e instanceof UploadRejectedError) return json(422, { message: e.message });
+    // A full disk or a read-only database: nothing was kept (the store writes all or nothing).
+    const unavailable = storageUnavailableError(e, `upload ${new URL(req.url).pathname}`);
+    if (unavailable) return json(503, { message: unavailable.message });
     throw e;
   }
 }
