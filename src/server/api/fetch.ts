@@ -2,11 +2,16 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import { createContext } from "./context";
 import { appRouter } from "./root";
-import { getDb } from "@/server/db";
+import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/logger";
 
 /** /api/trpc over fetch (src/app/api/trpc/[trpc]/route.ts), on the app's database. */
-export async function handleTrpcRequest(req: Request): Promise<Response> {
+export function handleTrpcRequest(req: Request): Promise<Response> {
+  return handleTrpcRequestOn(req, null);
+}
+
+/** The same on a given database (tests); null: the app's. */
+export async function handleTrpcRequestOn(req: Request, db: Db | null): Promise<Response> {
   // CSRF: a cross-site page must not be able to fire mutations with a visitor's cookies.
   if (req.method !== "GET" && !isSameOriginRequest(req.headers, req.url)) {
     return Response.json({ error: { message: "CSRF check failed" } }, { status: 403 });
@@ -16,7 +21,7 @@ export async function handleTrpcRequest(req: Request): Promise<Response> {
     req,
     router: appRouter,
     createContext: async ({ resHeaders }) =>
-      createContext({ db: await getDb(), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) }),
+      createContext({ db: db ?? (await getDb()), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error("trpc.error", { path, message: error.message });
     },
