@@ -8,7 +8,7 @@ import { openDb, type Db } from "@/server/db";
 import { investment_images, media_blobs, media_files } from "@/server/db/schema";
 import { handleImagePreview, handleImageUpload } from "@/server/http/admin-upload";
 import { listingImageResponse } from "@/server/http/listing-images";
-import { isStaged, type StorageOptions } from "@/server/media";
+import { isStaged, warnIfLocalMediaOnSharedDatabase, type StorageOptions } from "@/server/media";
 import { setTestEnv } from "../../helpers/accounts";
 import { createTestDb } from "../../helpers/db";
 import { actors, jpeg, validForm, type Actors } from "./helpers";
@@ -114,5 +114,32 @@ describe("media in the database", () => {
     await a.admin.call((c) => c.admin.investments.remove({ id: copy.id }));
     const orphans = await t.db.select({ hash: media_blobs.hash }).from(media_blobs).all();
     expect(orphans.length).toBeLessThan(blobsBefore);
+  });
+});
+
+describe("the start-up warning", () => {
+  /** What warnIfLocalMediaOnSharedDatabase writes under these settings. */
+  function warningWith(vars: Record<string, string | undefined>): string {
+    const restore = setTestEnv({ LOG_LEVEL: "warn", ...vars });
+    const lines: string[] = [];
+    const err = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      warnIfLocalMediaOnSharedDatabase();
+    } finally {
+      process.stderr.write = err;
+      restore();
+    }
+    return lines.join("");
+  }
+
+  it("a node with a local directory on a shared database says so; database storage or a local file says nothing", () => {
+    expect(warningWith({ MEDIA_STORAGE: "local", DATABASE_URL: "http://127.0.0.1:8080", DATABASE_SYNC_URL: undefined })).toContain("media.local_storage_on_shared_database");
+    expect(warningWith({ MEDIA_STORAGE: "local", DATABASE_URL: "file:./x.db", DATABASE_SYNC_URL: "http://127.0.0.1:8080" })).toContain("MEDIA_STORAGE=database");
+    expect(warningWith({ MEDIA_STORAGE: "database", DATABASE_URL: "http://127.0.0.1:8080", DATABASE_SYNC_URL: undefined })).toBe("");
+    expect(warningWith({ MEDIA_STORAGE: "local", DATABASE_URL: "file:./x.db", DATABASE_SYNC_URL: undefined })).toBe("");
   });
 });
