@@ -4,6 +4,8 @@ import { createContext } from "./context";
 import { appRouter } from "./root";
 import { getDb, type Db } from "@/server/db";
 import { logger } from "@/server/logger";
+import { storageUnavailableError } from "@/server/mail/storage-alert";
+import { toTRPCError } from "./errors";
 
 /** /api/trpc over fetch (src/app/api/trpc/[trpc]/route.ts), on the app's database. */
 export function handleTrpcRequest(req: Request): Promise<Response> {
@@ -20,8 +22,16 @@ export async function handleTrpcRequestOn(req: Request, db: Db | null): Promise<
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: async ({ resHeaders }) =>
-      createContext({ db: db ?? (await getDb()), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) }),
+    createContext: async ({ resHeaders }) => {
+      try {
+        return await createContext({ db: db ?? (await getDb()), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) });
+      } catch (e) {
+        // Renewing a session writes: on a full or read-only database that is the same 503 as inside a procedure.
+        const unavailable = storageUnavailableError(e, "trpc context");
+        if (unavailable) throw toTRPCError(unavailable);
+        throw e;
+      }
+    },
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error("trpc.error", { path, message: error.message });
     },

@@ -29,7 +29,7 @@
  * metadata such as GPS EXIF and applies the EXIF orientation), and stored under
  * a random name: the uploaded file name never reaches the disk or a URL.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { mediaStore, uploadRoot, type MediaObject, type StorageOptions } from "@/server/media/storage";
@@ -245,7 +245,7 @@ async function withMakeSlot<T>(fn: () => Promise<T>): Promise<T> {
 function memoryObject(body: Buffer): MediaObject {
   return {
     size: body.length,
-    etag: `"${body.length.toString(16)}-m${randomBytes(4).toString("hex")}"`,
+    etag: `"${createHash("sha256").update(body).digest("hex").slice(0, 24)}"`,
     body: async () => body,
     stream: () =>
       new ReadableStream<Uint8Array>({

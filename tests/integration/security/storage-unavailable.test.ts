@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type Client } from "@libsql/client";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { handleTrpcRequestOn } from "@/server/api/fetch";
@@ -10,7 +10,7 @@ import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { schema, type Db } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { serializeWrites } from "@/server/db/write-lock";
-import { media_blobs, media_files, users } from "@/server/db/schema";
+import { media_blobs, media_files, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "@/server/errors";
 import { handleImageUpload } from "@/server/http/admin-upload";
@@ -121,6 +121,17 @@ describe("a read-only database", () => {
     expect(output).not.toMatch(/params: (?!\[left out\])/);
     const mail = await sink.waitFor((m) => m.to.includes(STAFF), 10_000, from);
     expect(mail.text).toContain("SQLITE_READONLY");
+  });
+
+  it("tRPC: a member whose session is due for renewal (a write before any procedure) gets the same 503", async () => {
+    const user = await createUser(db);
+    const { token, session } = await createSession(db, "user", user.id);
+    await db.update(user_sessions).set({ expires_at: new Date(Date.now() + 3600_000) }).where(eq(user_sessions.id, session.id));
+    await client.execute("PRAGMA query_only = 1");
+    const req = new Request("http://localhost:3000/api/trpc/member.filters.list", { headers: { cookie: `${SESSION_COOKIE.user}=${token}`, "sec-fetch-site": "same-origin" } });
+    const { result: res } = await captured(() => handleTrpcRequestOn(req, db));
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { json: { message: string } } }).error.json.message).toBe(STORAGE_UNAVAILABLE_MESSAGE);
   });
 
   it("REST: the same failure through the mapper is a 503 with the message and Retry-After", async () => {
