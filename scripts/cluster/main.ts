@@ -37,6 +37,8 @@ const base = {
   DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? "kanri-demo-2026",
   DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "mypage-demo-2026",
   UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(dir, "uploads"),
+  // Photos in the database, replicated with it: each node below keeps its own UPLOAD_DIR, as two machines would.
+  MEDIA_STORAGE: process.env.MEDIA_STORAGE ?? "database",
   BACKUP_DIR: process.env.BACKUP_DIR ?? path.join(dir, "backups"),
   DATABASE_AUTH_TOKEN: undefined,
 };
@@ -77,6 +79,7 @@ node("web B", ["src/server/http/main.ts", "-p", String(portB)], {
   PORT: String(portB),
   DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`,
   DATABASE_SYNC_URL: replica.url,
+  UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(dir, "web-b", "uploads"),
 });
 node("worker", ["worker/index.ts"], onPrimary);
 

@@ -64,6 +64,12 @@ const schema = z.object({
     .default("")
     .refine((v) => v === "" || /^\d{1,2}$/.test(v) || v.split(",").every((e) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(e.trim())), "TRUSTED_PROXIES must be a hop count or a list of addresses / CIDR ranges"),
   UPLOAD_DIR: z.string().default("./data/uploads"),
+  /**
+   * Where photos and other stored files live (src/server/media/storage.ts): "local", files under
+   * UPLOAD_DIR (one machine, or a directory every node shares); "database", the bytes in libSQL,
+   * so every node of a sqld cluster serves what any node stored.
+   */
+  MEDIA_STORAGE: z.enum(["local", "database"]).default("local"),
   BACKUP_DIR: z.string().default("./data/backups"),
   /** Nightly backups kept under BACKUP_DIR (older ones are deleted). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(14),

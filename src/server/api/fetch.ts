@@ -6,9 +6,11 @@ import { isSameOriginRequest } from "@/server/auth/csrf";
 import { consume, RateLimitedError } from "@/server/auth/rate-limit";
 import { createContext, clientIp } from "./context";
 import { appRouter } from "./root";
-import { getDb } from "@/server/db";
+import { getDb, type Db } from "@/server/db";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
+import { storageUnavailableError } from "@/server/mail/storage-alert";
+import { toTRPCError } from "./errors";
 
 const ENDPOINT = "/api/trpc";
 export const TOO_MANY_CALLS_MESSAGE = "リクエストが多すぎます。しばらく時間をおいてから再度お試しください。";
@@ -32,7 +34,12 @@ function refusal(error: TRPCError, headers: Record<string, string> = {}): Respon
 }
 
 /** /api/trpc over fetch (src/app/api/trpc/[trpc]/route.ts), on the app's database. */
-export async function handleTrpcRequest(req: Request): Promise<Response> {
+export function handleTrpcRequest(req: Request): Promise<Response> {
+  return handleTrpcRequestOn(req, null);
+}
+
+/** The same on a given database (tests); null: the app's. */
+export async function handleTrpcRequestOn(req: Request, db: Db | null): Promise<Response> {
   // CSRF: a cross-site page must not be able to fire mutations with a visitor's cookies.
   if (req.method !== "GET" && !isSameOriginRequest(req.headers, req.url)) {
     return Response.json({ error: { message: "CSRF check failed" } }, { status: 403 });
@@ -58,8 +65,16 @@ export async function handleTrpcRequest(req: Request): Promise<Response> {
     router: appRouter,
     // The same cap inside tRPC, should a path ever reach it another way.
     maxBatchSize: maxBatch,
-    createContext: async ({ resHeaders }) =>
-      createContext({ db: await getDb(), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) }),
+    createContext: async ({ resHeaders }) => {
+      try {
+        return await createContext({ db: db ?? (await getDb()), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) });
+      } catch (e) {
+        // Renewing a session writes: on a full or read-only database that is the same 503 as inside a procedure.
+        const unavailable = storageUnavailableError(e, "trpc context");
+        if (unavailable) throw toTRPCError(unavailable);
+        throw e;
+      }
+    },
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error("trpc.error", { path, message: error.message });
     },

@@ -4,6 +4,7 @@ import { fieldErrors } from "@/schemas/zod";
 import { RateLimitedError } from "@/server/auth/rate-limit";
 import { announcePublicChange } from "@/server/http/invalidation";
 import { AppError } from "@/server/errors";
+import { storageUnavailableError } from "@/server/mail/storage-alert";
 import { issuesOf, toTRPCError } from "./errors";
 import type { Context } from "./context";
 
@@ -61,11 +62,16 @@ export const middleware = t.middleware;
 
 /**
  * Domain errors thrown by the services (AppError) become tRPC errors here, once, for every
- * procedure (after the tier's guard, which stays the first middleware of its chain).
+ * procedure (after the tier's guard, which stays the first middleware of its chain); so does a
+ * write the storage refused (full disk, read-only database): 503 with the Japanese message,
+ * and staff alerted.
  */
-const domainErrors = t.middleware(async ({ next }) => {
+const domainErrors = t.middleware(async ({ next, path }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) return { ...result, error: toTRPCError(result.error.cause) };
+  if (result.ok) return result;
+  if (result.error.cause instanceof AppError) return { ...result, error: toTRPCError(result.error.cause) };
+  const unavailable = storageUnavailableError(result.error, `trpc ${path}`);
+  if (unavailable) return { ...result, error: toTRPCError(unavailable) };
   return result;
 });
 

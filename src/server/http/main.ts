@@ -38,6 +38,8 @@ const { logger } = await import("@/server/logger");
 const config = env();
 const port = Number(values.port ?? config.PORT);
 const hostname = values.hostname ?? "0.0.0.0";
+// A node of several with photos in its own directory: said once, at start.
+if (cluster.isPrimary) (await import("@/server/media")).warnIfLocalMediaOnSharedDatabase();
 
 if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   let stopping = false;

@@ -92,7 +92,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const o = { ...DEMO_DEFAULTS, ...defined };
   const now = options.now ?? new Date();
   const log = options.log ?? (() => {});
-  const storage: StorageOptions = { root: options.root };
+  const storage: StorageOptions = { root: options.root, db };
   const result: SeedDemoResult = {
     skipped: false,
     listings: 0,

@@ -114,6 +114,6 @@ export async function removeInvestments(db: Db, ids: number[], opts: StorageOpti
     await enqueue(tx, "refreshSiteCounts", { reason: "listing deleted" }, `listing-deleted-${rows.map((r) => r.id).join("_").slice(0, 80)}-${Date.now()}`);
     return rows.map((r) => r.id);
   });
-  await Promise.all(removed.map((id) => removeInvestmentImages(id, opts).catch(() => undefined)));
+  await Promise.all(removed.map((id) => removeInvestmentImages(id, { db, ...opts }).catch(() => undefined)));
   return removed.length;
 }

@@ -177,7 +177,8 @@ async function writeImages(
     } else if (img.token !== undefined) {
       let stored;
       try {
-        stored = await claimStaged(img.token, investmentId, opts);
+        // With database storage the move is part of this transaction: a failed save leaves the upload staged.
+        stored = await claimStaged(img.token, investmentId, { ...opts, tx });
       } catch (e) {
         if (e instanceof UploadRejectedError) throw fieldInvalid(`images.${i}`, e.message);
         throw e;
@@ -257,7 +258,7 @@ export async function saveInvestment(
       investmentId = inserted.id;
     }
     await writeTransports(tx, investmentId, transports);
-    droppedImages = await writeImages(tx, investmentId, v.images, opts);
+    droppedImages = await writeImages(tx, investmentId, v.images, { db, ...opts });
     const priceCut = Boolean(price.history && price.price_down);
     if (price.history) await tx.insert(investment_price_histories).values({ ...price.history, investment_id: investmentId });
     if (priceCut && cols.public) {
@@ -267,6 +268,6 @@ export async function saveInvestment(
     await enqueue(tx, "refreshSiteCounts", { reason: "listing saved" }, `listing-${investmentId}-${now.getTime()}`);
     return { id: investmentId, priceCut, published };
   });
-  await Promise.all(droppedImages.map((name) => removeImage(result.id, name, opts).catch(() => undefined)));
+  await Promise.all(droppedImages.map((name) => removeImage(result.id, name, { db, ...opts }).catch(() => undefined)));
   return result;
 }
