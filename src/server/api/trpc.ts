@@ -3,6 +3,8 @@ import superjson from "superjson";
 import { fieldErrors } from "@/schemas/zod";
 import { RateLimitedError } from "@/server/auth/rate-limit";
 import { announcePublicChange } from "@/server/http/invalidation";
+import { DATABASE_AWAY_MESSAGE, isDatabaseUnreachable } from "@/server/db/availability";
+import { noteWrite } from "@/server/db/read-your-writes";
 import { AppError } from "@/server/errors";
 import { issuesOf, toTRPCError } from "./errors";
 import type { Context } from "./context";
@@ -63,9 +65,15 @@ export const middleware = t.middleware;
  * Domain errors thrown by the services (AppError) become tRPC errors here, once, for every
  * procedure (after the tier's guard, which stays the first middleware of its chain).
  */
-const domainErrors = t.middleware(async ({ next }) => {
+const domainErrors = t.middleware(async ({ ctx, next, type }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) return { ...result, error: toTRPCError(result.error.cause) };
+  // The database server away (a sqld restarting) is not the caller's fault nor a bug: 503, in Japanese.
+  if (!result.ok && isDatabaseUnreachable(result.error.cause)) {
+    return { ...result, error: new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_AWAY_MESSAGE, cause: result.error.cause }) };
+  }
+  // Read-your-writes on every node: this account's next reads anywhere must see what it just wrote.
+  if (result.ok && type === "mutation" && (ctx.user || ctx.admin)) await noteWrite({ user: ctx.user?.id, admin: ctx.admin?.id });
   return result;
 });
 

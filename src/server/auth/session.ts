@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, lt } from "drizzle-orm";
-import { catchUpReplica, type Db } from "@/server/db";
+import { primaryOf, type Db } from "@/server/db";
 import { admin_sessions, admins, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { SESSION_COOKIE } from "./cookie";
@@ -96,8 +96,11 @@ export async function validateSessionToken<K extends AccountKind>(db: Db, kind: 
       row = { expires_at: r.s.expires_at, accountId: aid, account: { id: aid, email, name, must_reset_password }, active: r.a.disabled_at === null };
     }
   }
-  // On an embedded replica the session may be a moment-old login on another node: pull once, look again.
-  if (!row) return !caughtUp && (await catchUpReplica(db)) ? validateSessionToken(db, kind, token, true) : null;
+  // On an embedded replica the session may be a moment-old login on another node: look again on the primary.
+  if (!row) {
+    const primary = caughtUp ? null : primaryOf(db);
+    return primary ? validateSessionToken(primary, kind, token, true) : null;
+  }
   if (!row.active || row.expires_at.getTime() <= now) {
     await invalidateSession(db, kind, id);
     return null;
