@@ -1,4 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { TRPCError } from "@trpc/server";
+import { DATABASE_AWAY_MESSAGE, isDatabaseUnreachable } from "@/server/db/availability";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import { createContext } from "./context";
 import { appRouter } from "./root";
@@ -15,8 +17,15 @@ export async function handleTrpcRequest(req: Request): Promise<Response> {
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: async ({ resHeaders }) =>
-      createContext({ db: await getDb(), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) }),
+    createContext: async ({ resHeaders }) => {
+      try {
+        return await createContext({ db: await getDb(), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) });
+      } catch (e) {
+        // The session lookup could not reach the database server: 503 in Japanese, not 500.
+        if (isDatabaseUnreachable(e)) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_AWAY_MESSAGE, cause: e });
+        throw e;
+      }
+    },
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") logger.error("trpc.error", { path, message: error.message });
     },

@@ -104,8 +104,10 @@ export function withDatabaseGuard(next: Handler, opts: { replica: boolean }): Ha
     res.writeHead(503, { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" }).end(AWAY_PAGE);
   };
   return (req, res) => {
+    // The APIs answer 503 themselves, in their own formats (tRPC, REST JSON).
+    const api = (req.url ?? "").startsWith("/api/");
     const visitorRead = opts.replica && (req.method === "GET" || req.method === "HEAD") && !hasSessionCookie(req.headers.cookie ?? null);
-    if (databaseAway() && !visitorRead) return away(res);
+    if (databaseAway() && !visitorRead && !api) return away(res);
     const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
     res.writeHead = ((status: number, ...rest: unknown[]) => (status === 500 && databaseAway() ? writeHead(503, ...rest) : writeHead(status, ...rest))) as typeof res.writeHead;
     return next(req, res);
