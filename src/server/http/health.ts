@@ -1,5 +1,5 @@
 import { accessSync, constants } from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import path from "node:path";
 import { hasSessionCookie } from "@/server/auth/cookie";
 import { getDb, primaryOf, replicaOf, type Db } from "@/server/db";
@@ -108,8 +108,38 @@ export function withDatabaseGuard(next: Handler, opts: { replica: boolean }): Ha
     const api = (req.url ?? "").startsWith("/api/");
     const visitorRead = opts.replica && (req.method === "GET" || req.method === "HEAD") && !hasSessionCookie(req.headers.cookie ?? null);
     if (databaseAway() && !visitorRead && !api) return away(res);
+    // A 500 that the outage caused (the first query failed before the state knew) goes out as the same 503 page.
     const writeHead = res.writeHead.bind(res) as (...a: unknown[]) => http.ServerResponse;
-    res.writeHead = ((status: number, ...rest: unknown[]) => (status === 500 && databaseAway() ? writeHead(503, ...rest) : writeHead(status, ...rest))) as typeof res.writeHead;
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => http.ServerResponse;
+    let swallowed = false;
+    const outage = () => swallowed || (res.statusCode === 500 && databaseAway() && !res.headersSent);
+    const replace = () => {
+      swallowed = true;
+      for (const h of res.getHeaderNames()) res.removeHeader(h);
+      writeHead(503, { "content-type": "text/html; charset=utf-8", "retry-after": "5", "cache-control": "no-store" });
+      end(AWAY_PAGE);
+    };
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      if (status === 500 && databaseAway()) {
+        res.statusCode = 500;
+        swallowed = true;
+        return res;
+      }
+      return writeHead(status, ...rest);
+    }) as typeof res.writeHead;
+    res.write = ((...args: unknown[]) => {
+      if (!outage()) return write(...args);
+      if (!res.headersSent) replace();
+      return true;
+    }) as typeof res.write;
+    res.end = ((...args: unknown[]) => {
+      if (!outage()) return end(...args);
+      if (!res.headersSent) replace();
+      const cb = args.find((a) => typeof a === "function") as (() => void) | undefined;
+      cb?.();
+      return res;
+    }) as typeof res.end;
     return next(req, res);
   };
 }
