@@ -2,6 +2,7 @@ import { env } from "@/server/env";
 import { getRedis } from "@/server/jobs/redis-client";
 import { logger } from "@/server/logger";
 import { primaryOf, replicaOf, type Db } from "./index";
+import { isLocalUrl } from "./remote";
 
 /**
  * Read-your-writes for a member (or staff) on every node (issue 32): after a
@@ -13,6 +14,16 @@ import { primaryOf, replicaOf, type Db } from "./index";
  * so they cost no Redis round trip; nodes without a replica never look.
  */
 const TTL_MS = 10 * 60_000;
+/** A Redis that does not answer in this long is treated as down (the primary is read instead). */
+const REDIS_WAIT_MS = 300;
+
+function within<T>(p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("redis: no answer")), REDIS_WAIT_MS)))]).finally(() => clearTimeout(timer));
+}
+
+/** Replica nodes exist only beside a libSQL server: a deployment on a local file has no one to tell. */
+const serverDeployment = () => !isLocalUrl(env().DATABASE_URL) || Boolean(env().DATABASE_SYNC_URL);
 type Accounts = { user?: number | null; admin?: number | null };
 
 const key = (kind: "user" | "admin", id: number) => `${env().REDIS_PREFIX}:rw:${kind}:${id}`;
@@ -21,12 +32,12 @@ const keysOf = (a: Accounts) => [a.user != null ? key("user", a.user) : null, a.
 /** Records that these accounts just wrote (after the write committed). Never throws. */
 export async function noteWrite(accounts: Accounts): Promise<void> {
   const keys = keysOf(accounts);
-  if (!keys.length) return;
+  if (!keys.length || !serverDeployment()) return;
   const at = String(Date.now());
   try {
     const multi = getRedis().multi();
     for (const k of keys) multi.set(k, at, "PX", TTL_MS);
-    await multi.exec();
+    await within(multi.exec());
   } catch (e) {
     // Without the marker another node may serve this account its copy from before the write for up to a pull.
     logger.warn("db.write_marker_failed", { message: e instanceof Error ? e.message : String(e) });
@@ -41,7 +52,7 @@ export async function dbForAccounts(db: Db, accounts: Accounts): Promise<Db> {
   if (!replica || !primary || !keys.length) return db;
   let last = 0;
   try {
-    for (const v of await getRedis().mget(...keys)) last = Math.max(last, Number(v ?? 0));
+    for (const v of await within(getRedis().mget(...keys))) last = Math.max(last, Number(v ?? 0));
   } catch {
     return primary; // the marker is unknown: the primary is always right
   }

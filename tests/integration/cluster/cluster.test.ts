@@ -307,19 +307,25 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     const before = primary.restarts();
     primary.current().process.kill("SIGKILL");
     const seen: { node: string; status: number; message?: string }[] = [];
-    await waitFor(
+    // A request that does not answer in 10 s counts as status 0 (a hang is a failure too, and says where).
+    const bounded = <T extends { status: number; message?: string }>(p: Promise<T>) =>
+      Promise.race([p, sleep(10_000).then(() => ({ status: 0, message: "no answer in 10 s" }) as T)]).catch((e: unknown) => ({ status: -1, message: String(e) }) as T);
+    const settled = waitFor(
       async () => {
         const [x, y, page] = await Promise.all([
-          trpc(a, "member.filters.list", undefined, { cookie, query: true }),
-          trpc(b, "member.filters.create", { name: "復旧待ち", query: { re: [3] } }, { cookie }),
-          fetch(`${a.base}/investments/${pageId}?outage=${seen.length}`).then(async (r) => ({ status: r.status, message: await r.text() })),
+          bounded(trpc(a, "member.filters.list", undefined, { cookie, query: true }).then((r) => ({ status: r.status, message: r.error?.message }))),
+          bounded(trpc(b, "member.filters.create", { name: "復旧待ち", query: { re: [3] } }, { cookie }).then((r) => ({ status: r.status, message: r.error?.message }))),
+          bounded(fetch(`${a.base}/investments/${pageId}?outage=${seen.length}`).then(async (r) => ({ status: r.status, message: await r.text() }))),
         ]);
-        seen.push({ node: "A", status: x.status, message: x.error?.message }, { node: "B", status: y.status, message: y.error?.message }, { node: "A page", ...page });
+        seen.push({ node: "A", ...x }, { node: "B", ...y }, { node: "A page", ...page });
         return x.status === 200 && y.status === 200 && page.status === 200;
       },
-      60_000,
-      `the nodes answering again\n${restartLog.join("\n")}`,
+      45_000,
+      "the nodes answering again",
     );
+    await settled.catch((e: Error) => {
+      throw new Error(`${e.message}\n${restartLog.join("\n")}\n${JSON.stringify(seen.slice(-6))}\n${a.output().slice(-3000)}\n${b.output().slice(-3000)}`);
+    });
     console.log(`primary killed: ${restartLog.at(-1)}; answers ${seen.map((s) => `${s.node} ${s.status}`).join(", ")}`);
     expect(primary.restarts()).toBe(before + 1);
     expect(restartLog.some((l) => /sqld primary exited .*restarting/.test(l))).toBe(true);
@@ -327,7 +333,7 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     expect(seen.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
     for (const s of seen.filter((x) => x.status === 503)) expect(s.message).toMatch(/データベースに接続できない/);
     await waitFor(async () => (await fetch(`${a.base}/readyz`)).status === 200, CROSS_NODE, "A ready again");
-  });
+  }, 120_000);
 
   it("a node killed mid-request loses nothing it acknowledged", async () => {
     const users = await Promise.all(Array.from({ length: 24 }, () => createUser(db)));
