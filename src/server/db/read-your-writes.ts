@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { getRedis } from "@/server/jobs/redis-client";
+import { readyRedis } from "@/server/jobs/redis-client";
 import { logger } from "@/server/logger";
 import { primaryOf, replicaOf, type Db } from "./index";
 import { isLocalUrl } from "./remote";
@@ -35,7 +35,7 @@ export async function noteWrite(accounts: Accounts): Promise<void> {
   if (!keys.length || !serverDeployment()) return;
   const at = String(Date.now());
   try {
-    const multi = getRedis().multi();
+    const multi = (await readyRedis(REDIS_WAIT_MS)).multi();
     for (const k of keys) multi.set(k, at, "PX", TTL_MS);
     await within(multi.exec());
   } catch (e) {
@@ -52,7 +52,7 @@ export async function dbForAccounts(db: Db, accounts: Accounts): Promise<Db> {
   if (!replica || !primary || !keys.length) return db;
   let last = 0;
   try {
-    for (const v of await within(getRedis().mget(...keys))) last = Math.max(last, Number(v ?? 0));
+    for (const v of await within(readyRedis(REDIS_WAIT_MS).then((r) => r.mget(...keys)))) last = Math.max(last, Number(v ?? 0));
   } catch {
     return primary; // the marker is unknown: the primary is always right
   }

@@ -6,7 +6,7 @@ import { getDb, primaryOf, replicaOf, type Db } from "@/server/db";
 import { databaseAway, DATABASE_AWAY_MESSAGE } from "@/server/db/availability";
 import { isLocalUrl } from "@/server/db/remote";
 import { env } from "@/server/env";
-import { getRedis } from "@/server/jobs/redis-client";
+import { readyRedis } from "@/server/jobs/redis-client";
 
 /**
  * Health endpoints for a load balancer (issue 32), answered before Next:
@@ -61,7 +61,7 @@ export async function readiness(): Promise<Readiness> {
     }
   };
   const db = await within(getDb(), "database");
-  const [database, redis] = await Promise.all([outcome(() => databaseWritable(db)), outcome(() => within(getRedis().ping(), "redis"))]);
+  const [database, redis] = await Promise.all([outcome(() => databaseWritable(db)), outcome(() => within(readyRedis(TIMEOUT_MS).then((r) => r.ping()), "redis"))]);
   const replica = replicaOf(db);
   return {
     ready: database === "ok" && redis === "ok",

@@ -302,7 +302,9 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     const user = await createUser(db);
     const cookie = await userCookie(user.id);
     expect((await fetch(`${a.base}/healthz`)).status).toBe(200);
-    expect((await fetch(`${a.base}/readyz`)).status).toBe(200);
+    const readyA = await fetch(`${a.base}/readyz`);
+    expect(readyA.status, await readyA.clone().text()).toBe(200);
+    expect(await readyA.json()).toMatchObject({ ready: true, database: "ok", redis: "ok" });
     const { id: pageId } = await listing();
     const before = primary.restarts();
     primary.current().process.kill("SIGKILL");
@@ -314,7 +316,7 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
       async () => {
         const [x, y, page] = await Promise.all([
           bounded(trpc(a, "member.filters.list", undefined, { cookie, query: true }).then((r) => ({ status: r.status, message: r.error?.message }))),
-          bounded(trpc(b, "member.filters.create", { name: "復旧待ち", query: { re: [3] } }, { cookie }).then((r) => ({ status: r.status, message: r.error?.message }))),
+          bounded(trpc(b, "member.filters.create", { name: `復旧待ち ${seen.length}`, query: { re: [3] } }, { cookie }).then((r) => ({ status: r.status, message: r.error?.message }))),
           bounded(fetch(`${a.base}/investments/${pageId}?outage=${seen.length}`).then(async (r) => ({ status: r.status, message: await r.text() }))),
         ]);
         seen.push({ node: "A", ...x }, { node: "B", ...y }, { node: "A page", ...page });
