@@ -7,6 +7,7 @@ import { databaseAway, DATABASE_AWAY_MESSAGE } from "@/server/db/availability";
 import { isLocalUrl } from "@/server/db/remote";
 import { env } from "@/server/env";
 import { readyRedis } from "@/server/jobs/redis-client";
+import { logger } from "@/server/logger";
 
 /**
  * Health endpoints for a load balancer (issue 32), answered before Next:
@@ -49,25 +50,27 @@ async function databaseWritable(db: Db): Promise<void> {
   }
 }
 
-export type Readiness = { ready: boolean; database: string; redis: string; replica?: { syncedSecondsAgo: number | null; lastError: string | null } };
+export type Readiness = { ready: boolean; database: string; redis: string; replica?: { syncedSecondsAgo: number | null; pulling: boolean } };
 
 export async function readiness(): Promise<Readiness> {
-  const outcome = async (p: () => Promise<unknown>) => {
+  // The body is public: it says which check failed, the log says why.
+  const outcome = async (check: string, p: () => Promise<unknown>) => {
     try {
       await p();
       return "ok";
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      logger.warn("health.not_ready", { check, message: e instanceof Error ? e.message : String(e) });
+      return "unavailable";
     }
   };
   const db = await within(getDb(), "database");
-  const [database, redis] = await Promise.all([outcome(() => databaseWritable(db)), outcome(() => within(readyRedis(TIMEOUT_MS).then((r) => r.ping()), "redis"))]);
+  const [database, redis] = await Promise.all([outcome("database", () => databaseWritable(db)), outcome("redis", () => within(readyRedis(TIMEOUT_MS).then((r) => r.ping()), "redis"))]);
   const replica = replicaOf(db);
   return {
     ready: database === "ok" && redis === "ok",
     database,
     redis,
-    ...(replica ? { replica: { syncedSecondsAgo: replica.state.syncedFrom ? Math.round((Date.now() - replica.state.syncedFrom) / 100) / 10 : null, lastError: replica.state.lastError } } : {}),
+    ...(replica ? { replica: { syncedSecondsAgo: replica.state.syncedFrom ? Math.round((Date.now() - replica.state.syncedFrom) / 100) / 10 : null, pulling: replica.state.lastError === null } } : {}),
   };
 }
 
