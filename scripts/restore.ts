@@ -46,7 +46,10 @@ if (!isLocalUrl(env().DATABASE_URL)) {
     console.error(`this loads ${chosen} into the empty libSQL server at ${env().DATABASE_URL}.\nstop the web and the worker, then run again with --yes`);
     process.exit(2);
   }
-  const r = await restoreToServer({ from: chosen, url: env().DATABASE_URL, authToken: env().DATABASE_AUTH_TOKEN, progress: (m) => console.log(`[restore] ${m}`) });
+  const r = await restoreToServer({ from: chosen, url: env().DATABASE_URL, authToken: env().DATABASE_AUTH_TOKEN, progress: (m) => console.log(`[restore] ${m}`) }).catch((e: unknown) => {
+    console.error(`[restore] ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
   console.log(`[restore] ${chosen} → ${env().DATABASE_URL}: ${r.tables} tables, ${r.rows} rows`);
   process.exit(0);
 }
