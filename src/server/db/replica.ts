@@ -1,4 +1,5 @@
 import { createClient, type Client, type InStatement, type TransactionMode } from "@libsql/client";
+import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { publicContent } from "@/server/cache/public-content";
 import { namespaceFetch } from "./remote";
@@ -82,6 +83,7 @@ export async function openReplica(opts: ReplicaOptions): Promise<Replica> {
   const state: ReplicaState = { syncedFrom: 0, lastError: null, publicChangedAt: 0 };
   const primary = watchRemote(createClient({ url: opts.primaryUrl, authToken: opts.authToken, fetch: namespaceFetch }), opts.primaryUrl);
 
+  const hadCopy = existsSync(opts.file);
   const worker = new Worker(WORKER, {
     eval: true,
     workerData: { libsql: libsqlPath(), file: opts.file, syncUrl: opts.syncUrl, authToken: opts.authToken, interval: Math.round(opts.intervalSeconds * 1000) },
@@ -100,8 +102,9 @@ export async function openReplica(opts: ReplicaOptions): Promise<Replica> {
     state.lastError = e.message;
     first();
   });
-  // The first pull creates the file; a copy left by an earlier run is served even if the server is away.
-  await firstPull;
+  // The first pull creates the file. A copy left by an earlier run is served at once: a server that is
+  // away costs a pull about 3 s, which a restarting node must not spend before its first answer.
+  if (!hadCopy) await firstPull;
 
   const local = createClient({ url: `file:${opts.file}`, timeout: 5000 });
 
