@@ -5,12 +5,12 @@
 //        │ gRPC
 //   sqld replica  ← web node B (embedded replica: a local copy synced from it;
 //                   writes and fresh reads go to the primary)
+//   Redis         ← both web nodes and the worker (queues, limits, page-cache
+//                   invalidation), as in `npm run demo`
 //
 // Both sqld servers are supervised: one that dies is restarted (backoff, same
 // data directory and ports) and a line says so; meanwhile the web nodes answer
 // 503 where they need the primary.
-//   Redis         ← both web nodes and the worker (queues, limits, page-cache
-//                   invalidation), as in `npm run demo`
 //
 // The same demo data as `npm run demo`, kept under data/cluster/ between runs.
 // Ctrl-C stops the nodes, then the servers.

@@ -335,6 +335,8 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     expect(seen.filter((s) => s.status !== 200 && s.status !== 503)).toEqual([]);
     for (const s of seen.filter((x) => x.status === 503)) expect(s.message).toMatch(/データベースに接続できない/);
     await waitFor(async () => (await fetch(`${a.base}/readyz`)).status === 200, CROSS_NODE, "A ready again");
+    // Nothing else went down with it (under `npm run cluster` a node or worker exiting stops the cluster).
+    expect([a.child.exitCode, b.child.exitCode, worker.child.exitCode], worker.output()).toEqual([null, null, null]);
   }, 120_000);
 
   it("a node killed mid-request loses nothing it acknowledged", async () => {
