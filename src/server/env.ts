@@ -22,6 +22,12 @@ const schema = z.object({
   DATABASE_SYNC_URL: z.string().url().optional(),
   /** Seconds between an embedded replica's background pulls from DATABASE_SYNC_URL. */
   DATABASE_SYNC_INTERVAL: z.coerce.number().min(0.1).max(3600).default(1),
+  /**
+   * Where an embedded replica sends writes and the reads that must be fresh
+   * (src/server/db/replica.ts): the primary. Default DATABASE_SYNC_URL, right
+   * when that is the primary; set it when DATABASE_SYNC_URL is a replica.
+   */
+  DATABASE_PRIMARY_URL: z.string().url().optional(),
   REDIS_URL: z.string().min(1).default("redis://127.0.0.1:6379"),
   /** Prefix for BullMQ keys and rate-limit keys, so tests and several sites can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default("kir"),

@@ -2,6 +2,7 @@ import { getTRPCErrorShape, TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import superjson from "superjson";
 import { batchTooLargeMessage } from "@/lib/constants/api";
+import { DATABASE_AWAY_MESSAGE, isDatabaseUnreachable } from "@/server/db/availability";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import { consume, RateLimitedError } from "@/server/auth/rate-limit";
 import { createContext, clientIp } from "./context";
@@ -69,6 +70,8 @@ export async function handleTrpcRequestOn(req: Request, db: Db | null): Promise<
       try {
         return await createContext({ db: db ?? (await getDb()), headers: req.headers, setCookie: (v) => resHeaders.append("set-cookie", v) });
       } catch (e) {
+        // The session lookup could not reach the database server: 503 in Japanese, not 500.
+        if (isDatabaseUnreachable(e)) throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_AWAY_MESSAGE, cause: e });
         // Renewing a session writes: on a full or read-only database that is the same 503 as inside a procedure.
         const unavailable = storageUnavailableError(e, "trpc context");
         if (unavailable) throw toTRPCError(unavailable);

@@ -3,6 +3,8 @@ import superjson from "superjson";
 import { fieldErrors } from "@/schemas/zod";
 import { RateLimitedError } from "@/server/auth/rate-limit";
 import { announcePublicChange } from "@/server/http/invalidation";
+import { DATABASE_AWAY_MESSAGE, isDatabaseUnreachable } from "@/server/db/availability";
+import { noteWrite } from "@/server/db/read-your-writes";
 import { AppError } from "@/server/errors";
 import { storageUnavailableError } from "@/server/mail/storage-alert";
 import { issuesOf, toTRPCError } from "./errors";
@@ -66,10 +68,18 @@ export const middleware = t.middleware;
  * write the storage refused (full disk, read-only database): 503 with the Japanese message,
  * and staff alerted.
  */
-const domainErrors = t.middleware(async ({ next, path }) => {
+const domainErrors = t.middleware(async ({ ctx, next, path, type }) => {
   const result = await next();
-  if (result.ok) return result;
+  if (result.ok) {
+    // Read-your-writes on every node: this account's next reads anywhere must see what it just wrote.
+    if (type === "mutation" && (ctx.user || ctx.admin)) await noteWrite({ user: ctx.user?.id, admin: ctx.admin?.id });
+    return result;
+  }
   if (result.error.cause instanceof AppError) return { ...result, error: toTRPCError(result.error.cause) };
+  // The database server away (a sqld restarting) is not the caller's fault nor a bug: 503, in Japanese.
+  if (isDatabaseUnreachable(result.error.cause)) {
+    return { ...result, error: new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_AWAY_MESSAGE, cause: result.error.cause }) };
+  }
   const unavailable = storageUnavailableError(result.error, `trpc ${path}`);
   if (unavailable) return { ...result, error: toTRPCError(unavailable) };
   return result;

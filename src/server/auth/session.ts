@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq, lt } from "drizzle-orm";
-import { catchUpReplica, type Db } from "@/server/db";
+import { primaryOf, type Db } from "@/server/db";
 import { admin_sessions, admins, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { SESSION_COOKIE } from "./cookie";
@@ -129,8 +129,11 @@ export async function validateSessionToken<K extends AccountKind>(
       row = { s: r.s, accountId: aid, account: { id: aid, email, name, must_reset_password }, active: r.a.disabled_at === null };
     }
   }
-  // On an embedded replica the session may be a moment-old login on another node: pull once, look again.
-  if (!row) return !options.caughtUp && (await catchUpReplica(db)) ? validateSessionToken(db, kind, token, { ...options, caughtUp: true }) : null;
+  // On an embedded replica the session may be a moment-old login on another node: look again on the primary.
+  if (!row) {
+    const primary = options.caughtUp ? null : primaryOf(db);
+    return primary ? validateSessionToken(primary, kind, token, { ...options, caughtUp: true }) : null;
+  }
   // The absolute bound is checked on its own too: a staff session from before these limits carried a 30-day expiry.
   const pastAbsolute = kind === "admin" && row.s.created_at.getTime() + ADMIN_ABSOLUTE_MS <= now;
   if (!row.active || row.s.expires_at.getTime() <= now || pastAbsolute) {

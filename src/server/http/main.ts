@@ -14,6 +14,8 @@
  *   (precompressed-static.ts);
  * - content pages without Next's scripts when nothing on them needs React
  *   (static-pages.ts, issue 21);
+ * - health endpoints for a load balancer, and 503 in Japanese while the
+ *   database server is away (health.ts);
  * - the visitors' page cache (page-cache.ts) and, through the same
  *   subscription, the lists-and-counts cache (src/server/investments/cached.ts),
  *   both cleared across processes over Redis pub/sub (invalidation.ts).
@@ -70,6 +72,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const { createWebServer } = await import("./web-server");
   const { subscribePublicChanges } = await import("./invalidation");
   const { loadClientModuleIndex, withStaticPages } = await import("./static-pages");
+  const { withDatabaseGuard, withHealth } = await import("./health");
 
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare();
@@ -87,7 +90,24 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
   const server = createWebServer(
-    withSecurityHeaders(withRequestGuards(withPageCache(cache, withCompression(withPrecompressedStatic(path.join(process.cwd(), ".next", "static"), withStaticPages(clientModules, (req, res) => handle(req, res))))))),
+    withHealth(
+      withSecurityHeaders(
+        withRequestGuards(
+          withPageCache(
+            cache,
+            withCompression(
+              withPrecompressedStatic(
+                path.join(process.cwd(), ".next", "static"),
+                withDatabaseGuard(
+                  withStaticPages(clientModules, (req, res) => handle(req, res)),
+                  { replica: Boolean(config.DATABASE_SYNC_URL) },
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
   );
   server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));
 

@@ -3,6 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { fieldErrors } from "@/schemas/zod";
 import { issuesOf, toTRPCError } from "@/server/api/errors";
 import { RateLimitedError } from "@/server/auth/rate-limit";
+import { DATABASE_AWAY_MESSAGE, isDatabaseUnreachable } from "@/server/db/availability";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
 import { storageUnavailableError } from "@/server/mail/storage-alert";
@@ -48,10 +49,13 @@ export function errorResponse(thrown: unknown, path: string): Response {
         if (issues) return validationResponse(fieldErrors({ issues }));
         return json({ message: e.message }, 400);
       }
+      case "SERVICE_UNAVAILABLE":
+        return json({ message: e.message }, 503, { "retry-after": "5" });
       default:
         break;
     }
   }
+  if (isDatabaseUnreachable(thrown)) return json({ message: DATABASE_AWAY_MESSAGE }, 503, { "retry-after": "5" });
   const requestId = randomUUID();
   logger.error("rest.error", { requestId, path, message: thrown instanceof Error ? thrown.message : String(thrown) });
   return json({ message: "Server Error" }, 500, { "x-request-id": requestId });
