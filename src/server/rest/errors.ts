@@ -43,14 +43,13 @@ export function errorResponse(thrown: unknown, path: string): Response {
         return json({ message: "Too Many Attempts." }, 429, { "retry-after": String(retry) });
       }
       case "SERVICE_UNAVAILABLE":
-        return json({ message: e.message }, 503, { "retry-after": "300" });
+        // The database server away (a sqld restarting) is back in seconds; a full or read-only store needs staff.
+        return json({ message: e.message }, 503, { "retry-after": e.message === DATABASE_AWAY_MESSAGE ? "5" : "300" });
       case "BAD_REQUEST": {
         const issues = issuesOf(e.cause);
         if (issues) return validationResponse(fieldErrors({ issues }));
         return json({ message: e.message }, 400);
       }
-      case "SERVICE_UNAVAILABLE":
-        return json({ message: e.message }, 503, { "retry-after": "5" });
       default:
         break;
     }
