@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "@/server/auth/password";
+import { passwordProblem } from "@/server/auth/password-policy";
 import { closeDb, getDb } from "@/server/db";
 import { migrateDb } from "@/server/db/migrate";
 import { admins } from "@/server/db/schema";
@@ -18,6 +19,12 @@ if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
 }
 if (password.length < 12 || !/^[\x21-\x7e]+$/.test(password)) {
   console.error("--password は半角英数字記号12文字以上で指定してください (administrators need a longer password)");
+  process.exit(2);
+}
+// The same policy as every other password (common passwords, the address or name in it).
+const problem = await passwordProblem(password, { email, names: [values.name ?? ""] });
+if (problem) {
+  console.error(`--password: ${problem}`);
   process.exit(2);
 }
 const db = await getDb();

@@ -173,7 +173,7 @@ if (values["skip-pages"] || !haveBuild) {
     }
   }
   const nodeA = await webNode({ DATABASE_URL: primary.url });
-  const nodeB = await webNode({ DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`, DATABASE_SYNC_URL: replica.url });
+  const nodeB = await webNode({ DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`, DATABASE_SYNC_URL: replica.url, DATABASE_PRIMARY_URL: primary.url });
   const load = (url: string, duration: number) =>
     autocannon({ url: `${url}/investments`, connections: Number(values.connections), duration, headers: { accept: "text/html", "accept-encoding": "gzip, deflate, br, zstd" } });
   log(`warming both nodes up (${values.warmup} s)…`);

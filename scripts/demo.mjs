@@ -16,8 +16,8 @@ const env = {
   ...process.env,
   PORT: port,
   REDIS_URL: redisUrl,
-  DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? "admin-demo-2026",
-  DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026",
+  DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? "kanri-demo-2026",
+  DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "mypage-demo-2026",
 };
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 

@@ -2,17 +2,21 @@ import { createClient } from "@libsql/client";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { env } from "@/server/env";
-import { databaseFile, listBackups, restoreDatabase } from "@/server/maintenance";
+import { isLocalUrl } from "@/server/db/remote";
+import { databaseFile, listBackups, restoreDatabase, restoreToServer } from "@/server/maintenance";
 
-// npm exec tsx scripts/restore.ts -- --list
-// npm exec tsx scripts/restore.ts -- --latest --yes
-// npm exec tsx scripts/restore.ts -- --file app-20261122-183000.db --yes
+// npm run db:restore -- --list
+// npm run db:restore -- --latest --yes
+// npm run db:restore -- --file app-20261122-183000.db --yes
 //
 // Brings a backup (scripts/backup.ts or the nightly job) back as DATABASE_URL.
-// STOP the web and the worker first: the database file is replaced. The backup
+// STOP the web and the worker first. A local file is replaced: the backup
 // is integrity-checked before anything changes, and the current database is
-// saved as BACKUP_DIR/pre-restore-….db. Pending outbox rows in the backup are
-// relayed again by the next worker (deterministic job ids make that harmless).
+// saved as BACKUP_DIR/pre-restore-….db. A libSQL server (DATABASE_URL
+// http(s)://, libsql://) must be a new, empty primary: the backup is loaded
+// into it through the server (restoreToServer), so its replicas follow.
+// Pending outbox rows in the backup are relayed again by the next worker
+// (deterministic job ids make that harmless).
 const { values } = parseArgs({
   options: {
     list: { type: "boolean", default: false },
@@ -37,9 +41,21 @@ if (!chosen) {
   console.error("choose a backup: --latest or --file <name|path> (see --list)");
   process.exit(2);
 }
+if (!isLocalUrl(env().DATABASE_URL)) {
+  if (!values.yes) {
+    console.error(`this loads ${chosen} into the empty libSQL server at ${env().DATABASE_URL}.\nstop the web and the worker, then run again with --yes`);
+    process.exit(2);
+  }
+  const r = await restoreToServer({ from: chosen, url: env().DATABASE_URL, authToken: env().DATABASE_AUTH_TOKEN, progress: (m) => console.log(`[restore] ${m}`) }).catch((e: unknown) => {
+    console.error(`[restore] ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+  console.log(`[restore] ${chosen} → ${env().DATABASE_URL}: ${r.tables} tables, ${r.rows} rows`);
+  process.exit(0);
+}
 const target = databaseFile();
 if (!target) {
-  console.error(`DATABASE_URL (${env().DATABASE_URL}) is not a local file; restore a libsql server with its own tools`);
+  console.error(`DATABASE_URL (${env().DATABASE_URL}) is in memory: nothing to restore into`);
   process.exit(2);
 }
 if (!values.yes) {

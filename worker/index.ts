@@ -3,6 +3,7 @@ import { migrateDb } from "@/server/db/migrate";
 import { startJobRuntime } from "@/server/jobs/runtime";
 import { keepSchedules, registerSchedules } from "@/server/jobs/schedules";
 import { logger } from "@/server/logger";
+import { warnIfLocalMediaOnSharedDatabase } from "@/server/media";
 import { warmMatching } from "@/server/search";
 import { processorsFor } from "./processors";
 
@@ -24,6 +25,7 @@ void warmMatching(db)
   .then((r) => logger.info("matching.warm", { ...r, ms: Math.round(r.ms) }))
   .catch((e: unknown) => logger.warn("matching.warm_failed", { error: String(e) }));
 
+warnIfLocalMediaOnSharedDatabase();
 logger.info("worker.started", { queues: Object.keys(runtime.queues), pid: process.pid });
 
 let shuttingDown = false;

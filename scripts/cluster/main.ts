@@ -4,9 +4,13 @@
 //   sqld primary  ← web node A (remote client), the worker, migrations, seed
 //        │ gRPC
 //   sqld replica  ← web node B (embedded replica: a local copy synced from it;
-//                   writes go through it to the primary)
+//                   writes and fresh reads go to the primary)
 //   Redis         ← both web nodes and the worker (queues, limits, page-cache
 //                   invalidation), as in `npm run demo`
+//
+// Both sqld servers are supervised: one that dies is restarted (backoff, same
+// data directory and ports) and a line says so; meanwhile the web nodes answer
+// 503 where they need the primary.
 //
 // The same demo data as `npm run demo`, kept under data/cluster/ between runs.
 // Ctrl-C stops the nodes, then the servers.
@@ -14,7 +18,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startSqld, type Sqld } from "./sqld";
+import { superviseSqld, type Supervised } from "./sqld";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const { values } = parseArgs({
@@ -26,17 +30,20 @@ const started = Date.now();
 const portA = Number(process.env.PORT ?? 3000);
 const portB = portA + 1;
 
-const primary = await startSqld({ dir: path.join(dir, "primary") });
-const replica = await startSqld({ dir: path.join(dir, "replica"), primaryGrpcUrl: primary.grpcUrl! });
-const servers: Sqld[] = [replica, primary];
+// Supervised: a sqld that dies is started again on its data directory and ports (logged here).
+const primary = await superviseSqld("primary", { dir: path.join(dir, "primary") }, log);
+const replica = await superviseSqld("replica", { dir: path.join(dir, "replica"), primaryGrpcUrl: primary.grpcUrl! }, log);
+const servers: Supervised[] = [replica, primary];
 log(`sqld primary ${primary.url} (gRPC ${primary.grpcUrl}), replica ${replica.url}`);
 
 const base = {
   ...process.env,
   NEXT_TELEMETRY_DISABLED: "1",
-  DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? "admin-demo-2026",
-  DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026",
+  DEMO_ADMIN_PASSWORD: process.env.DEMO_ADMIN_PASSWORD ?? "kanri-demo-2026",
+  DEMO_MEMBER_PASSWORD: process.env.DEMO_MEMBER_PASSWORD ?? "mypage-demo-2026",
   UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(dir, "uploads"),
+  // Photos in the database, replicated with it: each node below keeps its own UPLOAD_DIR, as two machines would.
+  MEDIA_STORAGE: process.env.MEDIA_STORAGE ?? "database",
   BACKUP_DIR: process.env.BACKUP_DIR ?? path.join(dir, "backups"),
   DATABASE_AUTH_TOKEN: undefined,
 };
@@ -77,6 +84,9 @@ node("web B", ["src/server/http/main.ts", "-p", String(portB)], {
   PORT: String(portB),
   DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`,
   DATABASE_SYNC_URL: replica.url,
+  UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(dir, "web-b", "uploads"),
+  // Writes and the reads that must be fresh (a member after a save) go to the primary itself.
+  DATABASE_PRIMARY_URL: primary.url,
 });
 node("worker", ["worker/index.ts"], onPrimary);
 
@@ -97,6 +107,7 @@ void Promise.all([answering(portA), answering(portB)]).then(() => {
 \x1b[1m関西収益物件ナビ on a libSQL cluster\x1b[0m — ready in ${((Date.now() - started) / 1000).toFixed(0)} s
   web node A  http://localhost:${portA}/   (database: sqld primary ${primary.url})
   web node B  http://localhost:${portB}/   (embedded replica ${path.relative(root, dir)}/web-b/replica.db, synced from the sqld replica ${replica.url})
+  health      /healthz (liveness), /readyz (database writable, Redis reachable) on both nodes
   worker      on the primary
   admin       http://localhost:${portA}${adminBase}/login  (admin@example.com / ${base.DEMO_ADMIN_PASSWORD})
   member      member@example.com / ${base.DEMO_MEMBER_PASSWORD}

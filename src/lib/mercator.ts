@@ -13,3 +13,8 @@ export function fromPixel(x: number, y: number, zoom: number): { lat: number; ln
   const n = Math.PI - (2 * Math.PI * y) / size;
   return { lng: (x / size) * 360 - 180, lat: (180 / Math.PI) * Math.atan(Math.sinh(n)) };
 }
+
+/** Ground metres one pixel spans at a latitude and zoom (WGS 84 equator, 256 px tiles). */
+export function metersPerPixel(lat: number, zoom: number): number {
+  return (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / (256 * 2 ** zoom);
+}

@@ -7,6 +7,7 @@
  * Visibility rule (issue 4): a members-only listing never reaches any of
  * these — realEstateListingJsonLd returns null for one.
  */
+import { YIELD_TERMS } from "@/lib/yield-wording";
 import { typeName } from "@/lib/constants/investment";
 import { PRICE_LIMIT } from "@/lib/price";
 import { SITE } from "@/lib/constants/site";
@@ -249,7 +250,7 @@ export function realEstateListingJsonLd(listing: ListingJsonLdInput, appUrl: str
   const place = compact({ "@type": "Place", name: listing.name, address });
   const yen = manToYen(listing.price);
   const images = (listing.images ?? []).filter(Boolean).map((i) => absoluteUrl(appUrl, i));
-  const yieldText = typeof listing.yield === "number" && Number.isFinite(listing.yield) && listing.yield > 0 ? `表面利回り${listing.yield}%` : null;
+  const yieldText = typeof listing.yield === "number" && Number.isFinite(listing.yield) && listing.yield > 0 ? `${YIELD_TERMS.gross.label}${listing.yield}%` : null;
   const description =
     listing.description ?? ([type, [listing.pref_name, listing.city_name].filter(Boolean).join(""), yieldText].filter(Boolean).join(" ") || null);
   return compact({

@@ -125,6 +125,8 @@ export const userInfo = z.object({
   status: z.string(),
   type: z.string(),
   must_reset_password: z.boolean(),
+  /** This session logged in with a password that fails today's policy: only the password change is open. */
+  password_change_required: z.boolean(),
 });
 
 /** The current administrator without secrets (GET /api/admin/user/info). */
@@ -133,10 +135,18 @@ export const adminInfo = z.object({
   email: z.string(),
   name: z.string(),
   must_reset_password: z.boolean(),
+  password_change_required: z.boolean(),
 });
 
-/** POST /sanctum/login (admin and first-login too): `first_login` means the initial password must be replaced first. */
-export const loginResult = z.object({ status: z.enum(["ok", "first_login"]) });
+/**
+ * POST /sanctum/login (admin and first-login too): `first_login` means the initial password must be
+ * replaced first; `change_password` means logged in, but the password fails today's policy and must be
+ * changed before anything else (member: /mypage/password, staff: the admin area's パスワード変更).
+ */
+export const loginResult = z.object({ status: z.enum(["ok", "first_login", "change_password"]) });
+
+/** What an invited staff member's set-password link shows: whom it is for, or null once used or expired. */
+export const staffInviteState = z.object({ email: z.string(), name: z.string() }).nullable();
 
 /** POST /api/user/password: `{ status: false }` when the current password is wrong (spec §8). */
 export const passwordChangeResult = z.object({ status: z.boolean() });

@@ -6,7 +6,7 @@
  * what form libraries want) and normalise the value with overwrite steps
  * (full-width → half-width, trim) before validating it.
  */
-import { CONTACT_METHOD_KEYS } from "@/lib/constants/account";
+import { CONTACT_METHOD_KEYS, PASSWORD_MAX, PASSWORD_MIN } from "@/lib/constants/account";
 import { msg, type CustomIssueParams } from "./messages";
 import { label, z } from "./zod";
 
@@ -102,15 +102,19 @@ export function faxForMethod(v: { method?: readonly string[] | undefined; fax?: 
   if (v.method?.includes("fax") && !v.fax?.trim()) ctx.addIssue({ code: "custom", path: faxPath, params: { kind: "required", label: "FAX番号" } });
 }
 
-/** Required password: at least 6 characters, half-width alphanumerics and symbols only. Never normalised. */
+/**
+ * Required new password: at least PASSWORD_MIN characters, half-width alphanumerics and symbols only.
+ * Never normalised. Only the length and characters are checked here (forms check them in the browser);
+ * the common-password and e-mail/name rules run on the server (src/server/auth/password-policy.ts).
+ */
 export function password(text = "パスワード") {
   return label(
     z
       .string()
       .min(1, { abort: true })
       .regex(/^[\x21-\x7e]+$/, { abort: true, error: msg.disallowedChars(text) })
-      .min(6)
-      .max(128),
+      .min(PASSWORD_MIN)
+      .max(PASSWORD_MAX),
     text,
   );
 }

@@ -54,16 +54,17 @@ export type MapViewInput = z.infer<typeof mapViewInput>;
 /** GET /api/investments/map's parameters as documented: the viewport plus the list's search parameters. */
 export const mapViewParams = publicSearchParams.extend(viewFields);
 
+/** Positions are public points (src/lib/public-position.ts): a 0.001° grid, never the stored point (issue 27). */
 const cluster = z.object({
-  lat: z.number(),
-  lng: z.number(),
+  lat: z.number().describe("まとまっている物件のおおよその位置の平均 (緯度)"),
+  lng: z.number().describe("まとまっている物件のおおよその位置の平均 (経度)"),
   count: z.int().min(2).describe("まとまっている物件数"),
   members: z.boolean().describe("会員限定物件を含む (会員にのみ)"),
 });
 const marker = z.object({
   id: z.int(),
-  lat: z.number(),
-  lng: z.number(),
+  lat: z.number().describe("おおよその位置 (緯度、0.001°単位: 約100m)"),
+  lng: z.number().describe("おおよその位置 (経度、0.001°単位: 約100m)"),
   price: z.int().describe("価格 (万円)"),
   members: z.boolean().describe("会員限定物件 (会員にのみ)"),
 });

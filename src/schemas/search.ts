@@ -65,6 +65,7 @@
  * saved filter's `query` JSON (numbers or numeric strings, arrays or comma
  * lists) and rejects — rather than drops — bad values there.
  */
+import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
 import municipalitiesJson from "@/master-data/municipalities.json";
 import {
   AREAS,
@@ -527,7 +528,7 @@ const range = (lo: string | null, hi: string | null, upTo = "以下", from = "�
 
 /**
  * Japanese chips describing the conditions, in table order, e.g.
- * ["大阪市内", "一棟マンション", "5,000万円〜2億円", "利回り8%以上", "駅徒歩10分以内", "築20年以内"].
+ * ["大阪市内", "一棟マンション", "5,000万円〜2億円", "表面利回り8%以上", "駅徒歩10分以内", "築20年以内"].
  * Several values of one key share a chip ("大阪市内・北摂"), except features
  * (fs), which must all hold and get one chip each. Sort and page are not
  * conditions and give no chip.
@@ -557,7 +558,7 @@ export function describeQuery(q: SearchQuery, names: DescribeNames = {}): string
     push(range(q.lp !== undefined ? formatPrice(q.lp) : null, q.hp !== undefined ? formatPrice(q.hp) : null));
   }
   if (q.ly !== undefined || q.hy !== undefined) {
-    push(`利回り${range(q.ly !== undefined ? `${num(q.ly)}%` : null, q.hy !== undefined ? `${num(q.hy)}%` : null)}`);
+    push(`${SEARCH_YIELD_LABEL}${range(q.ly !== undefined ? `${num(q.ly)}%` : null, q.hy !== undefined ? `${num(q.hy)}%` : null)}`);
   }
   if (q.bt !== undefined) push(`築${q.bt}年以内`);
   if (q.rs !== undefined) push(`残存耐用年数${q.rs}年以上`);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { TRPC_CLIENT_MAX_ITEMS, TRPC_MAX_BATCH_DEFAULT } from "@/lib/constants/api";
 
 /**
  * The one place that reads process.env. Every variable is optional with a
@@ -21,6 +22,12 @@ const schema = z.object({
   DATABASE_SYNC_URL: z.string().url().optional(),
   /** Seconds between an embedded replica's background pulls from DATABASE_SYNC_URL. */
   DATABASE_SYNC_INTERVAL: z.coerce.number().min(0.1).max(3600).default(1),
+  /**
+   * Where an embedded replica sends writes and the reads that must be fresh
+   * (src/server/db/replica.ts): the primary. Default DATABASE_SYNC_URL, right
+   * when that is the primary; set it when DATABASE_SYNC_URL is a replica.
+   */
+  DATABASE_PRIMARY_URL: z.string().url().optional(),
   REDIS_URL: z.string().min(1).default("redis://127.0.0.1:6379"),
   /** Prefix for BullMQ keys and rate-limit keys, so tests and several sites can share one Redis. */
   REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default("kir"),
@@ -63,6 +70,12 @@ const schema = z.object({
     .default("")
     .refine((v) => v === "" || /^\d{1,2}$/.test(v) || v.split(",").every((e) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(e.trim())), "TRUSTED_PROXIES must be a hop count or a list of addresses / CIDR ranges"),
   UPLOAD_DIR: z.string().default("./data/uploads"),
+  /**
+   * Where photos and other stored files live (src/server/media/storage.ts): "local", files under
+   * UPLOAD_DIR (one machine, or a directory every node shares); "database", the bytes in libSQL,
+   * so every node of a sqld cluster serves what any node stored.
+   */
+  MEDIA_STORAGE: z.enum(["local", "database"]).default("local"),
   BACKUP_DIR: z.string().default("./data/backups"),
   /** Nightly backups kept under BACKUP_DIR (older ones are deleted). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(14),
@@ -90,6 +103,26 @@ const schema = z.object({
   DATA_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Memory bound of the page cache, per web process. */
   PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  /** Procedures one /api/trpc request may batch (400 above); never below what the browser's batch link sends. */
+  TRPC_MAX_BATCH: z.coerce.number().int().min(TRPC_CLIENT_MAX_ITEMS).max(1000).default(TRPC_MAX_BATCH_DEFAULT),
+  /** Procedures one client address may run through /api/trpc per minute, each call of a batch counted (429 above). */
+  TRPC_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  /** Inquiries whose auto-reply goes to one (normalised) e-mail address per hour, from any IP (429 above). */
+  CONTACT_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(3),
+  /**
+   * The production server's bounds on one client (src/server/http/web-server.ts, issue 27): a request's
+   * headers must arrive within HTTP_HEADERS_TIMEOUT_SECONDS and the whole request within
+   * HTTP_REQUEST_TIMEOUT_SECONDS; a body must keep up HTTP_BODY_MIN_BYTES_PER_SECOND (0: off) once
+   * HTTP_BODY_GRACE_SECONDS have passed; one client address holds at most
+   * HTTP_MAX_CONNECTIONS_PER_CLIENT sockets (peers not in TRUSTED_PROXIES) and
+   * HTTP_MAX_REQUESTS_PER_CLIENT requests in flight (behind a trusted proxy, per forwarded address).
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(600).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(3600).default(120),
+  HTTP_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1024),
+  HTTP_BODY_GRACE_SECONDS: z.coerce.number().min(0.05).max(600).default(10),
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(64),
+  HTTP_MAX_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(64),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Demo account passwords used by the seed (scripts/seed.ts). */
   DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),

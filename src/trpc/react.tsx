@@ -6,6 +6,7 @@ import { createTRPCReact } from "@trpc/react-query";
 import { useState, type ComponentType } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
+import { BATCH_LINK_OPTIONS } from "./batch-link";
 import { registerCacheInvalidator } from "./cache-bus";
 import { makeQueryClient } from "./query-client";
 
@@ -27,7 +28,7 @@ function makeTrpcClient() {
   return api.createClient({
     links: [
       loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
-      httpBatchLink({ url: "/api/trpc", transformer: superjson, maxURLLength: 2000 }),
+      httpBatchLink({ ...BATCH_LINK_OPTIONS, transformer: superjson }),
     ],
   });
 }

@@ -93,7 +93,7 @@ describe("sign-up to login in the browser", () => {
     const page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
     await page.goto(base + "/_kanri-7f3c/login");
     await page.getByLabel("メールアドレス").fill("admin@example.com");
-    await page.getByLabel("パスワード").fill("admin-demo-2026");
+    await page.getByLabel("パスワード").fill("kanri-demo-2026");
     await page.getByRole("button", { name: "ログイン" }).click();
     await page.waitForURL(/\/_kanri-7f3c$/);
     await expect.poll(() => page.getByRole("heading", { name: "管理トップ" }).isVisible()).toBe(true);

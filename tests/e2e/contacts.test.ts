@@ -49,7 +49,7 @@ describe("inquiries in the browser", () => {
     // Staff see it in the admin list.
     await page.goto(base + "/_kanri-7f3c/login");
     await page.getByLabel("メールアドレス").fill("admin@example.com");
-    await page.getByLabel("パスワード").fill("admin-demo-2026");
+    await page.getByLabel("パスワード").fill("kanri-demo-2026");
     await page.getByRole("button", { name: "ログイン" }).click();
     await page.waitForURL(/\/_kanri-7f3c$/);
     await page.goto(base + "/_kanri-7f3c/contacts?kind=consult");
@@ -64,7 +64,7 @@ describe("inquiries in the browser", () => {
     const page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
     await page.goto(base + "/login");
     await page.getByLabel("メールアドレス").fill("member@example.com");
-    await page.getByLabel("パスワード").fill("member-demo-2026");
+    await page.getByLabel("パスワード").fill("mypage-demo-2026");
     await page.getByRole("button", { name: "ログイン" }).click();
     await page.waitForURL(/\/mypage/);
 

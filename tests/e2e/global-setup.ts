@@ -71,7 +71,9 @@ export default async function setup(project: TestProject) {
     cwd: root,
     // The test runner stands for the site's reverse proxy: the per-client X-Forwarded-For of the
     // tests' REST clients is believed (client-ip.ts), so their per-IP limits stay apart.
-    env: { ...env, PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0", TRUSTED_PROXIES: "127.0.0.1,::1" },
+    // Every browser of the suite is 127.0.0.1 to it: the per-client budgets (issue 27) are raised so
+    // parallel files never share one; tests/integration/http/{trpc-batch,web-server}.test.ts prove them.
+    env: { ...env, PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0", TRUSTED_PROXIES: "127.0.0.1,::1", TRPC_CALLS_PER_MINUTE: "1000000", HTTP_MAX_REQUESTS_PER_CLIENT: "10000" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   // The worker sends the mail (to .eml files in MAIL_OUTBOX_DIR, read by the tests).

@@ -209,6 +209,6 @@ describe("request body limit", () => {
   it("keeps ordinary bodies working", async () => {
     const client = new RestClient(base);
     await client.csrf();
-    expect((await client.send("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" })).status).toBe(200);
+    expect((await client.send("POST", "/sanctum/login", { email: "member@example.com", password: "mypage-demo-2026" })).status).toBe(200);
   });
 });

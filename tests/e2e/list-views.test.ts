@@ -43,7 +43,7 @@ describe("list views", () => {
     // every listing (several pages of 50)
     await page.goto(base + "/investments/page/1/?vw=table&pp=20");
     const headers = await page.locator('[data-slot="investment-table"] thead th').allTextContents();
-    expect(headers).toEqual(["物件名・所在地", "種別", "価格", "表面利回り", "実質利回り（概算）", "構造", "築年", "面積", "戸数", "駅徒歩", "取引態様"]);
+    expect(headers).toEqual(["物件名・所在地", "種別", "価格", "表面利回り※", "実質利回り（概算）※", "構造", "築年", "面積", "戸数", "駅徒歩", "取引態様"]);
 
     await page.getByRole("link", { name: "50件ずつ表示" }).click();
     await page.waitForURL(/pp=50/);

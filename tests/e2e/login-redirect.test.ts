@@ -18,8 +18,8 @@ afterAll(async () => {
 
 const hostile = ["/%5Cexample.invalid", "/%09/example.invalid/x", "/%5C/example.invalid", "/.//example.invalid"];
 const logins = [
-  { kind: "member", path: "/login", email: "member@example.com", password: "member-demo-2026", home: "/mypage" },
-  { kind: "admin", path: "/_kanri-7f3c/login", email: "admin@example.com", password: "admin-demo-2026", home: "/_kanri-7f3c" },
+  { kind: "member", path: "/login", email: "member@example.com", password: "mypage-demo-2026", home: "/mypage" },
+  { kind: "admin", path: "/_kanri-7f3c/login", email: "admin@example.com", password: "kanri-demo-2026", home: "/_kanri-7f3c" },
 ];
 
 async function loginWith(loginPath: string, next: string, email: string, password: string): Promise<URL> {
@@ -50,7 +50,7 @@ describe("login redirect (next)", () => {
   }
 
   it("member: a same-origin next is still followed", async () => {
-    const landed = await loginWith("/login", encodeURIComponent("/corporate?from=login"), "member@example.com", "member-demo-2026");
+    const landed = await loginWith("/login", encodeURIComponent("/corporate?from=login"), "member@example.com", "mypage-demo-2026");
     expect(landed.origin + landed.pathname + landed.search).toBe(`${base}/corporate?from=login`);
   });
 });

@@ -35,7 +35,7 @@ async function warm(path: string) {
 async function saveHolidayNote(note: string) {
   const admin = new RestClient(mainBase);
   await admin.csrf();
-  expect((await admin.send("POST", "/sanctum/admin/login", { email: "admin@example.com", password: "admin-demo-2026" })).status).toBe(200);
+  expect((await admin.send("POST", "/sanctum/admin/login", { email: "admin@example.com", password: "kanri-demo-2026" })).status).toBe(200);
   const saved = await admin.send("POST", "/api/admin/options", {
     counts_override: { members: null, investment: { members: null, public: null } },
     holiday_note: note,
@@ -106,7 +106,7 @@ describe("visitors' page cache (production server)", () => {
   it("never answers a member from the cache", async () => {
     const member = new RestClient(cachedBase);
     await member.csrf();
-    expect((await member.send("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" })).status).toBe(200);
+    expect((await member.send("POST", "/sanctum/login", { email: "member@example.com", password: "mypage-demo-2026" })).status).toBe(200);
     const cookie = [...member.jar].map(([k, v]) => `${k}=${v}`).join("; ");
     await warm("/investments");
     // The visitor's page invites them to register for the members-only listings; the member's does not.
@@ -126,7 +126,7 @@ describe("visitors' page cache (production server)", () => {
     expect(membersOnlyId).toBeGreaterThan(0);
     const member = new RestClient(cachedBase);
     await member.csrf();
-    expect((await member.send("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" })).status).toBe(200);
+    expect((await member.send("POST", "/sanctum/login", { email: "member@example.com", password: "mypage-demo-2026" })).status).toBe(200);
     const token = member.jar.get("kir_session") ?? "";
     expect(token).toMatch(/^[a-z2-7]{32}$/);
     // Written the way a member's client (or an attacker holding a member's session) might send them.

@@ -16,8 +16,8 @@ import { artifactsDir, launchBrowser, viewports } from "./browser";
 const base = inject("baseURL");
 const ADMIN = "/_kanri-7f3c";
 const PREVIEW = "/_preview-7f3c";
-const ADMIN_PASSWORD = process.env.DEMO_ADMIN_PASSWORD ?? "admin-demo-2026";
-const MEMBER_PASSWORD = process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026";
+const ADMIN_PASSWORD = process.env.DEMO_ADMIN_PASSWORD ?? "kanri-demo-2026";
+const MEMBER_PASSWORD = process.env.DEMO_MEMBER_PASSWORD ?? "mypage-demo-2026";
 
 let browser: Browser;
 let db: Db;

@@ -61,7 +61,7 @@ describe("refine", () => {
     await panel.getByRole("button", { name: "この条件で絞り込む" }).click();
     await page.waitForURL(/lp=3333/);
     expect(Object.fromEntries(params(page))).toEqual({ ty: "2", lp: "3333", hp: "8888", ly: "7.25", xw: "借地権", vw: "table" });
-    expect(await chips(page)).toEqual(["一棟アパート", "3,333万円〜8,888万円", "利回り7.25%以上", "除外「借地権」"]);
+    expect(await chips(page)).toEqual(["一棟アパート", "3,333万円〜8,888万円", "表面利回り7.25%以上", "除外「借地権」"]);
     // every row respects the ranges
     for (const row of await page.locator('[data-slot="investment-table"] tbody tr').all()) {
       const yieldText = (await row.locator("td").nth(2).textContent()) ?? "";
@@ -70,7 +70,7 @@ describe("refine", () => {
     await page.screenshot({ path: path.join(artifactsDir, "refine-desktop.png"), fullPage: false });
 
     // chips come off one by one, the rest stays
-    await page.getByRole("link", { name: "「利回り7.25%以上」の条件を外す" }).click();
+    await page.getByRole("link", { name: "「表面利回り7.25%以上」の条件を外す" }).click();
     await page.waitForURL((u) => !u.searchParams.has("ly"));
     expect(await chips(page)).toEqual(["一棟アパート", "3,333万円〜8,888万円", "除外「借地権」"]);
     await page.getByRole("link", { name: "「除外「借地権」」の条件を外す" }).click();

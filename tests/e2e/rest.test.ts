@@ -30,7 +30,7 @@ afterAll(() => db?.$client.close());
 async function member(): Promise<RestClient> {
   const c = new RestClient(base);
   await c.csrf();
-  const r = await c.send("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" });
+  const r = await c.send("POST", "/sanctum/login", { email: "member@example.com", password: "mypage-demo-2026" });
   expect(r.status).toBe(200);
   return c;
 }
@@ -38,7 +38,7 @@ async function member(): Promise<RestClient> {
 async function admin(): Promise<RestClient> {
   const c = new RestClient(base);
   await c.csrf();
-  expect((await c.send("POST", "/sanctum/admin/login", { email: "admin@example.com", password: "admin-demo-2026" })).status).toBe(200);
+  expect((await c.send("POST", "/sanctum/admin/login", { email: "admin@example.com", password: "kanri-demo-2026" })).status).toBe(200);
   return c;
 }
 
@@ -57,11 +57,11 @@ describe("Sanctum XSRF", () => {
   it("a POST without the header, or with a wrong or foreign token, is 419 and changes nothing", async () => {
     const c = new RestClient(base);
     await c.csrf();
-    const missing = await c.raw("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" });
+    const missing = await c.raw("POST", "/sanctum/login", { email: "member@example.com", password: "mypage-demo-2026" });
     expect(missing.status).toBe(419);
     expect(await missing.json()).toEqual({ message: "CSRF token mismatch." });
     expect(missing.headers.getSetCookie().some((x) => x.startsWith("kir_session="))).toBe(false);
-    const wrong = await c.raw("POST", "/sanctum/login", { email: "member@example.com", password: "member-demo-2026" }, { "x-xsrf-token": "nope" });
+    const wrong = await c.raw("POST", "/sanctum/login", { email: "member@example.com", password: "mypage-demo-2026" }, { "x-xsrf-token": "nope" });
     expect(wrong.status).toBe(419);
     const other = new RestClient(base);
     await other.csrf();
@@ -90,7 +90,7 @@ describe("auth routes", () => {
     const r = await c.send("POST", "/sanctum/register", { token: "x", password: "abc", password_confirmation: "abd", names: { last: "", first: "" } });
     expect(r.status).toBe(422);
     expect(r.json.errors["names.last"]).toEqual(["姓を入力してください"]);
-    expect(r.json.errors.password).toEqual(["パスワードは6文字以上で入力してください"]);
+    expect(r.json.errors.password).toEqual(["パスワードは8文字以上で入力してください"]);
     const count = Object.values(r.json.errors as Record<string, string[]>).flat().length;
     expect(r.json.message).toBe(`${Object.values(r.json.errors as Record<string, string[]>)[0]![0]} (and ${count - 1} more errors)`);
     for (const [path, body] of [

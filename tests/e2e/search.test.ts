@@ -253,7 +253,7 @@ describe("a logged-in member", () => {
     await page.getByRole("link", { name: /会員の方はログイン/ }).click();
     await page.waitForURL(/\/login\?next=/);
     await page.getByLabel("メールアドレス").fill("member@example.com");
-    await page.getByLabel("パスワード").fill(process.env.DEMO_MEMBER_PASSWORD ?? "member-demo-2026");
+    await page.getByLabel("パスワード").fill(process.env.DEMO_MEMBER_PASSWORD ?? "mypage-demo-2026");
     await page.getByRole("button", { name: "ログイン" }).click();
     await page.waitForURL((u) => u.pathname === `/investments/${locked.id}`);
     await expect.poll(() => page.locator("h1").innerText()).toBe(locked.name);

@@ -137,13 +137,13 @@ describe("pages work under the policy (Chromium)", () => {
     }
     await page.goto(base + "/login?next=/mypage");
     await page.getByLabel("メールアドレス").fill("member@example.com");
-    await page.getByLabel("パスワード").fill("member-demo-2026");
+    await page.getByLabel("パスワード").fill("mypage-demo-2026");
     await page.getByRole("button", { name: "ログイン" }).click();
     await page.waitForURL(/\/mypage/);
     await page.waitForLoadState("networkidle");
     await page.goto(base + ADMIN + "/login");
     await page.getByLabel("メールアドレス").fill("admin@example.com");
-    await page.getByLabel("パスワード").fill("admin-demo-2026");
+    await page.getByLabel("パスワード").fill("kanri-demo-2026");
     await page.getByRole("button", { name: "ログイン" }).click();
     await page.waitForURL(new RegExp(`${ADMIN}$`));
     await page.goto(base + ADMIN + "/investments/new", { waitUntil: "networkidle" });

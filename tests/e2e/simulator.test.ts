@@ -118,7 +118,7 @@ describe("cash-flow simulator on a listing's detail page", () => {
     const warning = page.locator('[data-slot="term-warning"][role="alert"]');
     await expect.poll(() => warning.innerText()).toContain(`残存耐用年数${cap.residual}年を超えています`);
     // The gross yield is the site's (truncated), not a rounded one.
-    expect(await sim.innerText()).toContain(`表面利回り ${old.yield.toFixed(2)}%`);
+    expect(await sim.innerText()).toContain(`表面利回り※ ${old.yield.toFixed(2)}%`);
 
     const cf = page.locator('[data-slot="sim-monthly-cf"]');
     await years.fill(String(cap.bankYears));

@@ -329,7 +329,7 @@ describe("describeQuery", () => {
       "一棟マンション",
       "駅徒歩10分以内",
       "5,000万円〜2億円",
-      "利回り8%以上",
+      "表面利回り8%以上",
       "築20年以内",
     ]);
   });
@@ -350,7 +350,7 @@ describe("describeQuery", () => {
       "駅（2）",
       "駅徒歩5分以内",
       "3,000万円以上",
-      "利回り5%〜8.5%",
+      "表面利回り5%〜8.5%",
       "築10年以内",
       "残存耐用年数15年以上",
       "面積20㎡〜80㎡",
@@ -371,7 +371,7 @@ describe("describeQuery", () => {
   it("uses name lookups for lines and stations when given", () => {
     const names = { line: (cd: number) => (cd === 11602 ? "JR大阪環状線" : null), station: () => "梅田", group: () => "大阪" };
     expect(describeQuery(parse("sl=11602&st=1&rg=2"), names)).toEqual(["JR大阪環状線", "梅田駅・大阪駅"]);
-    expect(describeQuery(parse("hp=8000&hy=10"))).toEqual(["8,000万円以下", "利回り10%以下"]);
+    expect(describeQuery(parse("hp=8000&hy=10"))).toEqual(["8,000万円以下", "表面利回り10%以下"]);
     expect(describeQuery({})).toEqual([]);
   });
 });

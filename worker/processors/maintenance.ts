@@ -4,7 +4,7 @@ import { jobs } from "@/server/jobs/queues";
 import { announcePublicChange } from "@/server/http/invalidation";
 import { logger } from "@/server/logger";
 import { purgeStaleStaging } from "@/server/media";
-import { backupDatabase, expireFormerPrices, hideOverdueListings, purgeExpired } from "@/server/maintenance";
+import { backupDatabase, expireFormerPrices, hideOverdueListings, purgeExpired, remindNextUpdates } from "@/server/maintenance";
 import { refreshSiteCounts } from "@/server/options";
 
 /** maintenance queue: site counts, nightly backup, purges (expired rows, staged photos), overdue listings. */
@@ -49,6 +49,12 @@ export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
       logger.info("maintenance.former_prices", { cleared: r.cleared });
       // The 値下げ badge already follows the clock; the cached lists and counts follow the flag.
       if (r.cleared > 0) await announcePublicChange("former prices expired");
+      return r;
+    }
+    case "remindNextUpdates": {
+      jobs.remindNextUpdates.payload.parse(job.data);
+      const r = await remindNextUpdates(db);
+      logger.info("maintenance.update_reminder", r);
       return r;
     }
     default:

@@ -3,6 +3,7 @@ import { areaTownLines } from "@/components/home/area-towns";
 import { BrowseSections } from "@/components/home/browse-sections";
 import { Hero } from "@/components/home/hero";
 import { ListingSection } from "@/components/home/listing-section";
+import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { MemberCta } from "@/components/home/member-cta";
 import { ServiceLinks } from "@/components/home/service-links";
 import { JsonLd } from "@/components/seo/json-ld";
@@ -47,6 +48,11 @@ export default async function HomePage() {
         moreHref="/investments"
         className="border-t border-border bg-gradient-to-b from-gold-50/60 to-white"
       />
+      {latest.length + premium.length > 0 && (
+        <div className="mx-auto max-w-7xl px-5 pb-8">
+          <YieldFootnote kinds={["gross", "net"]} vacant="list" />
+        </div>
+      )}
       {!session.isLogin && <MemberCta membersOnly={counts?.investment.members} />}
       <ServiceLinks />
       <BrowseSections townLines={areaTownLines()} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { STAFF_INVITE_HOURS } from "@/lib/constants/account";
 import { inviteStaffInput, STAFF_STATES, type StaffRow } from "@/schemas/admin/staff";
 import { api } from "@/trpc/react";
 import { AdminActionMessage, useAdminAction } from "./action-message";
@@ -17,7 +18,7 @@ const STATE_CLASS: Record<StaffRow["state"], string> = {
   disabled: "bg-muted text-muted-foreground",
 };
 
-/** Invite form: the new staff member receives a first-login mail with a random initial password. */
+/** Invite form: the new staff member receives a one-time link to set their own password. */
 export function StaffInviteForm() {
   const invite = api.admin.staff.invite.useMutation();
   const { form, formProps } = useAdminForm({
@@ -39,7 +40,7 @@ export function StaffInviteForm() {
           <AdminInput form={f} name="email" label="メールアドレス" required type="email" />
         </div>
         <p className="text-xs text-muted-foreground">
-          招待したスタッフには、仮パスワードと初回ログインのURLを記載したメールが届きます（仮パスワードの有効期限は7日間）。初回ログインで新しいパスワードを設定するまで、管理画面は使えません。
+          招待したスタッフには、パスワード設定用のURLを記載したメールが届きます（有効期限は{STAFF_INVITE_HOURS}時間、1回のみ使用可）。パスワードを設定するまで、管理画面は使えません。期限が切れた場合は、同じメールアドレスで再度招待してください。
         </p>
       </Section>
     </AdminForm>

@@ -24,7 +24,22 @@ const RESOLVERS = {
 type Values = z.input<typeof loginInput>;
 
 /** Member or admin login (separate procedures, cookies and bot-check actions). */
-export function LoginForm({ kind, siteKey, home, firstLoginPath, forgotPath }: { kind: "user" | "admin"; siteKey?: string; home: string; firstLoginPath: string; forgotPath: string }) {
+export function LoginForm({
+  kind,
+  siteKey,
+  home,
+  firstLoginPath,
+  forgotPath,
+  changePasswordPath,
+}: {
+  kind: "user" | "admin";
+  siteKey?: string;
+  home: string;
+  firstLoginPath: string;
+  forgotPath: string;
+  /** Where a login with a password that fails today's policy goes (status change_password). */
+  changePasswordPath: string;
+}) {
   const router = useRouter();
   const recaptcha = useRecaptcha(siteKey);
   const s = useSubmitStatus();
@@ -42,6 +57,11 @@ export function LoginForm({ kind, siteKey, home, firstLoginPath, forgotPath }: {
         return;
       }
       invalidateCached("public.session.state");
+      if (r.status === "change_password") {
+        router.push(changePasswordPath);
+        router.refresh();
+        return;
+      }
       router.push(safeNextPath(new URLSearchParams(window.location.search).get("next"), home, window.location.origin));
       router.refresh();
     } catch (e) {

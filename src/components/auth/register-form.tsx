@@ -9,6 +9,7 @@ import { TextField } from "@/components/forms/text-field";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { ConsentNote } from "@/components/site-chrome/consent-note";
 import { PlainButton } from "@/components/ui/plain-button";
+import { PASSWORD_HINT } from "@/lib/constants/account";
 import type { registerInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { invalidateCached } from "@/trpc/cache-bus";
@@ -47,7 +48,7 @@ export function RegisterForm({ token }: { token: string }) {
       <FormAlert message={s.message} />
       <section className="grid gap-4">
         <h2 className="text-base font-bold">パスワード</h2>
-        <TextField form={form} name="password" label="パスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
+        <TextField form={form} name="password" label="パスワード" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
         <TextField form={form} name="password_confirmation" label="パスワード（確認）" type="password" autoComplete="new-password" required />
       </section>
       <section className="grid gap-4">

@@ -13,7 +13,8 @@ import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { ConsentNote } from "@/components/site-chrome/consent-note";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { PlainButton } from "@/components/ui/plain-button";
-import type { firstLoginInput, forgotPasswordInput, resetPasswordInput, signupInput } from "@/schemas/account";
+import { PASSWORD_HINT } from "@/lib/constants/account";
+import type { changePasswordInput, firstLoginInput, forgotPasswordInput, resetPasswordInput, signupInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { invalidateCached } from "@/trpc/cache-bus";
 import { fetchMutation } from "@/trpc/fetch-query";
@@ -24,6 +25,7 @@ const RESOLVERS = {
   forgotPasswordInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.forgotPasswordInput)),
   resetPasswordInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.resetPasswordInput)),
   firstLoginInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.firstLoginInput)),
+  changePasswordInput: lazyZodResolver(() => import("@/schemas/account").then((m) => m.changePasswordInput)),
 };
 
 const RECAPTCHA_FAILED = "認証サービスを読み込めませんでした。ページを再読み込みしてください。";
@@ -127,7 +129,7 @@ export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "
   return (
     <form onFocus={RESOLVERS.resetPasswordInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
       <FormAlert message={s.message} />
-      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
+      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
       <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
       <PlainButton type="submit" size="lg" disabled={s.submitting}>
         {s.submitting ? "設定中…" : "パスワードを再設定する"}
@@ -161,7 +163,7 @@ export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; 
       <FormAlert message={s.message} />
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <TextField form={form} name="current_password" label="仮パスワード" type="password" autoComplete="current-password" required />
-      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
+      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
       <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
       <PlainButton type="submit" size="lg" disabled={s.submitting}>
         {s.submitting ? "設定中…" : "パスワードを設定してログイン"}
@@ -200,5 +202,73 @@ export function LoginLinkForm({ kind, token, home, loginPath }: { kind: "user" |
         から改めてログインしてください。
       </p>
     </div>
+  );
+}
+
+/** An invited staff member sets their password through the mailed one-time link, and is logged in. */
+export function StaffInviteForm({ token, home }: { token: string; home: string }) {
+  const router = useRouter();
+  const s = useSubmitStatus();
+  const form = useForm<z.input<typeof resetPasswordInput>, unknown, z.output<typeof resetPasswordInput>>({
+    resolver: RESOLVERS.resetPasswordInput,
+    defaultValues: { token, password: "", password_confirmation: "" },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    try {
+      await fetchMutation("public.auth.adminAcceptInvite", values);
+      s.succeed();
+      invalidateCached("public.session.state");
+      router.push(home);
+      router.refresh();
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["password", "password_confirmation"]));
+    }
+  });
+  return (
+    <form onFocus={RESOLVERS.resetPasswordInput.preload} onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={s.submitting}>
+      <FormAlert message={s.message} />
+      <TextField form={form} name="password" label="パスワード" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
+      <TextField form={form} name="password_confirmation" label="パスワード（確認）" type="password" autoComplete="new-password" required />
+      <PlainButton type="submit" size="lg" disabled={s.submitting}>
+        {s.submitting ? "設定中…" : "パスワードを設定してログイン"}
+      </PlainButton>
+    </form>
+  );
+}
+
+/** A staff member's own password change (also where a login with a weak password is held). */
+export function AdminPasswordForm({ home, required }: { home: string; required: boolean }) {
+  const router = useRouter();
+  const s = useSubmitStatus();
+  const form = useForm<z.input<typeof changePasswordInput>, unknown, z.output<typeof changePasswordInput>>({
+    resolver: RESOLVERS.changePasswordInput,
+    defaultValues: { current_password: "", password: "", password_confirmation: "" },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    s.start();
+    try {
+      await fetchMutation("admin.account.changePassword", values);
+      s.succeed();
+      form.reset();
+      if (required) {
+        router.push(home);
+        router.refresh();
+      }
+    } catch (e) {
+      s.fail(applyServerErrors(e, form.setError, ["current_password", "password", "password_confirmation"]));
+    }
+  });
+  return (
+    <form onFocus={RESOLVERS.changePasswordInput.preload} onSubmit={onSubmit} noValidate className="grid max-w-xl gap-5" aria-busy={s.submitting}>
+      <FormAlert message={s.message} />
+      {s.status === null ? <FormAlert tone="success" message="パスワードを変更しました。他の端末ではログアウトされました。" /> : null}
+      <TextField form={form} name="current_password" label="現在のパスワード" type="password" autoComplete="current-password" required />
+      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
+      <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
+      <PlainButton type="submit" size="lg" disabled={s.submitting}>
+        {s.submitting ? "変更中…" : "パスワードを変更する"}
+      </PlainButton>
+    </form>
   );
 }

@@ -6,6 +6,7 @@ import { formatAge, residualYears } from "@/lib/age";
 import { LAND_RIGHTS, LAND_TYPES, SQM_PER_TSUBO, TRANSACTIONS, VACANCIES, codeName, codeWithOtherText, structureName } from "@/lib/constants/investment";
 import { formatPrice, formatYen, withCommas } from "@/lib/price";
 import type { TransportLike } from "@/lib/transport";
+import { YIELD_TERMS } from "@/lib/yield-wording";
 import type {
   BuiltGroup,
   CodeWithOther,
@@ -174,11 +175,8 @@ export function addressText(d: { pref_name: string | null; city_name: string | n
   return [d.pref_name, d.city_name, d.district_cd].filter(Boolean).join("");
 }
 
-/** The label every page gives the net yield: an estimate, never confused with the stated gross yield. */
-export const NET_YIELD_LABEL = "実質利回り（概算）";
-/** How the estimate is computed (src/lib/yield.ts netYield), shown beside it. */
-export const NET_YIELD_NOTE =
-  "実質利回り（概算）は、年間の想定賃料収入から管理費・修繕積立金・地代（記載がある場合、月額×12）を差し引き、価格で割った参考値です（小数点第3位以下切り捨て）。固定資産税・保険料・空室・募集費用などは含みません。";
+/** The label every page gives the net yield: an estimate, never confused with the stated gross yield (src/lib/yield-wording.ts). */
+export const NET_YIELD_LABEL = YIELD_TERMS.net.label;
 
 /**
  * The one area a list shows for a listing, with what it measures: 専有 (区分),

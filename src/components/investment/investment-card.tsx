@@ -6,6 +6,7 @@ import { formatAge } from "@/lib/age";
 import { cn } from "@/lib/cn";
 import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
+import { yieldLabel } from "@/lib/yield-wording";
 import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/investments";
 import { InvestmentThumb } from "./investment-thumb";
 import { investmentHref } from "./links";
@@ -108,13 +109,12 @@ export function InvestmentCard({
         <dl className="mt-auto grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-0.5 border-t border-border pt-2 text-xs sm:pt-3">
           <dt className="text-primary-500">価格</dt>
           <dd className="tabular text-right text-lg font-bold leading-tight text-primary sm:text-xl">{price || "—"}</dd>
-          <dt className="text-primary-500">表面利回り</dt>
+          {/* the label carries the mark; the page prints the footnote once (YieldFootnote) */}
+          <dt className="text-primary-500">{yieldLabel("gross")}</dt>
           <dd className="tabular text-right text-sm font-bold text-gold-700">{formatYieldPercent(card.yield)}</dd>
           {card.net_yield !== null && (
             <>
-              <dt className="text-primary-500" title="管理費・修繕積立金等を差し引いた概算">
-                実質利回り<span className="text-[0.625rem]">（概算）</span>
-              </dt>
+              <dt className="text-primary-500">{yieldLabel("net")}</dt>
               <dd className="tabular text-right text-primary-700" data-slot="net-yield">{formatYieldPercent(card.net_yield)}</dd>
             </>
           )}

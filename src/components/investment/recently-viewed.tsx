@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { typeName } from "@/lib/constants/listing-kinds";
 import { formatPrice } from "@/lib/price";
+import { yieldLabel } from "@/lib/yield-wording";
 import { invalidateCached } from "@/trpc/cache-bus";
 import { fetchMutation, fetchQuery } from "@/trpc/fetch-query";
 import { investmentHref } from "./links";
@@ -142,7 +143,7 @@ export function RecentlyViewed({ current, member, record: recordView = true }: {
               {e.name}
             </Link>
             <p className="tabular text-xs text-primary-600">
-              {[typeName(e.type_cd), formatPrice(e.price), e.yield !== null ? `表面${e.yield.toFixed(2)}%` : null].filter(Boolean).join("／")}
+              {[typeName(e.type_cd), formatPrice(e.price), e.yield !== null ? `${yieldLabel("gross")}${e.yield.toFixed(2)}%` : null].filter(Boolean).join("／")}
             </p>
           </li>
         ))}

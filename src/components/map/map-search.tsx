@@ -7,6 +7,7 @@ import { InvestmentCard, type InvestmentCardData } from "@/components/investment
 import { cn } from "@/lib/cn";
 import { clusterDiameter, markerDiameter } from "@/lib/map-icons";
 import { formatPrice, withCommas } from "@/lib/price";
+import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { mapHref, MAX_ZOOM, MIN_ZOOM, type MapViewParam } from "./map-view-param";
 
 /** GET /api/investments/map's answer (src/schemas/map.ts mapViewDto). */
@@ -233,6 +234,9 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
             </Link>
           </p>
         )}
+        <p className="text-xs text-primary-500" data-slot="map-position-note">
+          地図上の物件の位置はおおよその位置です（約100m単位）。
+        </p>
         {!member && (
           <p className="text-xs text-primary-500">
             会員限定物件は
@@ -254,6 +258,7 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
             </li>
           ))}
         </ul>
+        {cards.length > 0 && <YieldFootnote kinds={["gross", "net"]} vacant="list" />}
         {data && data.total === 0 && <p className="text-sm text-primary-600">この範囲に条件に合う物件はありません。地図を縮小・移動してください。</p>}
       </section>
     </div>

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { MapPin } from "@/components/icons";
 import { formatPrice, withCommas } from "@/lib/price";
-import { toPixel } from "@/lib/mercator";
+import { metersPerPixel, toPixel } from "@/lib/mercator";
+import { PUBLIC_POSITION_RADIUS_M } from "@/lib/public-position";
 import { api } from "@/trpc/server";
 import { mapHref } from "./map-view-param";
 
@@ -14,6 +15,11 @@ const tileSrc = (template: string, z: number, x: number, y: number) => template.
  * them), so the detail page carries none of the map library. Its button
  * opens the map search at the same place. Renders nothing when the listing
  * has no position.
+ *
+ * The listing itself is an area, not a pin: the server sends only its public
+ * point (issue 27, src/lib/public-position.ts: a ~100 m grid, since the page
+ * hides the 番地), so a circle of PUBLIC_POSITION_RADIUS_M around it says
+ * "somewhere here" instead of pointing at a building.
  */
 export async function NearbyMap({ id, tileUrl, attribution }: { id: number; tileUrl: string; attribution: string }) {
   const near = await api.public.map.nearby({ id }).catch(() => null);
@@ -30,6 +36,7 @@ export async function NearbyMap({ id, tileUrl, attribution }: { id: number; tile
     return { left: pct(p.x - left, width), top: pct(p.y - top, height) };
   };
   const others = near.view.markers.filter((m) => m.id !== id);
+  const areaPx = (2 * PUBLIC_POSITION_RADIUS_M) / metersPerPixel(near.lat, zoom);
   return (
     <section aria-labelledby="nearby-map-title" className="grid gap-3" data-slot="nearby-map">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -76,16 +83,21 @@ export async function NearbyMap({ id, tileUrl, attribution }: { id: number; tile
           </Link>
         ))}
         <span
-          className="absolute z-10 flex -translate-x-1/2 -translate-y-full flex-col items-center"
-          style={place(near.lat, near.lng)}
+          className="absolute z-10 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-primary bg-gold-400/35"
+          style={{ ...place(near.lat, near.lng), width: pct(areaPx, width), aspectRatio: "1" }}
+          role="img"
+          aria-label={`この物件のおおよその位置（半径約${PUBLIC_POSITION_RADIUS_M}m）`}
           data-slot="nearby-map-self"
         >
-          <span className="whitespace-nowrap rounded bg-primary px-1.5 py-0.5 text-[0.7rem] font-bold text-gold-300 shadow">この物件</span>
-          <MapPin className="size-6 fill-gold-400 text-primary" aria-hidden="true" />
+          <span className="absolute bottom-full left-1/2 mb-0.5 -translate-x-1/2 whitespace-nowrap rounded bg-primary px-1.5 py-0.5 text-[0.7rem] font-bold text-gold-300 shadow" aria-hidden="true">
+            この物件（周辺）
+          </span>
         </span>
         <span className="absolute bottom-0 right-0 bg-white/80 px-1 text-[0.6rem] text-primary-600 [&_a]:underline" dangerouslySetInnerHTML={{ __html: attribution }} />
       </div>
-      <p className="text-xs text-primary-500">地図上の位置は目安です。周辺の物件は価格をクリックすると詳細をご覧いただけます。</p>
+      <p className="text-xs text-primary-500" data-slot="nearby-map-note">
+        地図上の位置はおおよその位置です（円の範囲内にあります。番地はお問い合わせください）。周辺の物件は価格をクリックすると詳細をご覧いただけます。
+      </p>
     </section>
   );
 }

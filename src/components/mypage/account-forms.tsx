@@ -10,7 +10,7 @@ import { applyServerErrors } from "@/components/forms/server-errors";
 import { TextField } from "@/components/forms/text-field";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
-import { MATCHING_NOTIFICATIONS } from "@/lib/constants/account";
+import { MATCHING_NOTIFICATIONS, PASSWORD_HINT } from "@/lib/constants/account";
 import type { changeEmailInput, changePasswordInput, deleteAccountInput, notificationInput, profileInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { api } from "@/trpc/react";
@@ -89,7 +89,9 @@ export function EmailForm({ current }: { current: string }) {
   );
 }
 
-export function PasswordForm() {
+/** `required`: the session is held here for a weak password; once changed, the rest of My Page opens. */
+export function PasswordForm({ required = false }: { required?: boolean }) {
+  const router = useRouter();
   const s = useSubmitStatus();
   const form = useForm<z.input<typeof changePasswordInput>, unknown, z.output<typeof changePasswordInput>>({
     resolver: RESOLVERS.changePasswordInput,
@@ -108,6 +110,7 @@ export function PasswordForm() {
       }
       s.succeed();
       form.reset();
+      if (required) router.refresh();
     } catch (e) {
       s.fail(applyServerErrors(e, form.setError, ["current_password", "password", "password_confirmation"]));
     }
@@ -117,7 +120,7 @@ export function PasswordForm() {
       <FormAlert message={s.message} />
       {s.status === null ? <FormAlert tone="success" message="パスワードを変更しました。他の端末ではログアウトされました。" /> : null}
       <TextField form={form} name="current_password" label="現在のパスワード" type="password" autoComplete="current-password" required />
-      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint="半角英数字・記号6文字以上" required />
+      <TextField form={form} name="password" label="新しいパスワード" type="password" autoComplete="new-password" hint={PASSWORD_HINT} required />
       <TextField form={form} name="password_confirmation" label="新しいパスワード（確認）" type="password" autoComplete="new-password" required />
       <Button type="submit" size="lg" disabled={s.submitting}>
         {s.submitting ? "変更中…" : "パスワードを変更する"}

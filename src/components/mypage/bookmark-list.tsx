@@ -6,7 +6,9 @@ import { builtText, decimal, landRightsText, percentText, yenAsMan } from "@/com
 import { accessText } from "@/components/investment/investment-card";
 import { investmentHref, investmentImageSrc, listingSrcSet } from "@/components/investment/links";
 import { Button } from "@/components/ui/button";
+import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { formatPrice } from "@/lib/price";
+import { yieldLabel } from "@/lib/yield-wording";
 import { api } from "@/trpc/react";
 import { savedPriceText } from "./format";
 
@@ -123,7 +125,7 @@ export function BookmarkList() {
               </p>
               <p className="mt-1 flex flex-wrap items-baseline gap-x-3 text-sm">
                 <span className="tabular font-bold">{formatPrice(card.price)}</span>
-                {card.yield !== null && <span>利回り {percentText(card.yield)}</span>}
+                {card.yield !== null && <span>{yieldLabel("gross")} {percentText(card.yield)}</span>}
                 {price_change !== 0 && (
                   <span className="text-muted-foreground" data-slot="price-change">
                     {savedPriceText(price_at_bookmark, card.price)}
@@ -144,6 +146,7 @@ export function BookmarkList() {
           </li>
         ))}
       </ul>
+      <YieldFootnote vacant="list" />
     </div>
   );
 }
@@ -157,7 +160,7 @@ function CompareTable({ ids, onClose }: { ids: number[]; onClose: () => void }) 
   const dash = (v: string | null | undefined) => v || "—";
   const lines: { label: string; value: (r: (typeof rows)[number]) => string }[] = [
     { label: "価格", value: (r) => formatPrice(r.price) },
-    { label: "表面利回り", value: (r) => dash(percentText(r.yield)) },
+    { label: yieldLabel("gross"), value: (r) => dash(percentText(r.yield)) },
     { label: "想定年収", value: (r) => dash(yenAsMan(r.income_year)) },
     { label: "㎡単価", value: (r) => (r.price_per_sqm !== null ? `${decimal(r.price_per_sqm)}万円/㎡` : "—") },
     { label: "築年月", value: (r) => dash(builtText(r.built, now)) },

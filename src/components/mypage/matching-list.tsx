@@ -6,7 +6,9 @@ import { percentText } from "@/components/investment/detail-format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
+import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { formatPrice } from "@/lib/price";
+import { yieldLabel } from "@/lib/yield-wording";
 import { api } from "@/trpc/react";
 import { ConfirmDeleteButton } from "./confirm-delete-button";
 import { matchingReasonText } from "./format";
@@ -78,7 +80,7 @@ export function MatchingList() {
             {m.card && (
               <p className="mt-1 text-sm text-muted-foreground">
                 {[m.card.pref_name, m.card.city_name].filter(Boolean).join("")} ／ {formatPrice(m.card.price)}
-                {m.card.yield !== null ? ` ／ 利回り ${percentText(m.card.yield)}` : ""}
+                {m.card.yield !== null ? ` ／ ${yieldLabel("gross")} ${percentText(m.card.yield)}` : ""}
               </p>
             )}
             <div className="mt-2 flex justify-end gap-2">
@@ -92,6 +94,7 @@ export function MatchingList() {
           </li>
         ))}
       </ul>
+      <YieldFootnote vacant="list" />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { CarriedConditions } from "./carried-conditions";
 import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 import { useSearchCount } from "./use-search-count";
+import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
 
 /** Price steps in 万円 for lp / hp. */
 export const PRICE_STEPS = [1000, 2000, 3000, 4000, 5000, 7000, 10000, 15000, 20000, 30000, 50000, 100000] as const;
@@ -167,7 +168,7 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
             <RangeSelect init={init} label="上限" name="hp" placeholder="上限なし" options={priceOptions} />
           </div>
         </Block>
-        <Block title="表面利回り">
+        <Block title={SEARCH_YIELD_LABEL}>
           <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
             <RangeSelect init={init} label="下限" name="ly" placeholder="下限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以上` }))} />
             <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>

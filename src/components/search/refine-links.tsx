@@ -5,6 +5,7 @@ import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
 import type { SearchQuery } from "@/schemas/search";
 import { emptyQuery, hasValue, listHref, patchQuery, queryParams, scalarValue, toggleValue } from "./query-hrefs";
 import { ENTRY_LINKS, PRICE_BANDS, WALK_LIMITS, YIELD_FLOORS } from "./refine-options";
+import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
 
 function Option({ href, active, children }: { href: string; active: boolean; children: React.ReactNode }) {
   return (
@@ -91,7 +92,7 @@ export function RefineLinks({ query, className }: { query: SearchQuery; classNam
           );
         })}
       </Group>
-      <Group title="表面利回り">
+      <Group title={SEARCH_YIELD_LABEL}>
         {YIELD_FLOORS.map((y) => {
           const active = ly === String(y);
           return (

@@ -21,8 +21,8 @@
  *    registered_at, next_update_at);
  *  - original.tel digits and hyphens, at least 10 characters, when present;
  *  - 表示規約: publishing needs transactions (取引態様), registered_at
- *    (情報登録日) and next_update_at (次回更新予定日), the latter between today
- *    and 14 days ahead (JST).
+ *    (情報登録日) and next_update_at (次回更新予定日), the latter not before
+ *    today and at most 14 days after 情報更新日 (the save's own day, JST).
  * Derived columns (built_at, residual_at, station codes, keywords, flags,
  * price_before / price_down) are not part of the form: the server computes them.
  */
@@ -64,7 +64,14 @@ export const LAND_RIGHTS_OTHER_ID = 4;
 export const CODE_OTHER_ID = 99;
 
 /** 次回更新予定日: default and maximum distance from today (表示規約). */
+/**
+ * 表示規約 freshness (issue 28 item 3): a listing's 次回更新予定日 is at most
+ * this many days after its 情報更新日 (update_at, Japan date). A save sets
+ * update_at to now, so for the editor the limit is today + 14.
+ */
 export const NEXT_UPDATE_DAYS = 14;
+export const NEXT_UPDATE_MESSAGE = `次回更新予定日は情報更新日から${NEXT_UPDATE_DAYS}日以内の日付を入力してください`;
+export const NEXT_UPDATE_PAST_MESSAGE = "次回更新予定日は今日以降の日付を入力してください";
 export const MAX_TRANSPORTS = 8;
 export const MAX_IMAGES = 30;
 export const MAX_ROADS = 4;
@@ -81,6 +88,21 @@ export function jstToday(now: Date = new Date()): string {
 
 export function addDaysIso(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+}
+
+/** The latest 次回更新予定日 a listing updated at `updateAt` may carry (JST date + 14 days). */
+export function nextUpdateLimit(updateAt: Date): string {
+  return addDaysIso(jstToday(updateAt), NEXT_UPDATE_DAYS);
+}
+
+/**
+ * The freshness rule on stored values, written once for every path that does
+ * not re-save the listing (bulk publish, duplicate, the migration's twin):
+ * null when `next_update_at` is within 14 days of `update_at`, else the field message.
+ */
+export function freshnessIssue(updateAt: Date | null, nextUpdateAt: string | null): string | null {
+  if (!nextUpdateAt || !updateAt) return null;
+  return nextUpdateAt > nextUpdateLimit(updateAt) ? NEXT_UPDATE_MESSAGE : null;
 }
 
 export function isValidIsoDate(s: string): boolean {
@@ -357,11 +379,11 @@ export function checkInvestment(v: Fields, ctx: Ctx, today = jstToday()): void {
     ctx.addIssue({ code: "custom", path: ["registered_at"], message: `情報登録日は今日以前の日付を入力してください` });
   }
   if (v.next_update_at) {
-    const max = addDaysIso(today, NEXT_UPDATE_DAYS);
-    if (v.next_update_at > max) {
-      ctx.addIssue({ code: "custom", path: ["next_update_at"], message: `次回更新予定日は${NEXT_UPDATE_DAYS}日以内（${max}まで）の日付を入力してください` });
+    // The save makes today the 情報更新日, so its limit is today + 14 (saveInvestment checks again on its own clock).
+    if (v.next_update_at > addDaysIso(today, NEXT_UPDATE_DAYS)) {
+      ctx.addIssue({ code: "custom", path: ["next_update_at"], message: NEXT_UPDATE_MESSAGE });
     } else if (v.public && v.next_update_at < today) {
-      ctx.addIssue({ code: "custom", path: ["next_update_at"], message: "次回更新予定日は今日以降の日付を入力してください" });
+      ctx.addIssue({ code: "custom", path: ["next_update_at"], message: NEXT_UPDATE_PAST_MESSAGE });
     }
   }
 }
@@ -377,6 +399,9 @@ export const createInvestmentInput = investmentForm;
 export const updateInvestmentInput = fields
   .extend({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
   .superRefine((v, ctx) => checkInvestment(v, ctx as unknown as Ctx));
+
+/** What a save answers (tRPC create / update; REST gives `_id` or `{status}` from it). */
+export const investmentSaveResult = z.object({ id: z.number().int().positive(), priceCut: z.boolean(), published: z.boolean() });
 
 /** GET /api/admin/investment/exists/{id}/{no}: id 0 (or absent) for a new listing; an empty no passes. */
 export const existsInput = z.object({

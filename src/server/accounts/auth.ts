@@ -9,6 +9,7 @@ import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE 
 import type { FirstLoginInput, LoginInput, RegisterInput, ResetPasswordInput } from "@/schemas/account";
 import { fieldInvalid } from "@/server/errors";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
+import { assertPasswordPolicy, passwordProblem, type PasswordIdentity } from "@/server/auth/password-policy";
 import { assertNotLimited, isOverLimit, penalize, resetLimit } from "@/server/auth/rate-limit";
 import { createSession, invalidateAllSessions, type AccountKind } from "@/server/auth/session";
 import type { Db } from "@/server/db";
@@ -40,6 +41,17 @@ const adminUrl = (p: string) => `${env().APP_URL}${env().ADMIN_BASE_PATH}${p}`;
 let dummyHash: Promise<string> | undefined;
 const timingDummy = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
 
+/** What a new password of this account is checked against (password-policy.ts): its address and names as stored. */
+export function passwordIdentity(
+  account: { email: string } & ({ last_name: string; first_name: string; kana_last: string; kana_first: string } | { name: string }),
+): PasswordIdentity {
+  const names =
+    "name" in account
+      ? [account.name]
+      : [`${account.last_name} ${account.first_name}`, `${account.first_name} ${account.last_name}`, `${account.kana_last} ${account.kana_first}`];
+  return { email: account.email, names };
+}
+
 function liveUserByEmail(db: Pick<Db, "select">, email: string) {
   return db.select().from(users).where(and(eq(users.email, email), isNull(users.deleted_at))).get();
 }
@@ -63,7 +75,12 @@ export async function signup(db: Db, email: string): Promise<void> {
 /** Creates the member from a sign-up link and logs them in. */
 export async function register(db: Db, input: RegisterInput, meta: Meta): Promise<{ userId: number; token: string; expiresAt: Date }> {
   // The token is checked before argon2: a bogus token must cost a lookup, not a hash.
-  if (!(await findEmailToken(db, "signup", input.token))) throw fieldInvalid("token", TOKEN_INVALID);
+  const pending = await findEmailToken(db, "signup", input.token);
+  if (!pending) throw fieldInvalid("token", TOKEN_INVALID);
+  await assertPasswordPolicy(
+    input.password,
+    passwordIdentity({ email: pending.email, last_name: input.names.last, first_name: input.names.first, kana_last: input.kanas.last, kana_first: input.kanas.first }),
+  );
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const link = await consumeEmailToken(tx, "signup", input.token);
@@ -91,8 +108,9 @@ export async function register(db: Db, input: RegisterInput, meta: Meta): Promis
 
 // ── login ──
 
+/** passwordChangeRequired: the password was right but fails today's policy; the session is held to the change screen. */
 export type LoginResult =
-  | { status: "ok"; accountId: number; token: string; expiresAt: Date }
+  | { status: "ok"; accountId: number; token: string; expiresAt: Date; passwordChangeRequired: boolean }
   | { status: "first_login" };
 
 /** Failed-login counter per account kind, address and IP (member failures never lock the admin login). */
@@ -157,11 +175,14 @@ export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "
     if (account.password_expires_at && account.password_expires_at.getTime() < Date.now()) throw fieldInvalid("password", INITIAL_PASSWORD_EXPIRED);
     return { status: "first_login" };
   }
-  const { token, session } = await createSession(db, kind, account.id, meta);
+  // Login is the one moment the plain password is known: one set before the policy (or that
+  // now contains a changed name) is let in, but only to change it (ASVS 5.0 §6.2; no lock-out).
+  const weak = (await passwordProblem(input.password, passwordIdentity(account))) !== null;
+  const { token, session } = await createSession(db, kind, account.id, meta, { passwordChangeRequired: weak });
   if (kind === "user") await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, account.id));
   else await db.update(admins).set({ last_login_at: new Date() }).where(eq(admins.id, account.id));
-  logger.info("auth.login", { kind, accountId: account.id });
-  return { status: "ok", accountId: account.id, token, expiresAt: session.expiresAt };
+  logger.info("auth.login", { kind, accountId: account.id, passwordChangeRequired: weak });
+  return { status: "ok", accountId: account.id, token, expiresAt: session.expiresAt, passwordChangeRequired: weak };
 }
 
 /** First login of an account registered by staff: the initial password is replaced, then the session starts. */
@@ -179,6 +200,7 @@ export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInp
   if (underAttack) return answerUnderAttack(db, kind, account.id);
   if (account.password_expires_at && account.password_expires_at.getTime() < Date.now()) throw fieldInvalid("current_password", INITIAL_PASSWORD_EXPIRED);
   if (input.password === input.current_password) throw fieldInvalid("password", "仮パスワードとは異なるパスワードを設定してください");
+  await assertPasswordPolicy(input.password, passwordIdentity(account));
   const password_hash = await hashPassword(input.password);
   const set = { password_hash, must_reset_password: false, password_expires_at: null };
   await voidAccountTokens(db, kind, account.id);
@@ -231,7 +253,8 @@ export async function loginWithLink(db: Db, kind: AccountKind, linkToken: string
   if (kind === "user") await db.update(users).set({ last_login_at: new Date() }).where(eq(users.id, account.id));
   else await db.update(admins).set({ last_login_at: new Date() }).where(eq(admins.id, account.id));
   logger.info("auth.login", { kind, accountId: account.id, via: "login_link" });
-  return { status: "ok", accountId: account.id, token, expiresAt: session.expiresAt };
+  // The password is not known here: its strength is checked at the next password login.
+  return { status: "ok", accountId: account.id, token, expiresAt: session.expiresAt, passwordChangeRequired: false };
 }
 
 // ── forgotten passwords ──
@@ -261,7 +284,14 @@ export async function forgotPassword(db: Db, kind: AccountKind, email: string): 
 
 export async function resetPassword(db: Db, kind: AccountKind, input: ResetPasswordInput): Promise<void> {
   // As in register(): no argon2 for a token that cannot be used (it is consumed below, in the transaction).
-  if (!(await findResetToken(db, kind, input.token))) throw fieldInvalid("token", TOKEN_INVALID);
+  const pending = await findResetToken(db, kind, input.token);
+  if (!pending) throw fieldInvalid("token", TOKEN_INVALID);
+  const owner =
+    kind === "user"
+      ? await db.select().from(users).where(and(eq(users.id, pending.account_id), isNull(users.deleted_at))).get()
+      : await db.select().from(admins).where(eq(admins.id, pending.account_id)).get();
+  if (!owner) throw fieldInvalid("token", TOKEN_INVALID);
+  await assertPasswordPolicy(input.password, passwordIdentity(owner));
   const password_hash = await hashPassword(input.password);
   const accountId = await db.transaction(async (tx) => {
     const row = await consumeResetToken(tx, kind, input.token);

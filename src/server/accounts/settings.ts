@@ -5,14 +5,15 @@ import type { ChangeEmailInput, ChangePasswordInput, NotificationInput, ProfileI
 import { fieldInvalid } from "@/server/errors";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
 import { assertNotLimited, penalize, resetLimit } from "@/server/auth/rate-limit";
-import { invalidateAllSessions } from "@/server/auth/session";
+import { assertPasswordPolicy } from "@/server/auth/password-policy";
+import { clearPasswordChangeRequired, invalidateAllSessions } from "@/server/auth/session";
 import type { Db } from "@/server/db";
 import { bookmarks, filters, investment_views, matchings, notification_settings, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { queueMail } from "./mail";
 import { profileColumns } from "./profile";
-import { TOKEN_INVALID } from "./auth";
+import { passwordIdentity, TOKEN_INVALID } from "./auth";
 import { consumeEmailToken, issueEmailToken, voidAccountTokens } from "./tokens";
 
 /** My Page account settings. Every function acts on the caller's own user id only. */
@@ -95,18 +96,23 @@ export async function confirmEmailChange(db: Db, token: string): Promise<{ email
   });
 }
 
-/** Spec §7: the reply carries a boolean status; false means the current password was wrong. */
+/**
+ * Spec §7: the reply carries a boolean status; false means the current password was wrong.
+ * A new password that fails the policy is a field error (INVALID), and nothing changes.
+ */
 export async function changePassword(db: Db, userId: number, currentSessionId: string, input: ChangePasswordInput): Promise<{ status: boolean }> {
   const user = await checkPassword(db, userId, input.current_password);
   if (!user) return { status: false };
+  await assertPasswordPolicy(input.password, passwordIdentity(user));
   const password_hash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash }).where(eq(users.id, userId));
     await voidAccountTokens(tx, "user", userId);
     await queueMail(tx, "password_changed", user.email, {});
   });
-  // Every other device is signed out; this one stays.
+  // Every other device is signed out; this one stays, and is no longer held to the change screen.
   await invalidateAllSessions(db, "user", userId, currentSessionId);
+  await clearPasswordChangeRequired(db, "user", currentSessionId);
   return { status: true };
 }
 

@@ -9,8 +9,11 @@ import { email_verifications, password_resets } from "@/server/db/schema";
  */
 type Tx = Pick<Db, "insert" | "update" | "select">;
 type EmailPurpose = "signup" | "email_change";
-/** reset: the forgot-password link; login_link: the one-time login mailed while an account is under attack. */
-export type ResetPurpose = "reset" | "login_link";
+/**
+ * reset: the forgot-password link; login_link: the one-time login mailed while an account is under attack;
+ * invite: the set-password link mailed to an invited staff member.
+ */
+export type ResetPurpose = "reset" | "login_link" | "invite";
 
 export async function issueEmailToken(tx: Tx, purpose: EmailPurpose, email: string, ttlMs: number, userId: number | null = null): Promise<string> {
   const token = generateSessionToken();

@@ -10,6 +10,7 @@ import {
 } from "@/server/auth/session";
 import { declareAudience } from "@/server/http/audience";
 import { clientAddress } from "@/server/http/client-ip";
+import { dbForAccounts } from "@/server/db/read-your-writes";
 
 /**
  * What every procedure sees. Both sessions are resolved: a browser may be a
@@ -52,13 +53,17 @@ export async function createContext({ db, headers, setCookie }: CreateContextOpt
   ]);
   if (u?.renewed && userToken) set(sessionCookie("user", userToken, u.session.expiresAt));
   if (a?.renewed && adminToken) set(sessionCookie("admin", adminToken, a.session.expiresAt));
+  // On an embedded replica a signed-in account reads the primary until the local copy has its last write.
+  const user = u?.account ?? null;
+  const admin = a?.account ?? null;
+  const readDb = user || admin ? await dbForAccounts(db, { user: user?.id, admin: admin?.id }) : db;
   return {
-    db,
+    db: readDb,
     headers,
     ip: clientIp(headers),
-    user: u?.account ?? null,
+    user,
     userSession: u?.session ?? null,
-    admin: a?.account ?? null,
+    admin,
     adminSession: a?.session ?? null,
     setCookie: set,
   };

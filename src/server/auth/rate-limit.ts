@@ -26,6 +26,23 @@ export const LIMITS = {
   /** password resets from one IP (each valid one costs an argon2 hash) */
   resetPassword: { points: 10, duration: 60 * 60 },
   contact: { points: 10, duration: 60 * 60 },
+  /**
+   * inquiries whose auto-reply goes to one normalised address, from any IP (issue 27: the form
+   * relayed attacker text to any address typed in; per IP alone, many IPs reach one victim)
+   */
+  contactAddress: {
+    get points() {
+      return env().CONTACT_PER_ADDRESS_PER_HOUR;
+    },
+    duration: 60 * 60,
+  },
+  /** procedures run through /api/trpc by one client address, each call of a batch counted (issue 27) */
+  trpcCalls: {
+    get points() {
+      return env().TRPC_CALLS_PER_MINUTE;
+    },
+    duration: 60,
+  },
   /** wrong passwords re-entered by a logged-in member (change e-mail / password, withdrawal) */
   passwordCheck: { points: 5, duration: 15 * 60, blockDuration: 15 * 60 },
 } as const;
@@ -67,7 +84,9 @@ function limiter(name: LimitName): RateLimiterRedis {
     l = new RateLimiterRedis({
       storeClient: getRedis(),
       keyPrefix: `${env().REDIS_PREFIX}:rl:${name}`,
-      ...LIMITS[name],
+      points: LIMITS[name].points,
+      duration: LIMITS[name].duration,
+      blockDuration: (LIMITS[name] as { blockDuration?: number }).blockDuration,
       rejectIfRedisNotReady: true,
     });
     limiters.set(name, l);
@@ -79,23 +98,26 @@ export const TOO_MANY_MESSAGE = "試行回数が上限に達しました。し�
 
 /** Over a limit: the transports answer 429 with Retry-After. */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super("TOO_MANY_REQUESTS", TOO_MANY_MESSAGE);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = TOO_MANY_MESSAGE,
+  ) {
+    super("TOO_MANY_REQUESTS", message);
     this.name = "RateLimitedError";
   }
 }
 
-function tooMany(res: RateLimiterRes): RateLimitedError {
-  return new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+function tooMany(res: RateLimiterRes, message?: string): RateLimitedError {
+  return new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)), message);
 }
 
-/** Counts one attempt; throws TOO_MANY_REQUESTS over the limit. */
-export async function consume(name: LimitName, key: string): Promise<void> {
+/** Counts `points` attempts (one by default); throws TOO_MANY_REQUESTS, with `message` if given, over the limit. */
+export async function consume(name: LimitName, key: string, opts: { points?: number; message?: string } = {}): Promise<void> {
   await redisReady();
   try {
-    await limiter(name).consume(key);
+    await limiter(name).consume(key, opts.points ?? 1);
   } catch (e) {
-    if (e instanceof RateLimiterRes) throw tooMany(e);
+    if (e instanceof RateLimiterRes) throw tooMany(e, opts.message);
     logger.warn("ratelimit.unavailable", { limit: name, error: String(e) });
   }
 }

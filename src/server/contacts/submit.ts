@@ -4,10 +4,11 @@ import { CONTACT_DEDUPE_SECONDS, inquiryKindName } from "@/lib/constants/contact
 import type { ContactFormKind, ContactInput } from "@/schemas/contact";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
-import { contacts, investments } from "@/server/db/schema";
+import { contacts, investments, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { queueMail } from "@/server/accounts/mail";
+import { consume } from "@/server/auth/rate-limit";
 import { visibleTo, type Audience } from "@/server/investments/visibility";
 import { contactSummary } from "./summary";
 
@@ -18,6 +19,30 @@ import { contactSummary } from "./summary";
  * within CONTACT_DEDUPE_SECONDS stores one inquiry (double submit).
  */
 export const LISTING_NOT_AVAILABLE = "この物件へのお問い合わせは現在受け付けておりません";
+
+/** Over the per-address limit (CONTACT_PER_ADDRESS_PER_HOUR), whatever IP the inquiries come from. */
+export const ADDRESS_LIMIT_MESSAGE =
+  "このメールアドレスへのお問い合わせ受付メールの送信が上限に達しました。しばらく時間をおいてから再度お試しいただくか、お電話でお問い合わせください。";
+
+/**
+ * The mailbox an address reaches, for the per-address limit: letter case, a +tag and the dots of a
+ * Gmail address do not make another mailbox.
+ */
+export function mailboxKey(email: string): string {
+  const at = email.lastIndexOf("@");
+  let local = email.slice(0, at).trim().toLowerCase();
+  let domain = email.slice(at + 1).trim().toLowerCase().replace(/\.$/, "");
+  local = local.split("+")[0] ?? local;
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replace(/\./g, "");
+  return `${local}@${domain}`;
+}
+
+async function isOwnAddress(db: Db, userId: number | null, email: string): Promise<boolean> {
+  if (userId === null) return false;
+  const row = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return !!row && mailboxKey(row.email) === mailboxKey(email);
+}
 
 type Viewer = { userId: number | null; audience: Audience; ip: string | null };
 
@@ -45,13 +70,20 @@ export async function submitContact<K extends ContactFormKind>(db: Db, kind: K, 
   const summary = contactSummary(kind, anyInput as never, listing);
   const kindName = inquiryKindName(kind) ?? kind;
 
+  const duplicateOf = async (q: Pick<Db, "select">) =>
+    (await q.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.dedupe_key, key), gt(contacts.created_at, since))).get())?.id;
+  // A double submit is answered from the stored row and mails nobody, so it does not count against the address.
+  const earlier = await duplicateOf(db);
+  if (earlier !== undefined) return { id: earlier, duplicate: true };
+  // The auto-reply goes to whatever address was typed: bounded per mailbox, not only per IP (issue 27).
+  // A member writing to their own account's address is no relay (the address is theirs, verified at
+  // sign-up), so an investor asking about many listings in an hour is not turned away.
+  if (!(await isOwnAddress(db, viewer.userId, anyInput.email as string)))
+    await consume("contactAddress", mailboxKey(anyInput.email as string), { message: ADDRESS_LIMIT_MESSAGE });
+
   return db.transaction(async (tx) => {
-    const dup = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.dedupe_key, key), gt(contacts.created_at, since)))
-      .get();
-    if (dup) return { id: dup.id, duplicate: true };
+    const dup = await duplicateOf(tx);
+    if (dup !== undefined) return { id: dup, duplicate: true };
     const names = anyInput.names as { last: string; first?: string };
     const kanas = anyInput.kanas as { last: string; first?: string };
     const contact = anyInput.contact as { tel: string; fax?: string; method: string[]; time?: string };
@@ -88,7 +120,8 @@ export async function submitContact<K extends ContactFormKind>(db: Db, kind: K, 
       summary,
       adminUrl: `${env().APP_URL}${env().ADMIN_BASE_PATH}/contacts/${row.id}`,
     });
-    await queueMail(tx, "contact_ack", anyInput.email as string, { name: `${names.last}${names.first ? ` ${names.first}` : ""}`, kindName, summary });
+    // Nothing the visitor typed goes back out (the address may be anyone's): the kind and our listing only.
+    await queueMail(tx, "contact_ack", anyInput.email as string, { kindName, listing: listing ? { no: listing.no, name: listing.name } : null });
     logger.info("contact.stored", { id: row.id, kind });
     return { id: row.id, duplicate: false };
   });

@@ -3,9 +3,10 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import cluster from "node:cluster";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { publicContent } from "@/server/cache/public-content";
 import { env } from "@/server/env";
+import { watchRemote } from "./availability";
 import { isLocalUrl, namespaceFetch } from "./remote";
+import { openReplica, type Replica } from "./replica";
 import * as schema from "./schema";
 import { serializeWrites } from "./write-lock";
 
@@ -19,7 +20,7 @@ function ensureDir(url: string): void {
   if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
 }
 
-type OpenOptions = { syncUrl?: string; syncInterval?: number };
+type OpenOptions = { syncUrl?: string; syncInterval?: number; primaryUrl?: string };
 
 /**
  * Opens a database.
@@ -39,13 +40,13 @@ type OpenOptions = { syncUrl?: string; syncInterval?: number };
  * its primary.
  *
  * An embedded replica (DATABASE_SYNC_URL; DATABASE_URL is then the local
- * copy): reads run on the local file, writes and transactions go to the
- * server, and `readYourWrites` pulls this process's own writes back before
- * its next read. See embeddedReplica below for what else keeps it fresh.
+ * copy): reads run on the local file, pulled by a worker thread; writes and
+ * reads that must be fresh go to the primary (DATABASE_PRIMARY_URL) over
+ * HTTP. Nothing on the event loop waits for a pull (replica.ts).
  */
 export async function openDb(url = env().DATABASE_URL, authToken = env().DATABASE_AUTH_TOKEN, opts: OpenOptions = {}): Promise<Db> {
   if (!isLocalUrl(url)) {
-    const client = createClient({ url, authToken, fetch: namespaceFetch });
+    const client = watchRemote(createClient({ url, authToken, fetch: namespaceFetch }), url);
     remotes.add(client);
     return drizzle(client, { schema }) as Db;
   }
@@ -53,18 +54,16 @@ export async function openDb(url = env().DATABASE_URL, authToken = env().DATABAS
   const syncUrl = opts.syncUrl ?? (url === env().DATABASE_URL ? env().DATABASE_SYNC_URL : undefined);
   if (syncUrl) {
     const syncInterval = opts.syncInterval ?? env().DATABASE_SYNC_INTERVAL;
-    // One client per replica file and process: Next's server bundle and the server entry load this module separately.
-    const file = perProcessFile(url);
+    const primaryUrl = opts.primaryUrl ?? (url === env().DATABASE_URL ? env().DATABASE_PRIMARY_URL : undefined) ?? syncUrl;
+    // One replica per file and process: Next's server bundle and the server entry load this module separately.
+    const file = perProcessFile(url).slice("file:".length).split("?")[0] ?? "";
     const key = Symbol.for(`kir.replica:${file}`);
-    const g = globalThis as { [k: symbol]: Promise<Client> | undefined };
-    g[key] ??= (async () => {
-      const client = serializeWrites(createClient({ url: file, authToken, syncUrl, syncInterval, readYourWrites: true, timeout: 5000 }));
-      await client.sync();
-      return embeddedReplica(client, () => delete g[key]);
-    })();
-    const client = await g[key];
-    replicas.add(client); // in this copy of the module too
-    return drizzle(client, { schema }) as Db;
+    const g = globalThis as { [k: symbol]: Promise<Replica> | undefined };
+    g[key] ??= openReplica({ file, syncUrl, primaryUrl, authToken, intervalSeconds: syncInterval });
+    const replica = await g[key];
+    const db = drizzle(replica.client, { schema }) as Db;
+    replicas.set(db.$client, { replica, primaryDb: drizzle(replica.primary, { schema }) as Db });
+    return db;
   }
   const client = serializeWrites(createClient({ url, authToken, timeout: 5000 }));
   if (!url.includes(":memory:")) await client.execute("PRAGMA journal_mode=WAL");
@@ -78,7 +77,7 @@ function perProcessFile(url: string): string {
 }
 
 const remotes = new WeakSet<Client>();
-const replicas = new WeakSet<Client>();
+const replicas = new WeakMap<Client, { replica: Replica; primaryDb: Db }>();
 
 /**
  * Refreshes the query planner's statistics (after a bulk load). sqld refuses
@@ -87,57 +86,18 @@ const replicas = new WeakSet<Client>();
  * the bench's file vs sqld figures).
  */
 export async function analyze(db: Db): Promise<void> {
-  if (remotes.has(db.$client)) return;
+  if (remotes.has(db.$client) || replicas.has(db.$client)) return;
   await db.$client.execute("ANALYZE");
 }
 
-/**
- * An embedded replica pulls in the background every DATABASE_SYNC_INTERVAL,
- * so a change made on another node can be that late here. Two things may not
- * wait that long: after a "public content changed" announcement (an admin
- * edit on any node; src/server/http/invalidation.ts bumps the shared version)
- * the next read pulls first, so the page cache never re-stores the old page;
- * and catchUpReplica (a session cookie unknown here may be from a login on
- * another node a moment ago).
- */
-function embeddedReplica(client: Client, forget: () => void): Client {
-  let seen = publicContent().version;
-  let pulling: Promise<unknown> | null = null;
-  const fresh = async () => {
-    const version = publicContent().version;
-    if (version === seen) return;
-    pulling ??= client.sync().finally(() => {
-      seen = version;
-      pulling = null;
-    });
-    await pulling;
-  };
-  const wrapped = new Proxy(client, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop === "execute" || prop === "batch") {
-        return async (...args: unknown[]) => {
-          await fresh();
-          return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        };
-      }
-      if (prop === "close") {
-        return () => {
-          forget();
-          target.close();
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return wrapped;
+/** On an embedded replica, the primary itself (reads there see every write); elsewhere null. */
+export function primaryOf(db: Db): Db | null {
+  return replicas.get(db.$client)?.primaryDb ?? null;
 }
 
-/** On an embedded replica, pulls the server's latest changes now and returns true; elsewhere false. */
-export async function catchUpReplica(db: Db): Promise<boolean> {
-  if (!replicas.has(db.$client)) return false;
-  await db.$client.sync();
-  return true;
+/** On an embedded replica, its pull state (health, staleness); elsewhere null. */
+export function replicaOf(db: Db): Replica | null {
+  return replicas.get(db.$client)?.replica ?? null;
 }
 
 let shared: Promise<Db> | undefined;

@@ -49,6 +49,9 @@ function holdUntilDone(tx: Transaction, release: () => void): Transaction {
       if (prop === "commit" || prop === "rollback") {
         return async () => {
           try {
+            // SQLite rolls a transaction back itself on SQLITE_FULL (and some I/O errors): the driver's own
+            // rollback would then throw TRANSACTION_CLOSED over the error that says why. Nothing is left to undo.
+            if (prop === "rollback" && target.closed) return target.close();
             return await (value as () => Promise<void>).call(target);
           } finally {
             done();

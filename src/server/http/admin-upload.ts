@@ -8,7 +8,8 @@
 import { createContext } from "@/server/api/context";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import { getDb, type Db } from "@/server/db";
-import { ensureImageVariant, IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, isImageName, type ImageVariant, type StorageOptions, storeCmsImage, MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media";
+import { storageUnavailableError } from "@/server/mail/storage-alert";
+import { ensureImageVariant, IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, isImageName, type ImageVariant, type MediaObject, type StorageOptions, storeCmsImage, MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
@@ -43,18 +44,21 @@ async function handleUpload(db: Db, req: Request, store: (buffer: Buffer) => Pro
     return json(201, await store(buffer));
   } catch (e) {
     if (e instanceof UploadRejectedError) return json(422, { message: e.message });
+    // A full disk or a read-only database: nothing was kept (the store writes all or nothing).
+    const unavailable = storageUnavailableError(e, `upload ${new URL(req.url).pathname}`);
+    if (unavailable) return json(503, { message: unavailable.message });
     throw e;
   }
 }
 
 /** POST: one listing photo in multipart field "file" → { token, width, height } (staged until the listing is saved). */
 export function handleImageUpload(db: Db, req: Request, opts: StorageOptions = {}): Promise<Response> {
-  return handleUpload(db, req, (buffer) => stageUpload(buffer, opts));
+  return handleUpload(db, req, (buffer) => stageUpload(buffer, { db, ...opts }));
 }
 
 /** POST: a CMS post cover in multipart field "file" → { name, url, thumbUrl, width, height } (stored at once). */
 export function handleCmsImageUpload(db: Db, req: Request, opts: StorageOptions = {}): Promise<Response> {
-  return handleUpload(db, req, (buffer) => storeCmsImage(buffer, opts));
+  return handleUpload(db, req, (buffer) => storeCmsImage(buffer, { db, ...opts }));
 }
 
 /**
@@ -67,15 +71,13 @@ export async function handleImagePreview(db: Db, req: Request, parts: string[], 
   const [a, b, c] = parts;
   if (parts.length !== 3 || !a || !b || !c || !IMAGE_VARIANTS.includes(c as ImageVariant) || !isImageName(b)) return notFound();
   const variant = c as ImageVariant;
-  let file: string | null = null;
-  if (a === "staging") file = await stagedFile(b, variant, opts);
+  let file: MediaObject | null = null;
+  if (a === "staging") file = await stagedFile(b, variant, { db, ...opts });
   else {
     const id = Number(a);
-    if (Number.isSafeInteger(id) && id > 0) file = await ensureImageVariant(id, b, variant, opts);
+    if (Number.isSafeInteger(id) && id > 0) file = await ensureImageVariant(id, b, variant, { db, ...opts });
   }
-  if (!file) return notFound();
-  const { readFile } = await import("node:fs/promises");
-  const body = await readFile(/*turbopackIgnore: true*/ file).catch(() => null);
+  const body = file ? await file.body().catch(() => null) : null;
   if (!body) return notFound();
   return new Response(new Uint8Array(body), {
     headers: {

@@ -70,9 +70,25 @@ function trusted(list: BlockList, address: string): boolean {
 /** The client address: see above. Null only when the app runs without the production server (next dev). */
 export function clientAddress(headers: Headers): string | null {
   const peer = verifiedPeer(headers.get(PEER_HEADER));
+  return peer && clientBehind(peer, headers.get("x-forwarded-for"));
+}
+
+/**
+ * Whether a socket's peer is a proxy of TRUSTED_PROXIES (with a hop count, every peer is): its
+ * connections carry many clients, so the server bounds its requests per client, not its sockets.
+ */
+export function isTrustedProxy(remoteAddress: string): boolean {
   const t = trust();
-  if (!peer || !t) return peer;
-  const forwarded = (headers.get("x-forwarded-for") ?? "").split(",").map(normalize).filter(Boolean);
+  if (!t) return false;
+  return "hops" in t || trusted(t.list, normalize(remoteAddress));
+}
+
+/** The client of a request that came from socket peer `peer` with this X-Forwarded-For (see clientAddress). */
+export function clientBehind(peerAddress: string, forwardedFor: string | null | undefined): string {
+  const peer = normalize(peerAddress);
+  const t = trust();
+  if (!t) return peer;
+  const forwarded = (forwardedFor ?? "").split(",").map(normalize).filter(Boolean);
   const chain = [...forwarded, peer];
   let candidate: string | undefined;
   if ("hops" in t) candidate = chain[Math.max(0, chain.length - 1 - t.hops)];

@@ -1,6 +1,3 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { createContext } from "@/server/api/context";
 import { getDb, type Db } from "@/server/db";
 import { imageForViewer } from "@/server/investments";
@@ -25,7 +22,7 @@ const notFound = () => new Response("Not Found", { status: 404, headers: { "cont
 export async function listingImageResponse(
   req: Request,
   { id, name, variant }: { id: string; name: string; variant: string },
-  /** The process's database and upload root by default (tests pass their own). */
+  /** The process's database and media store by default (tests pass their own; database storage uses `db`). */
   deps: { db?: Db; storage?: StorageOptions } = {},
 ): Promise<Response> {
   const investmentId = Number(id);
@@ -37,14 +34,12 @@ export async function listingImageResponse(
   const image = await imageForViewer(db, ctx, investmentId, name);
   if (!image) return notFound();
   // Only after the visibility check: a variant an older image lacks is made (once) for someone who may see it.
-  const file = await ensureImageVariant(investmentId, name, variant as ImageVariant, deps.storage);
+  const file = await ensureImageVariant(investmentId, name, variant as ImageVariant, { db, ...deps.storage });
   if (!file) return notFound();
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return notFound();
-  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const etag = file.etag;
   const headers = {
     "content-type": IMAGE_CONTENT_TYPES[variant as ImageVariant],
-    "content-length": String(info.size),
+    "content-length": String(file.size),
     // An unpublished listing's photo, for an admin (preview): never stored.
     "cache-control": image.previewOnly
       ? "private, no-store"
@@ -56,5 +51,5 @@ export async function listingImageResponse(
     "content-security-policy": "default-src 'none'",
   };
   if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { headers });
+  return new Response(file.stream(), { headers });
 }

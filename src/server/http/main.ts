@@ -3,8 +3,10 @@
  *
  * Next's own request handler behind what `next start` cannot do:
  * - security headers and the per-request CSP nonce (security-headers.ts);
- * - checks before routing: undecodable paths, JSON body size, the socket's
- *   address for the app (request-guards.ts);
+ * - checks before routing: undecodable paths, absolute-form targets, JSON body
+ *   size, the socket's address for the app (request-guards.ts);
+ * - bounds per client: header and request timeouts, a minimum body rate,
+ *   sockets and requests in flight per client address (web-server.ts);
  * - WEB_CONCURRENCY processes (node:cluster) sharing the port, because one
  *   Node process renders on one core;
  * - response compression without a flush per chunk (compression.ts), and the
@@ -12,13 +14,14 @@
  *   (precompressed-static.ts);
  * - content pages without Next's scripts when nothing on them needs React
  *   (static-pages.ts, issue 21);
+ * - health endpoints for a load balancer, and 503 in Japanese while the
+ *   database server is away (health.ts);
  * - the visitors' page cache (page-cache.ts) and, through the same
  *   subscription, the lists-and-counts cache (src/server/investments/cached.ts),
  *   both cleared across processes over Redis pub/sub (invalidation.ts).
  * Requires a production build (`next build`).
  */
 import cluster from "node:cluster";
-import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -37,6 +40,8 @@ const { logger } = await import("@/server/logger");
 const config = env();
 const port = Number(values.port ?? config.PORT);
 const hostname = values.hostname ?? "0.0.0.0";
+// A node of several with photos in its own directory: said once, at start.
+if (cluster.isPrimary) (await import("@/server/media")).warnIfLocalMediaOnSharedDatabase();
 
 if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   let stopping = false;
@@ -64,8 +69,10 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const { withPrecompressedStatic } = await import("./precompressed-static");
   const { withRequestGuards } = await import("./request-guards");
   const { withSecurityHeaders } = await import("./security-headers");
+  const { createWebServer } = await import("./web-server");
   const { subscribePublicChanges } = await import("./invalidation");
   const { loadClientModuleIndex, withStaticPages } = await import("./static-pages");
+  const { withDatabaseGuard, withHealth } = await import("./health");
 
   const app = next({ dev: false, dir: process.cwd(), hostname, port });
   await app.prepare();
@@ -82,8 +89,25 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   // The subscription also makes the lists-and-counts cache inside Next's bundle live (public-content.ts).
   if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
-  const server = http.createServer(
-    withSecurityHeaders(withRequestGuards(withPageCache(cache, withCompression(withPrecompressedStatic(path.join(process.cwd(), ".next", "static"), withStaticPages(clientModules, (req, res) => handle(req, res))))))),
+  const server = createWebServer(
+    withHealth(
+      withSecurityHeaders(
+        withRequestGuards(
+          withPageCache(
+            cache,
+            withCompression(
+              withPrecompressedStatic(
+                path.join(process.cwd(), ".next", "static"),
+                withDatabaseGuard(
+                  withStaticPages(clientModules, (req, res) => handle(req, res)),
+                  { replica: Boolean(config.DATABASE_SYNC_URL) },
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
   );
   server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));
 

@@ -5,6 +5,8 @@ import { PEER_HEADER, peerHeaderValue, verifiedPeer } from "./client-ip";
 /**
  * What the production server settles before Next routes a request, in one
  * place (issue 16):
+ * - a request target in absolute form is our own origin's path or a 400
+ *   (originFormTarget, issue 27);
  * - a path that does not percent-decode (`/investments/%`, `/api/x/%ZZ`,
  *   invalid UTF-8) is a 400 here, instead of a 500 from whichever route's
  *   decoding met it first;
@@ -96,9 +98,32 @@ function decodes(pathname: string): boolean {
   }
 }
 
+/**
+ * A request target in absolute form (`GET http://evil.example/x HTTP/1.1`, RFC 9112 §3.2.2) names
+ * its own host, and Next builds redirects from it (issue 27: a redirect to that host). Ours is
+ * taken as its path; any other host, an authority form (CONNECT) or `*` beyond OPTIONS is a 400.
+ * Returns the origin-form target, or null to refuse.
+ */
+export function originFormTarget(target: string, method: string | undefined): string | null {
+  if (target.startsWith("/")) return target;
+  if (target === "*") return method === "OPTIONS" ? target : null;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return null;
+  }
+  return url.origin === new URL(env().APP_URL).origin && !url.username && !url.password ? url.pathname + url.search : null;
+}
+
 export function withRequestGuards(handler: Handler): Handler {
   return (req, res) => {
-    const url = req.url ?? "/";
+    const target = originFormTarget(req.url ?? "/", req.method);
+    if (target === null) return reply(req, res, 400, "/", "URLが正しくありません。");
+    // An absolute target of our own origin: its authority is the host (RFC 9112 §3.2.2), already ours.
+    if (target !== req.url && target !== "*") req.headers.host = new URL(env().APP_URL).host;
+    req.url = target;
+    const url = target;
     const q = url.indexOf("?");
     const pathname = q === -1 ? url : url.slice(0, q);
     if (!decodes(pathname)) return reply(req, res, 400, pathname, "URLが正しくありません。");

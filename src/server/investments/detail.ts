@@ -11,7 +11,8 @@
  * Fields for staff only (original: REINS number, source company and its phone;
  * created_by; keywords) are never selected, nor the 番地 (locality) and the
  * exact coordinates (map): like the portals, the page names the place down to
- * the 町名 and gives the rest on inquiry.
+ * the 町名 and gives the rest on inquiry. The maps (src/server/map) show the
+ * listing at its public point only, a ~100 m grid (src/lib/public-position.ts).
  */
 import type { ImageCategory } from "@/lib/constants/investment";
 import type { TransportLike } from "@/lib/transport";

@@ -68,6 +68,8 @@ export const jobs = {
   hideOverdueListings: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
   // 表示規約: price cuts older than six months lose their 値下げ flag (search feature, map).
   expireFormerPrices: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
+  // The day before: staff get one mail listing the listings whose 次回更新予定日 is tomorrow.
+  remindNextUpdates: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
 } as const;
 
 /** The options every job of `name` is added with (relay, schedulers and direct adds alike). */

@@ -14,3 +14,24 @@ export async function closeRedis(): Promise<void> {
   client = undefined;
   if (c) await c.quit().catch(() => c.disconnect());
 }
+
+/**
+ * The shared client once connected, waiting at most `timeoutMs` (it has no
+ * offline queue, so a call made while it is still connecting fails at once).
+ */
+export async function readyRedis(timeoutMs: number): Promise<Redis> {
+  const redis = getRedis();
+  if (redis.status === "ready") return redis;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off("ready", onReady);
+      reject(new Error(`redis ${redis.status}`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once("ready", onReady);
+  });
+  return redis;
+}

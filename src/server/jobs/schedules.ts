@@ -27,6 +27,8 @@ export const schedules: Schedule[] = [
   { id: "hideOverdueListings-0005-jst", job: "hideOverdueListings", repeat: { pattern: "5 0,12 * * *", tz: TZ }, data: { reason: "schedule" } },
   // Former prices past the six months of 表示規約 lose the 値下げ flag just after midnight JST (again at noon, should a run fail).
   { id: "expireFormerPrices-0010-jst", job: "expireFormerPrices", repeat: { pattern: "10 0,12 * * *", tz: TZ }, data: { reason: "schedule" } },
+  // 9:00 JST: staff are told which listings reach their 次回更新予定日 tomorrow (a working-day morning mail).
+  { id: "remindNextUpdates-0900-jst", job: "remindNextUpdates", repeat: { pattern: "0 9 * * *", tz: TZ }, data: { reason: "schedule" } },
   // Nightly online backup at 3:30 JST.
   { id: "backupDatabase-0330-jst", job: "backupDatabase", repeat: { pattern: "30 3 * * *", tz: TZ }, data: { reason: "schedule" } },
   { id: "purgeExpired-hourly", job: "purgeExpired", repeat: { pattern: "17 * * * *", tz: TZ }, data: { reason: "schedule" } },

@@ -1,6 +1,7 @@
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
 import { formerPriceText } from "@/lib/former-price";
+import { yieldFootnote, yieldLabel } from "@/lib/yield-wording";
 import { z } from "@/schemas/zod";
 import type { MailMessage } from "./transport";
 
@@ -50,11 +51,17 @@ export const mailTemplates = {
   login_link: { data: z.object({ url, minutes: z.number() }) },
   first_login: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number() }) },
   // A staff member invited by another from the admin area (same first-login rules as members).
-  staff_invite: { data: z.object({ loginUrl: url, email: z.string(), initialPassword: z.string(), days: z.number(), name: z.string(), invitedBy: z.string() }) },
+  // A one-time set-password link, never a password (the link is single use and expires in `hours`).
+  staff_invite: { data: z.object({ url, email: z.string(), hours: z.number(), name: z.string(), invitedBy: z.string() }) },
   password_changed: { data: z.object({}) },
   account_deleted: { data: z.object({}) },
   contact_staff: { data: z.object({ contactId: z.number(), kindName: z.string(), summary: z.string(), adminUrl: url }) },
-  contact_ack: { data: z.object({ name: z.string(), kindName: z.string(), summary: z.string() }) },
+  /**
+   * To the address the visitor typed, which may be anyone's: says an inquiry arrived and names our
+   * listing, never echoes what the visitor wrote (issue 27: the form relayed attacker text, links
+   * included, from our sender). Rows queued before carry name and summary; they are ignored.
+   */
+  contact_ack: { data: z.object({ kindName: z.string(), listing: z.object({ no: z.string().nullable(), name: z.string() }).nullable().optional() }) },
   // Matching (worker): one mail per batch of new matchings, or one digest a day.
   matching_instant: { data: matchingMailData },
   matching_digest: { data: matchingMailData.extend({ date: z.string() }) },
@@ -65,6 +72,15 @@ export const mailTemplates = {
     data: z.object({
       items: z.array(z.object({ id: z.number(), no: z.string().nullable(), name: z.string(), nextUpdateAt: z.string().nullable(), editUrl: url })).min(1),
       /** Hidden listings beyond the ones listed. */
+      more: z.number().int().min(0).default(0),
+      listUrl: url.optional(),
+    }),
+  },
+  // Maintenance, the day before: listings whose 次回更新予定日 is tomorrow (they are hidden the day after it).
+  listings_update_due: {
+    data: z.object({
+      date: z.string(),
+      items: z.array(z.object({ id: z.number(), no: z.string().nullable(), name: z.string(), editUrl: url })).min(1),
       more: z.number().int().min(0).default(0),
       listUrl: url.optional(),
     }),
@@ -82,11 +98,19 @@ const signature = [
   "※このメールは送信専用アドレスから送信しています。ご返信いただいてもお答えできません。",
 ].join("\n");
 
-function compose(subject: string, paragraphs: string[], to: string): MailMessage {
-  const text = [...paragraphs, "", signature].join("\n\n").replace(/\n{3,}/g, "\n\n");
+/**
+ * A paragraph of the mail: our own text, whose URLs become links in the HTML part, or `{ plain }`,
+ * text someone outside typed (an inquiry), escaped and never turned into links.
+ */
+type Paragraph = string | { plain: string };
+
+function compose(subject: string, paragraphs: Paragraph[], to: string): MailMessage {
+  const textOf = (p: Paragraph) => (typeof p === "string" ? p : p.plain);
+  const text = [...paragraphs.map(textOf), "", signature].join("\n\n").replace(/\n{3,}/g, "\n\n");
+  const plain = (p: string) => escapeHtml(p).replace(/\n/g, "<br>");
   const linkify = (p: string) => escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, "<br>");
   const html = `<!doctype html><html lang="ja"><body style="font-family:sans-serif;line-height:1.8;color:#2b2b2b">${paragraphs
-    .map((p) => `<p>${linkify(p)}</p>`)
+    .map((p) => `<p>${typeof p === "string" ? linkify(p) : plain(p.plain)}</p>`)
     .join("")}<hr><p style="font-size:12px;color:#666">${linkify(signature)}</p></body></html>`;
   return { to, subject: `【${SITE.title}】${subject}`, text, html };
 }
@@ -117,7 +141,7 @@ function matchingParagraphs(items: MatchingMailItem[]): string[] {
       `■【${tag}】${it.name}`,
       `価格：${yen(it.price)}`,
       ...(former ? [formerPriceText(former)] : []),
-      `表面利回り：${percent(it.yield)}`,
+      `${yieldLabel("gross")}：${percent(it.yield)}`,
       `交通：${it.access || "—"}`,
       ...(it.filterName ? [`検索条件：${it.filterName}`] : []),
       it.url,
@@ -196,9 +220,10 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       return compose("システム管理 スタッフアカウントのご案内", [
         `${v("name")} 様`,
         `${v("invitedBy")}さんが${SITE.title}のシステム管理にあなたのスタッフアカウントを登録しました。`,
-        `ログインID：${v("email")}\n仮パスワード：${v("initialPassword")}`,
-        `仮パスワードの有効期限は${v("days")}日です。次のURLから初回ログインし、新しいパスワードを設定してください。`,
-        v("loginUrl"),
+        `ログインID：${v("email")}`,
+        `次のURLを開き、ご自身でパスワードを設定してください。URLの有効期限は${v("hours")}時間で、一度だけ使えます。`,
+        v("url"),
+        "期限が切れた場合は、招待したスタッフに再度の招待を依頼してください。",
         "お心当たりのない場合は、このメールを破棄してください。",
       ], to);
     case "password_changed":
@@ -214,15 +239,21 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
     case "contact_staff":
       return compose(`【${v("kindName")}】新しいお問い合わせ #${v("contactId")}`, [
         `${v("kindName")}が届きました。管理画面で対応状況を更新してください。`,
-        v("summary"),
+        // The visitor's own words: shown as typed, no link made from them.
+        { plain: v("summary") },
         v("adminUrl"),
       ], to);
     case "contact_ack":
+    {
+      const listing = (parsed as MailData<"contact_ack">).listing;
       return compose("お問い合わせを受け付けました", [
-        `${v("name")} 様`,
-        `このたびは${SITE.title}へ${v("kindName")}をいただき、ありがとうございます。以下の内容で受け付けました。担当者より${SITE.hours.label}（${SITE.holidays}を除く）にご連絡いたします。`,
-        v("summary"),
+        `このたびは${SITE.title}へ${v("kindName")}をいただき、ありがとうございます。担当者より${SITE.hours.label}（${SITE.holidays}を除く）にご連絡いたします。`,
+        ...(listing ? [`対象物件：${listing.name}${listing.no ? `（物件番号 ${listing.no}）` : ""}`] : []),
+        "ご入力いただいた内容は、このメールには記載しておりません。",
+        `お急ぎの場合は、お電話でお問い合わせください。\n${SITE.corporateName}\n〒${SITE.postalCode} ${SITE.address}\nTEL ${SITE.tel}（${SITE.hours.label}／定休日 ${SITE.holidays}）`,
+        "お心当たりのない場合は、どなたかがお客様のメールアドレスを入力した可能性があります。このメールを破棄してください。",
       ], to);
+    }
     case "matching_instant":
     case "matching_digest": {
       const d = parsed as z.infer<typeof matchingMailData> & { date?: string };
@@ -235,6 +266,8 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
             ? "保存された検索条件に合う新着・価格変更物件をまとめてお知らせします。"
             : "保存された検索条件に合う新着・価格変更物件が見つかりましたのでお知らせします。",
           ...matchingParagraphs(d.items),
+          // the one footnote for the ※ of every item's 表面利回り (src/lib/yield-wording.ts)
+          yieldFootnote(["gross"], { vacant: "list" }),
           ...matchingFooter(d),
         ], to),
         d.unsubscribeUrl,
@@ -244,6 +277,8 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       return withUnsubscribe(
         compose(`${parsed.test ? "【テスト送信】" : ""}${v("subject")}`, [
           v("body"),
+          // Staff write the body: where it speaks of a 利回り, the required wording follows it.
+          ...(/利回り/.test(v("body")) ? [yieldFootnote(["gross"], { vacant: "list" })] : []),
           `メールマガジンの配信停止（ログイン不要）：\n${v("unsubscribeUrl")}`,
         ], to),
         v("unsubscribeUrl"),
@@ -254,6 +289,15 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       return compose(`次回更新予定日を過ぎた物件を非公開にしました（${d.items.length + more}件）`, [
         "次の物件は次回更新予定日を過ぎたため、公開サイトに表示されなくなりました。内容を確認して更新すると再び表示されます。",
         ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, `次回更新予定日：${it.nextUpdateAt ?? "未設定"}`, it.editUrl].join("\n")),
+        ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
+      ], to);
+    }
+    case "listings_update_due": {
+      const d = parsed as MailData<"listings_update_due">;
+      const more = d.more ?? 0;
+      return compose(`明日が次回更新予定日の物件があります（${d.items.length + more}件）`, [
+        `次の物件は明日（${d.date}）が次回更新予定日です。内容を確認して編集画面で保存（情報更新）してください。更新されないまま予定日を過ぎると、翌日から公開サイトに表示されなくなります。`,
+        ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, it.editUrl].join("\n")),
         ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
       ], to);
     }

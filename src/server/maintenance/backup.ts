@@ -168,3 +168,93 @@ export async function restoreDatabase(opts: { from: string; url?: string; dir?: 
   await rename(tmp, target);
   return { restored: target, saved };
 }
+
+type SchemaRow = { type: string; name: string; tbl_name: string; sql: string | null };
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const ROWS_PER_BATCH = 200;
+
+/**
+ * Loads a backup into a new, empty database on a libSQL server (a fresh sqld
+ * primary; scripts/restore.ts, `npm run db:restore`): through the server's
+ * own SQL, so its replicas and embedded replicas follow it like any other
+ * writes (a file placed in sqld's data directory is served, but embedded
+ * replicas then fail to sync from it with "snapshot not found").
+ *
+ * Tables first, their rows in foreign-key order (a parent before its
+ * children, each table in rowid order), then the virtual tables (the FTS
+ * index is rebuilt from its content table, an R-tree is copied), then the
+ * indexes and last the triggers, so no trigger fires on the copied rows.
+ */
+export async function restoreToServer(opts: { from: string; url: string; authToken?: string; progress?: (msg: string) => void }): Promise<{ tables: number; rows: number }> {
+  const from = path.resolve(opts.from);
+  const problem = await checkDatabaseFile(from);
+  if (problem) throw new Error(`${from} is not a usable backup: ${problem}`);
+  const target = createClient({ url: opts.url, authToken: opts.authToken, fetch: namespaceFetch });
+  const source = createClient({ url: `file:${from}` });
+  try {
+    const existing = await target.execute("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'");
+    if (Number(existing.rows[0]?.n ?? 0) > 0) throw new Error(`${httpBase(opts.url)} is not empty: restore into a new primary`);
+    const schema = (await source.execute("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")).rows as unknown as SchemaRow[];
+    const virtual = schema.filter((r) => r.type === "table" && /^CREATE VIRTUAL TABLE/i.test(r.sql ?? ""));
+    const shadow = (name: string) => virtual.some((v) => name.startsWith(`${v.name}_`));
+    const tables = schema.filter((r) => r.type === "table" && !virtual.includes(r) && !shadow(r.name));
+    // A parent before its children (a self-reference is left to rowid order).
+    const ordered: SchemaRow[] = [];
+    const parents = new Map<string, string[]>();
+    for (const t of tables) {
+      const fks = (await source.execute(`PRAGMA foreign_key_list(${q(t.name)})`)).rows.map((r) => String(r.table));
+      parents.set(t.name, fks.filter((p) => p !== t.name));
+    }
+    const visit = (t: SchemaRow, path: string[] = []) => {
+      if (ordered.includes(t) || path.includes(t.name)) return;
+      for (const p of parents.get(t.name) ?? []) {
+        const parent = tables.find((x) => x.name === p);
+        if (parent) visit(parent, [...path, t.name]);
+      }
+      ordered.push(t);
+    };
+    for (const t of tables) visit(t);
+
+    for (const t of ordered) await target.execute(t.sql!);
+    let rows = 0;
+    const copy = async (name: string) => {
+      const cols = (await source.execute(`PRAGMA table_info(${q(name)})`)).rows.map((r) => String(r.name));
+      const list = cols.map(q).join(", ");
+      for (let offset = 0; ; offset += ROWS_PER_BATCH) {
+        const chunk = await source.execute(`SELECT ${list} FROM ${q(name)} ORDER BY rowid LIMIT ${ROWS_PER_BATCH} OFFSET ${offset}`);
+        if (!chunk.rows.length) break;
+        const placeholders = `(${cols.map(() => "?").join(", ")})`;
+        await target.execute({
+          sql: `INSERT INTO ${q(name)} (${list}) VALUES ${chunk.rows.map(() => placeholders).join(", ")}`,
+          args: chunk.rows.flatMap((r) => cols.map((c) => r[c] ?? null)) as never,
+        });
+        rows += chunk.rows.length;
+      }
+    };
+    for (const t of ordered) {
+      await copy(t.name);
+      opts.progress?.(`${t.name}: copied`);
+    }
+    for (const v of virtual) {
+      await target.execute(v.sql!);
+      if (/USING\s+fts5vocab/i.test(v.sql!)) continue; // a view of another index: nothing stored
+      if (/USING\s+fts5\s*\([^)]*content\s*=/i.test(v.sql!)) await target.execute(`INSERT INTO ${q(v.name)}(${q(v.name)}) VALUES('rebuild')`);
+      else if (/USING\s+rtree/i.test(v.sql!)) {
+        const cols = (await source.execute(`PRAGMA table_info(${q(v.name)})`)).rows.map((r) => String(r.name));
+        for (let offset = 0; ; offset += ROWS_PER_BATCH) {
+          const chunk = await source.execute(`SELECT ${cols.map(q).join(", ")} FROM ${q(v.name)} LIMIT ${ROWS_PER_BATCH} OFFSET ${offset}`);
+          if (!chunk.rows.length) break;
+          await target.batch(chunk.rows.map((r) => ({ sql: `INSERT INTO ${q(v.name)} VALUES (${cols.map(() => "?").join(", ")})`, args: cols.map((c) => r[c] ?? null) as never })), "write");
+        }
+      } else await copy(v.name);
+      opts.progress?.(`${v.name}: rebuilt`);
+    }
+    for (const r of schema.filter((x) => x.type === "index")) await target.execute(r.sql!);
+    for (const r of schema.filter((x) => x.type === "view")) await target.execute(r.sql!);
+    for (const r of schema.filter((x) => x.type === "trigger")) await target.execute(r.sql!);
+    return { tables: ordered.length, rows };
+  } finally {
+    source.close();
+    target.close();
+  }
+}

@@ -3,3 +3,4 @@ export * from "./backup";
 export * from "./overdue";
 export * from "./purge";
 export * from "./former-prices";
+export * from "./update-reminder";

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { env } from "@/server/env";
@@ -11,16 +11,19 @@ const MAIL_MAX_ITEMS = 100;
 
 /**
  * Published listings whose 次回更新予定日 has passed (before today, Japan
- * time) stop showing publicly: not_updated_at is set (visibleTo excludes
- * them; saving the listing in the editor clears it). Staff get one mail
- * listing them, and the site counts are refreshed — all in one transaction.
+ * time: a listing due today is still within its term today) stop showing
+ * publicly: not_updated_at is set (visibleTo excludes them; saving the listing
+ * in the editor clears it). A published listing with no 次回更新予定日 at all
+ * (rows written before the editor required one) has no term to be within, so
+ * it goes too. Staff get one mail listing them, and the site counts are
+ * refreshed — all in one transaction.
  */
 export async function hideOverdueListings(db: Db, now = new Date()): Promise<{ hidden: number; ids: number[] }> {
   const today = jstDatePlusYears(now, 0);
   const due = await db
     .select({ id: investments.id })
     .from(investments)
-    .where(and(eq(investments.public, true), isNull(investments.not_updated_at), isNotNull(investments.next_update_at), lt(investments.next_update_at, today)))
+    .where(and(eq(investments.public, true), isNull(investments.not_updated_at), or(isNull(investments.next_update_at), lt(investments.next_update_at, today))))
     .all();
   if (due.length === 0) return { hidden: 0, ids: [] };
   return db.transaction(async (tx) => {

@@ -15,11 +15,8 @@ export const LNG_ORIGIN = 180_000_000;
 
 export type Bbox = readonly [west: number, south: number, east: number, north: number];
 
-/** Degrees → microdegrees as the R*Tree stores them (round half away from zero, like SQLite's round()). */
-export function micro(deg: number): number {
-  const v = Math.round(Math.abs(deg) * 1_000_000);
-  return deg < 0 ? -v : v;
-}
+/** Degrees → microdegrees as the R*Tree stores them (defined with the public position's rule). */
+export { micro } from "@/lib/public-position";
 
 export interface Grid {
   /** Inclusive bounds in microdegrees: a position is in view when south ≤ lat ≤ north and west ≤ lng ≤ east. */

@@ -1,6 +1,8 @@
 /**
  * The map's in-process snapshot (issue 19, speed): every listing the public
- * site may show (investments_geo.vis ≥ 1) with its id, microdegree position,
+ * site may show (investments_geo.vis ≥ 1) with its id, public position
+ * (microdegrees on the 0.001° grid of src/lib/public-position.ts: the index
+ * holds nothing finer, drizzle/0015_map_public_position.sql),
  * visibility and the searched columns of the list search, one typed array per
  * column, so a viewport — with or without conditions — is filtered, binned
  * and its cards picked in JavaScript (a few ms for 100,000 listings) instead
@@ -46,7 +48,7 @@ export interface MapSnapshot {
   /** Points 0 … size − 1 are live. */
   size: number;
   id: Int32Array;
-  /** Microdegrees, as the R*Tree stores them. */
+  /** Microdegrees, as the R*Tree stores them: the public point, never the stored one. */
   lat: Int32Array;
   lng: Int32Array;
   /** investments_geo.vis: 2 everyone, 1 members only (0, nobody on the public site, is not held). */

@@ -14,6 +14,11 @@
  * A per-zoom pre-aggregate was not taken: a cell's height follows the
  * viewport's mid-latitude (grid.ts), so cells are not viewport-independent.
  *
+ * Every position here is a listing's public point (src/lib/public-position.ts,
+ * a 0.001° grid): investments_geo holds nothing finer (its triggers snap,
+ * drizzle/0015_map_public_position.sql), so markers, cluster means, the box
+ * test and the nearby map never reveal the stored point (issue 27).
+ *
  * The SQL way (sqlView) stays for a snapshot holding a row whose values do
  * not fit its columns: investments_geo (R*Tree, drizzle/0011_map_geo_index.sql)
  * answers the box, its third dimension `vis` the visibility rule, the search's
@@ -301,7 +306,7 @@ export interface NearbyMap {
 
 /**
  * The detail page's small map: a width × height px view at `zoom` centred on
- * the listing (when the audience may see it and it has a position), its
+ * the listing's public point (when the audience may see it and it has a position), its
  * neighbours as markers and clusters, the listing itself selected.
  */
 export async function nearbyMap(db: Db, audience: MapAudience, id: number, opts: { zoom?: number; width?: number; height?: number } = {}): Promise<NearbyMap | null> {

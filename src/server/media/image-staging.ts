@@ -5,28 +5,30 @@
  * PNG or WebP only — never the file name or the browser's content type),
  * re-encodes it with sharp (webp and AVIF ≤1600 px, 800/480/320/160 px
  * widths, JPEG fallbacks; metadata dropped: images.ts) and keeps the variants under
- * {UPLOAD_DIR}/staging/{token}. The token is a random name of ours; saving the
- * listing moves the files into the listing's directory under that name.
+ * staging/{token} in the media store (storage.ts). The token is a random name of
+ * ours; saving the listing moves the files into the listing's folder under that
+ * name. With database storage both happen in the database (the move inside the
+ * listing's save transaction), so an upload staged through one web node is saved
+ * through any other, and a failed save leaves the upload staged.
  * Unclaimed staged files are removed after STAGING_TTL_MS (the worker's hourly
  * purgeStagedImages job, and opportunistically after each upload).
  */
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import {
   CORE_VARIANTS,
   encodeImage,
   IMAGE_VARIANTS,
   isDerivedVariant,
-  investmentImageDir,
+  investmentImageFolder,
   isImageName,
   newImageName,
   uploadRoot,
   variantFileName,
   type EncodedImage,
   type ImageVariant,
-  type StorageOptions,
 } from "@/server/media/images";
+import { mediaStore, type MediaObject, type StorageOptions } from "@/server/media/storage";
+import path from "node:path";
 
 /** Largest upload accepted (bytes). */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -57,12 +59,15 @@ export function sniffImageType(buf: Uint8Array): SniffedType | null {
 
 const SHARP_FORMAT: Record<SniffedType, string> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp" };
 
+const STAGING = "staging/";
+
+/** The local backend's staging directory (tests look at the files). */
 export function stagingDir(opts: StorageOptions = {}): string {
   return path.join(/*turbopackIgnore: true*/ uploadRoot(opts), "staging");
 }
 
-function stagedPath(token: string, variant: ImageVariant, opts: StorageOptions): string {
-  return path.join(/*turbopackIgnore: true*/ stagingDir(opts), variantFileName(token, variant));
+function stagedKey(token: string, variant: ImageVariant): string {
+  return STAGING + variantFileName(token, variant);
 }
 
 export interface StagedImage {
@@ -97,42 +102,43 @@ export async function encodeUpload(buffer: Buffer): Promise<EncodedImage> {
 /** Checks, re-encodes and stages one upload. Throws UploadRejectedError with a Japanese message. */
 export async function stageUpload(buffer: Buffer, opts: StorageOptions = {}): Promise<StagedImage> {
   const encoded = await encodeUpload(buffer);
-  const dir = stagingDir(opts);
-  await mkdir(dir, { recursive: true });
+  const store = await mediaStore(opts);
   const token = newImageName();
-  await Promise.all(IMAGE_VARIANTS.map((v) => writeFile(stagedPath(token, v, opts), encoded.files[v])));
+  await store.putMany(IMAGE_VARIANTS.map((v) => [stagedKey(token, v), encoded.files[v]] as const));
   void purgeStaleStaging(opts).catch(() => undefined);
   return { token, width: encoded.width, height: encoded.height };
 }
 
-/** Path of a staged variant (for the admin preview route); null when the token is not ours or gone. */
-export async function stagedFile(token: string, variant: ImageVariant, opts: StorageOptions = {}): Promise<string | null> {
+/** A staged variant (for the admin preview route); null when the token is not ours or gone. */
+export async function stagedFile(token: string, variant: ImageVariant, opts: StorageOptions = {}): Promise<MediaObject | null> {
   if (!isImageName(token)) return null;
-  const p = stagedPath(token, variant, opts);
-  const info = await stat(p).catch(() => null);
-  return info?.isFile() ? p : null;
+  return (await mediaStore(opts)).get(stagedKey(token, variant));
 }
 
 export async function isStaged(token: string, opts: StorageOptions = {}): Promise<boolean> {
   if (!isImageName(token)) return false;
+  const store = await mediaStore(opts);
   // The core variants: a token staged before the derived ones existed has none of those (made on first request).
-  const found = await Promise.all(CORE_VARIANTS.map((v) => stat(stagedPath(token, v, opts)).then(() => true, () => false)));
+  const found = await Promise.all(CORE_VARIANTS.map((v) => store.exists(stagedKey(token, v))));
   return found.every(Boolean);
 }
 
-/** Moves a staged image into a listing's directory (same name); returns its size. */
+/**
+ * Moves a staged image into a listing's folder (same name); returns its size.
+ * Pass the save's transaction as `opts.tx`: with database storage the move
+ * then commits or rolls back with the listing's rows.
+ */
 export async function claimStaged(token: string, investmentId: number, opts: StorageOptions = {}): Promise<{ name: string; width: number; height: number }> {
-  if (!(await isStaged(token, opts))) throw new UploadRejectedError("画像の有効期限が切れました。もう一度アップロードしてください");
-  const dir = investmentImageDir(investmentId, opts);
-  await mkdir(dir, { recursive: true });
-  const meta = await sharp(stagedPath(token, "webp", opts)).metadata();
-  await Promise.all(
-    IMAGE_VARIANTS.map((v) =>
-      rename(stagedPath(token, v, opts), path.join(/*turbopackIgnore: true*/ dir, variantFileName(token, v))).catch((e: NodeJS.ErrnoException) => {
-        if (!(isDerivedVariant(v) && e.code === "ENOENT")) throw e;
-      }),
-    ),
-  );
+  const expired = () => new UploadRejectedError("画像の有効期限が切れました。もう一度アップロードしてください");
+  if (!isImageName(token)) throw expired();
+  const store = await mediaStore(opts);
+  const large = await store.get(stagedKey(token, "webp"));
+  if (!large || !(await isStaged(token, opts))) throw expired();
+  const meta = await sharp(await large.body()).metadata();
+  const folder = investmentImageFolder(investmentId);
+  const moved = await store.moveMany(IMAGE_VARIANTS.map((v) => [stagedKey(token, v), folder + variantFileName(token, v)] as const));
+  // Another save claimed it meanwhile (the core variants are gone): the same answer as an expired upload.
+  if (IMAGE_VARIANTS.some((v, i) => !moved[i] && !isDerivedVariant(v))) throw expired();
   return { name: token, width: meta.width ?? 0, height: meta.height ?? 0 };
 }
 
@@ -142,18 +148,6 @@ export async function claimStaged(token: string, investmentId: number, opts: Sto
  * how many images (tokens) they belonged to.
  */
 export async function purgeStaleStaging(opts: StorageOptions = {}, now = Date.now()): Promise<{ files: number; images: number }> {
-  const dir = stagingDir(opts);
-  const files = await readdir(dir).catch(() => [] as string[]);
-  let removed = 0;
-  const images = new Set<string>();
-  for (const f of files) {
-    const p = path.join(/*turbopackIgnore: true*/ dir, f);
-    const info = await stat(p).catch(() => null);
-    if (info?.isFile() && now - info.mtimeMs > STAGING_TTL_MS) {
-      await rm(p, { force: true });
-      removed++;
-      images.add(f.slice(0, 32));
-    }
-  }
-  return { files: removed, images: images.size };
+  const removed = await (await mediaStore(opts)).purgeOlderThan(STAGING, now - STAGING_TTL_MS);
+  return { files: removed.length, images: new Set(removed.map((k) => k.slice(STAGING.length, STAGING.length + 32))).size };
 }

@@ -1,8 +1,8 @@
 /**
- * Listing images on local disk (the default store; an S3-compatible store can
- * implement the same functions later).
+ * Listing images, in the media store (storage.ts: a local directory or the
+ * database, by MEDIA_STORAGE).
  *
- * Layout: {UPLOAD_DIR}/investments/{investmentId}/{name}{suffix}
+ * Layout (keys): investments/{investmentId}/{name}{suffix}
  *   {name}.webp / .avif            large, at most 1600 px wide
  *   {name}.jpg                     large JPEG fallback for browsers without WebP
  *   {name}_w800.webp / .avif       800 px (the detail gallery on a phone or a 1280 px screen)
@@ -15,7 +15,9 @@
  * image. The "derived" ones (AVIF and the extra widths, issue 21) are written at
  * upload time too, but images stored before them (old uploads, a restored
  * backup) lack them: `ensureImageVariant` then makes the missing file once from
- * the large WebP, on the first request for it, and stores it next to the others.
+ * the large WebP, on the first request for it, and stores it next to the others
+ * in the same store (with database storage: once for the whole cluster, not per
+ * node; when that write fails, e.g. a read-only database, the bytes are served anyway).
  * Why lazily and not a worker backfill: pages name the derived variants in
  * <picture> sources as soon as this code runs, and a browser whose chosen
  * <source> answers 404 shows a broken image rather than falling back, so the
@@ -27,12 +29,12 @@
  * metadata such as GPS EXIF and applies the EXIF orientation), and stored under
  * a random name: the uploaded file name never reaches the disk or a URL.
  */
-import { randomBytes } from "node:crypto";
-import { constants as fsConstants } from "node:fs";
-import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import sharp, { type Sharp } from "sharp";
-import { env } from "@/server/env";
+import { mediaStore, uploadRoot, type MediaObject, type StorageOptions } from "@/server/media/storage";
+
+export { uploadRoot, type StorageOptions } from "@/server/media/storage";
 
 /** Variants every stored image has had from the start. */
 export const CORE_VARIANTS = ["webp", "jpg", "thumb", "thumb_jpg"] as const;
@@ -109,22 +111,12 @@ export interface EncodedImage {
   files: Record<ImageVariant, Buffer>;
 }
 
-export interface StorageOptions {
-  /** Root directory; defaults to env().UPLOAD_DIR. */
-  root?: string;
-}
-
 /** The upload is not an image sharp can decode (or is too large). */
 export class InvalidImageError extends Error {
   constructor(message = "画像ファイルを読み込めませんでした", options?: { cause?: unknown }) {
     super(message, options);
     this.name = "InvalidImageError";
   }
-}
-
-export function uploadRoot(opts: StorageOptions = {}): string {
-  // turbopackIgnore: a run-time directory, not a module; without it the build traces the whole project.
-  return path.resolve(/*turbopackIgnore: true*/ opts.root ?? env().UPLOAD_DIR);
 }
 
 function checkId(investmentId: number): void {
@@ -135,20 +127,30 @@ export function isImageName(name: string): boolean {
   return NAME_RE.test(name);
 }
 
-/** Directory of one listing's images. */
-export function investmentImageDir(investmentId: number, opts: StorageOptions = {}): string {
+/** The store folder of one listing's images (`investments/12/`). */
+export function investmentImageFolder(investmentId: number): string {
   checkId(investmentId);
-  return path.join(/*turbopackIgnore: true*/ uploadRoot(opts), "investments", String(investmentId));
+  return `investments/${investmentId}/`;
+}
+
+/** Directory of one listing's images with the local backend (tests look at the files). */
+export function investmentImageDir(investmentId: number, opts: StorageOptions = {}): string {
+  return path.join(/*turbopackIgnore: true*/ uploadRoot(opts), investmentImageFolder(investmentId));
 }
 
 /**
- * Absolute path of one stored variant, for serving. Throws on a name that is
- * not a generated one, so a crafted name can never escape the directory.
+ * Store key of one variant. Throws on a name that is not a generated one, so
+ * a crafted name can never escape the listing's folder.
  */
-export function imagePath(investmentId: number, name: string, variant: ImageVariant = "webp", opts: StorageOptions = {}): string {
+export function imageKey(investmentId: number, name: string, variant: ImageVariant = "webp"): string {
   if (!isImageName(name)) throw new Error("invalid image name");
   if (!(variant in SUFFIX)) throw new Error("invalid image variant");
-  return path.join(/*turbopackIgnore: true*/ investmentImageDir(investmentId, opts), name + SUFFIX[variant]);
+  return investmentImageFolder(investmentId) + name + SUFFIX[variant];
+}
+
+/** Local path of one variant (local backend; tests and the seed's checks). */
+export function imagePath(investmentId: number, name: string, variant: ImageVariant = "webp", opts: StorageOptions = {}): string {
+  return path.join(/*turbopackIgnore: true*/ uploadRoot(opts), imageKey(investmentId, name, variant));
 }
 
 /** File name of one variant of a stored image (e.g. `{name}_thumb.webp`). */
@@ -190,10 +192,10 @@ export async function encodeImage(input: Buffer): Promise<EncodedImage> {
 
 /** Writes already-encoded variants under a new generated name. */
 export async function writeEncodedImage(investmentId: number, encoded: EncodedImage, opts: StorageOptions = {}): Promise<StoredImage> {
-  const dir = investmentImageDir(investmentId, opts);
-  await mkdir(dir, { recursive: true });
+  const folder = investmentImageFolder(investmentId);
   const name = newImageName();
-  await Promise.all(IMAGE_VARIANTS.map((v) => writeFile(path.join(/*turbopackIgnore: true*/ dir, name + SUFFIX[v]), encoded.files[v])));
+  const store = await mediaStore(opts);
+  await store.putMany(IMAGE_VARIANTS.map((v) => [folder + name + SUFFIX[v], encoded.files[v]] as const));
   return { name, width: encoded.width, height: encoded.height };
 }
 
@@ -203,40 +205,27 @@ export async function storeImage(investmentId: number, buffer: Buffer, opts: Sto
 }
 
 /**
- * Stores variants that already exist on disk (written with `writeEncodedImage`
- * elsewhere, e.g. a seed's picture pool) for another listing, under a new name.
- * Hard-links when possible (no extra disk space), copies otherwise.
+ * Stores an image that is already in the store (another listing's, the seed's
+ * picture pool: `folder` is its folder, e.g. `seed-pool/`) for a listing, under
+ * a new name, without re-encoding: hard links on a local disk, rows naming the
+ * same bodies in the database. The derived variants an older image lacks are
+ * simply not copied (made on first request).
  */
 export async function linkStoredImage(
-  source: { dir: string; name: string; width: number; height: number },
+  source: { folder: string; name: string; width: number; height: number },
   investmentId: number,
   opts: StorageOptions = {},
 ): Promise<StoredImage> {
   if (!isImageName(source.name)) throw new Error("invalid image name");
-  const dir = investmentImageDir(investmentId, opts);
-  await mkdir(dir, { recursive: true });
   const name = newImageName();
-  await Promise.all(
-    IMAGE_VARIANTS.map(async (v) => {
-      const from = path.join(/*turbopackIgnore: true*/ source.dir, source.name + SUFFIX[v]);
-      const to = path.join(/*turbopackIgnore: true*/ dir, name + SUFFIX[v]);
-      try {
-        await link(from, to);
-      } catch {
-        try {
-          await copyFile(from, to, fsConstants.COPYFILE_FICLONE);
-        } catch (e) {
-          // An image stored before the derived variants existed has none: they are made on first request.
-          if (isDerivedVariant(v) && (e as NodeJS.ErrnoException).code === "ENOENT") return;
-          throw e;
-        }
-      }
-    }),
-  );
+  const store = await mediaStore(opts);
+  const folder = source.folder.endsWith("/") ? source.folder : `${source.folder}/`;
+  const copied = await store.copyPrefix(folder + source.name, investmentImageFolder(investmentId) + name);
+  if (copied === 0) throw new Error(`stored image not found: ${folder}${source.name}`);
   return { name, width: source.width, height: source.height };
 }
 
-const making = new Map<string, Promise<boolean>>();
+const making = new Map<string, Promise<MediaObject | null>>();
 /** Derived variants being made at once, at most (each is one libvips pipeline with its own threads). */
 const MAKE_CONCURRENCY = 2;
 let makingNow = 0;
@@ -253,77 +242,85 @@ async function withMakeSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function isFile(p: string): Promise<boolean> {
-  const info = await stat(p).catch(() => null);
-  return info?.isFile() ?? false;
+function memoryObject(body: Buffer): MediaObject {
+  return {
+    size: body.length,
+    etag: `"${createHash("sha256").update(body).digest("hex").slice(0, 24)}"`,
+    body: async () => body,
+    stream: () =>
+      new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(new Uint8Array(body));
+          c.close();
+        },
+      }),
+  };
 }
 
 /**
- * Path of a stored variant that exists on disk, or null. A derived variant
- * (AVIF, the extra widths) that an older image lacks is made once from its
- * large WebP (the JPEG when the WebP is gone) and written next to it through
- * a temporary file and a rename, so a reader never sees half a file and
- * later requests read it from disk like any other. Concurrent requests for the
+ * A stored variant, or null. A derived variant (AVIF, the extra widths) that an
+ * older image lacks is made once from its large WebP (the JPEG when the WebP is
+ * gone) and stored next to the others (atomically: a reader never sees half a
+ * file), so later requests read it like any other. Concurrent requests for the
  * same missing file share one encode. The caller checks who may see the image
  * before calling: nothing is made for an image the viewer may not see.
  */
-export async function ensureImageVariant(investmentId: number, name: string, variant: ImageVariant, opts: StorageOptions = {}): Promise<string | null> {
-  const file = imagePath(investmentId, name, variant, opts);
-  if (await isFile(file)) return file;
+export async function ensureImageVariant(investmentId: number, name: string, variant: ImageVariant, opts: StorageOptions = {}): Promise<MediaObject | null> {
+  const key = imageKey(investmentId, name, variant);
+  const store = await mediaStore(opts);
+  const found = await store.get(key);
+  if (found) return found;
   if (!isDerivedVariant(variant)) return null;
-  let job = making.get(file);
+  const memo = `${store.id}|${key}`;
+  let job = making.get(memo);
   if (!job) {
     job = withMakeSlot(async () => {
-      if (await isFile(file)) return true;
-      const sources = [imagePath(investmentId, name, "webp", opts), imagePath(investmentId, name, "jpg", opts)];
-      let source: string | null = null;
-      for (const s of sources) if (await isFile(s)) { source = s; break; }
-      if (!source) return false;
+      const again = await store.get(key);
+      if (again) return again;
+      let source: MediaObject | null = null;
+      for (const v of ["webp", "jpg"] as const) if ((source = await store.get(imageKey(investmentId, name, v)))) break;
+      if (!source) return null;
+      const input = await source.body();
       const spec = SPECS[variant];
-      const meta = await sharp(source).metadata();
+      const meta = await sharp(input).metadata();
       const w = variantWidth(variant, meta.width ?? LARGE_MAX_WIDTH);
-      let pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS });
+      let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS });
       if (meta.width && w < meta.width) pipeline = pipeline.resize({ width: w });
       const body = await encodeTo(pipeline, spec).toBuffer();
-      const tmp = path.join(/*turbopackIgnore: true*/ path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
-      await writeFile(tmp, body);
-      await rename(tmp, file).catch(async (e) => {
-        await unlink(tmp).catch(() => undefined);
-        throw e;
-      });
-      return true;
+      try {
+        await store.putMany([[key, body]]);
+        return (await store.get(key)) ?? memoryObject(body);
+      } catch {
+        // Not stored (a full disk, a read-only database): this viewer still gets the picture.
+        return memoryObject(body);
+      }
     })
       // A source that no longer decodes, or a listing removed meanwhile: the variant is simply not there (404).
-      .catch(() => false)
-      .finally(() => making.delete(file));
-    making.set(file, job);
+      .catch(() => null)
+      .finally(() => making.delete(memo));
+    making.set(memo, job);
   }
-  return (await job) ? file : null;
+  return job;
 }
 
 /** Removes every variant of one image; missing files are ignored. */
 export async function removeImage(investmentId: number, name: string, opts: StorageOptions = {}): Promise<void> {
-  await Promise.all(
-    IMAGE_VARIANTS.map((v) =>
-      unlink(imagePath(investmentId, name, v, opts)).catch((e: NodeJS.ErrnoException) => {
-        if (e.code !== "ENOENT") throw e;
-      }),
-    ),
-  );
+  const store = await mediaStore(opts);
+  await store.remove(IMAGE_VARIANTS.map((v) => imageKey(investmentId, name, v)));
 }
 
-/** Removes a listing's image directory (after the listing row is deleted). */
+/** Removes a listing's images (after the listing row is deleted). */
 export async function removeInvestmentImages(investmentId: number, opts: StorageOptions = {}): Promise<void> {
-  await rm(investmentImageDir(investmentId, opts), { recursive: true, force: true });
+  await (await mediaStore(opts)).removeFolder(investmentImageFolder(investmentId));
 }
 
 /** Removes all listing images (seed --reset). */
 export async function removeAllInvestmentImages(opts: StorageOptions = {}): Promise<void> {
-  await rm(path.join(/*turbopackIgnore: true*/ uploadRoot(opts), "investments"), { recursive: true, force: true });
+  await (await mediaStore(opts)).removeFolder("investments/");
 }
 
 /** Names of the images stored for a listing (for consistency checks). */
 export async function listStoredImageNames(investmentId: number, opts: StorageOptions = {}): Promise<string[]> {
-  const files = await readdir(investmentImageDir(investmentId, opts)).catch(() => [] as string[]);
-  return [...new Set(files.map((f) => f.slice(0, 32)).filter(isImageName))];
+  const keys = await (await mediaStore(opts)).list(investmentImageFolder(investmentId));
+  return [...new Set(keys.map((k) => k.slice(k.lastIndexOf("/") + 1, k.lastIndexOf("/") + 33)).filter(isImageName))];
 }

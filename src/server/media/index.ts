@@ -1,4 +1,5 @@
-/** Stored images: listing photo storage and variants, upload staging, CMS cover images. */
+/** Stored images: the media store (local directory or database), listing photos and variants, upload staging, CMS cover images. */
 export * from "./images";
 export * from "./image-staging";
 export * from "./cms-images";
+export * from "./storage";

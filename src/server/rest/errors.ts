@@ -3,8 +3,10 @@ import { TRPCError } from "@trpc/server";
 import { fieldErrors } from "@/schemas/zod";
 import { issuesOf, toTRPCError } from "@/server/api/errors";
 import { RateLimitedError } from "@/server/auth/rate-limit";
+import { DATABASE_AWAY_MESSAGE, isDatabaseUnreachable } from "@/server/db/availability";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
+import { storageUnavailableError } from "@/server/mail/storage-alert";
 
 /**
  * The one error mapper of the REST adapter: domain errors (AppError, thrown
@@ -25,7 +27,9 @@ export function validationResponse(errors: Record<string, string[]>): Response {
 
 export function errorResponse(thrown: unknown, path: string): Response {
   // A service called straight from a route handler throws AppError; through a procedure it arrives as a TRPCError.
-  const e = thrown instanceof AppError ? toTRPCError(thrown) : thrown;
+  // A write the storage refused (full disk, read-only database) outside a procedure: the same 503 as through one.
+  const unavailable = thrown instanceof TRPCError && thrown.code === "SERVICE_UNAVAILABLE" ? null : storageUnavailableError(thrown, `rest ${path}`);
+  const e = unavailable ? toTRPCError(unavailable) : thrown instanceof AppError ? toTRPCError(thrown) : thrown;
   if (e instanceof TRPCError) {
     switch (e.code) {
       case "UNAUTHORIZED":
@@ -38,6 +42,9 @@ export function errorResponse(thrown: unknown, path: string): Response {
         const retry = e.cause instanceof RateLimitedError ? e.cause.retryAfterSeconds : 60;
         return json({ message: "Too Many Attempts." }, 429, { "retry-after": String(retry) });
       }
+      case "SERVICE_UNAVAILABLE":
+        // The database server away (a sqld restarting) is back in seconds; a full or read-only store needs staff.
+        return json({ message: e.message }, 503, { "retry-after": e.message === DATABASE_AWAY_MESSAGE ? "5" : "300" });
       case "BAD_REQUEST": {
         const issues = issuesOf(e.cause);
         if (issues) return validationResponse(fieldErrors({ issues }));
@@ -47,6 +54,7 @@ export function errorResponse(thrown: unknown, path: string): Response {
         break;
     }
   }
+  if (isDatabaseUnreachable(thrown)) return json({ message: DATABASE_AWAY_MESSAGE }, 503, { "retry-after": "5" });
   const requestId = randomUUID();
   logger.error("rest.error", { requestId, path, message: thrown instanceof Error ? thrown.message : String(thrown) });
   return json({ message: "Server Error" }, 500, { "x-request-id": requestId });

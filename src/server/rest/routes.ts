@@ -17,6 +17,7 @@ import {
   userInfo,
 } from "@/schemas/account";
 import { accountDetailDto, accountPageDto, accountSearchInput, registerMemberInput } from "@/schemas/admin/accounts";
+import { createInvestmentInput } from "@/schemas/admin/investment";
 import { siteOptionsInput } from "@/schemas/admin/options";
 import { created, existsResult, statusOk } from "@/schemas/common";
 import { contactInputs, contactSubmitted, memberContactDto } from "@/schemas/contact";
@@ -64,6 +65,11 @@ export const routes = [
   route("POST", "/sanctum/admin/logout", (c) => c.public.auth.adminLogout(), { status: 204, doc: { summary: "管理者ログアウト", tag: "auth" } }),
   route("GET", "/api/user/info", (c) => c.member.account.info(), { output: userInfo, doc: { summary: "ログイン中の会員", tag: "member", auth: "member" } }),
   route("GET", "/api/admin/user/info", (c) => c.admin.account.info(), { output: adminInfo, doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" } }),
+  route("POST", "/api/admin/user/password", (c, i) => c.admin.account.changePassword(b(i)), {
+    input: changePasswordInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "管理者 パスワード変更", tag: "admin", auth: "admin" },
+  }),
 
   // ── member ──
   route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { input: profileInput, output: statusOk, doc: { summary: "会員情報の更新", tag: "member", auth: "member" } }),
@@ -134,6 +140,21 @@ export const routes = [
   }),
   route("DELETE", "/api/admin/account/deleted/:id", (c, i) => c.admin.accounts.deleted.remove(idOf(i)), { output: statusOk, doc: { summary: "完全削除", tag: "admin", auth: "admin" } }),
   route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), { input: siteOptionsInput, output: statusOk, doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" } }),
+  // The editor's save over REST (same procedures, same rules: a field error is a 422 with the Japanese message under the field).
+  route("POST", "/api/admin/investment", async (c, i) => withUnderscoreId({ id: (await c.admin.investments.create(b(i))).id }), {
+    status: 201,
+    input: createInvestmentInput,
+    output: created,
+    doc: { summary: "物件の登録 (編集画面と同じ項目・検証)", tag: "admin", auth: "admin" },
+  }),
+  route("PATCH", "/api/admin/investment/:id", async (c, i) => {
+    await c.admin.investments.update({ ...(i.body as object), id: i.params.id } as never);
+    return { status: true as const };
+  }, {
+    input: createInvestmentInput,
+    output: statusOk,
+    doc: { summary: "物件の更新 (編集画面と同じ項目・検証。保存で情報更新日が今日になる)", tag: "admin", auth: "admin" },
+  }),
   route("GET", "/api/admin/investment/exists/:id/:no", (c, i) => c.admin.investments.exists({ id: i.params.id, no: i.params.no } as never), {
     output: existsResult,
     doc: { summary: "物件番号の重複確認 ({exists})", tag: "admin", auth: "admin" },

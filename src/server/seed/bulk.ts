@@ -60,6 +60,6 @@ export async function resetListingsAndMembers(db: Db, opts: StorageOptions = {})
     await tx.delete(investments);
     await tx.delete(users);
   });
-  await removeAllInvestmentImages(opts);
+  await removeAllInvestmentImages({ db, ...opts });
   return { listings, members };
 }

@@ -35,9 +35,9 @@ export const DEMO_DEFAULTS = {
   listings: 340,
   members: 40,
   adminEmail: "admin@example.com",
-  adminPassword: "admin-demo-2026",
+  adminPassword: "kanri-demo-2026",
   memberEmail: "member@example.com",
-  memberPassword: "member-demo-2026",
+  memberPassword: "mypage-demo-2026",
 } as const;
 
 export interface SeedDemoOptions extends StorageOptions {
@@ -92,7 +92,7 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
   const o = { ...DEMO_DEFAULTS, ...defined };
   const now = options.now ?? new Date();
   const log = options.log ?? (() => {});
-  const storage: StorageOptions = { root: options.root };
+  const storage: StorageOptions = { root: options.root, db };
   const result: SeedDemoResult = {
     skipped: false,
     listings: 0,

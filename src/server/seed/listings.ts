@@ -7,6 +7,7 @@
 import { jstYearMonth } from "@/lib/age";
 import { SQM_PER_TSUBO, structureName, typeName } from "@/lib/constants/investment";
 import { grossIncomeYield } from "@/lib/yield";
+import { addDaysIso, nextUpdateLimit } from "@/schemas/admin/investment";
 import type { investment_price_histories, investments } from "@/server/db/schema";
 import { deriveInvestment } from "@/server/investments/derive";
 import { storedStateFor } from "@/server/investments/former-price";
@@ -709,9 +710,12 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
   assertClean(name, "name");
 
   /* ---------------- dates and flags */
+  // 情報更新日 within the last 13 Japan days, so that 次回更新予定日 = 情報更新日 + 14 (the 表示規約
+  // limit, src/schemas/admin/investment.ts) is tomorrow at the earliest, whatever the hour of seeding.
   const updatedDaysAgo = Math.min(registeredDaysAgo, rng.int(0, 13));
-  const updateAt = new Date(Math.max(registered.getTime(), now.getTime() - updatedDaysAgo * DAY - rng.int(0, 6) * 3_600_000));
-  const nextUpdate = isoDateJst(new Date(Math.max(updateAt.getTime() + 14 * DAY, now.getTime() + DAY)));
+  const earliestUpdate = Date.parse(`${addDaysIso(isoDateJst(now), -13)}T00:00:00+09:00`);
+  const updateAt = new Date(Math.max(registered.getTime(), earliestUpdate, now.getTime() - updatedDaysAgo * DAY - rng.int(0, 6) * 3_600_000));
+  const nextUpdate = nextUpdateLimit(updateAt);
   const isPublic = !rng.chance(rates.unpublished);
   // The stored former-price columns as the editor's save and the migration set them (the six-month window at `now` too).
   const priceState = { price, ...storedStateFor({ history, publicAt: isPublic ? registered : null, currentPrice: price }, now) };

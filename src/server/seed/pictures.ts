@@ -6,20 +6,17 @@
  * copies) of those files under their own generated names.
  */
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { typeName } from "@/lib/constants/investment";
 import {
   IMAGE_VARIANTS,
   encodeImage,
   linkStoredImage,
-  uploadRoot,
   variantFileName,
   type StorageOptions,
   type StoredImage,
 } from "@/server/media/images";
+import { mediaStore } from "@/server/media/storage";
 import { Rng } from "./prng";
 
 export interface PoolPicture {
@@ -27,7 +24,8 @@ export interface PoolPicture {
   floors: number;
   /** caption stored in investment_images.comment */
   comment: string;
-  dir: string;
+  /** Store folder of the pool (`seed-pool/`). */
+  folder: string;
   name: string;
   width: number;
   height: number;
@@ -316,22 +314,22 @@ async function runLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
  * A second run with unchanged drawings renders nothing.
  */
 export async function buildPicturePool(opts: StorageOptions & { seed?: string } = {}): Promise<PoolPicture[]> {
-  const dir = path.join(uploadRoot(opts), "seed-pool");
-  await mkdir(dir, { recursive: true });
+  const folder = "seed-pool/";
+  const store = await mediaStore(opts);
   const rng = new Rng(`${opts.seed ?? "kansai-demo"}:pictures`);
   const specs = POOL_SPECS.map((spec) => ({ spec, svg: svgFor(spec, rng.fork(`${spec.typeCd}-${spec.variant}`)) }));
   return runLimited(specs, 2, async ({ spec, svg }) => {
     const name = createHash("sha256").update(svg).digest("hex").slice(0, 32);
-    const files = IMAGE_VARIANTS.map((v) => path.join(dir, variantFileName(name, v)));
+    const keys = IMAGE_VARIANTS.map((v) => folder + variantFileName(name, v));
     let width = W;
     let height = H;
-    if (!files.every((f) => existsSync(f))) {
+    if (!(await Promise.all(keys.map((k) => store.exists(k)))).every(Boolean)) {
       const encoded = await encodeImage(await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer());
       width = encoded.width;
       height = encoded.height;
-      await Promise.all(IMAGE_VARIANTS.map((v, i) => writeFile(files[i] as string, encoded.files[v])));
+      await store.putMany(IMAGE_VARIANTS.map((v, i) => [keys[i] as string, encoded.files[v]] as const));
     }
-    return { typeCd: spec.typeCd, floors: spec.floors, comment: VIEW_COMMENT[spec.view], dir, name, width, height };
+    return { typeCd: spec.typeCd, floors: spec.floors, comment: VIEW_COMMENT[spec.view], folder, name, width, height };
   });
 }
 

@@ -88,11 +88,11 @@ describe("member: forgot and reset password", () => {
     const user = await createUser(s.db);
     const token = await requestMemberReset(user.email);
     const short = await errorOf(s.browser().call((c) => c.public.auth.resetPassword({ token, password: "abc", password_confirmation: "abc" })));
-    expect(short.fieldErrors).toEqual({ password: ["パスワードは6文字以上で入力してください"] });
-    const mismatch = await errorOf(s.browser().call((c) => c.public.auth.resetPassword({ token, password: "abcdef", password_confirmation: "abcdeg" })));
+    expect(short.fieldErrors).toEqual({ password: ["パスワードは8文字以上で入力してください"] });
+    const mismatch = await errorOf(s.browser().call((c) => c.public.auth.resetPassword({ token, password: "Abcdef-19", password_confirmation: "Abcdef-18" })));
     expect(mismatch.fieldErrors).toEqual({ password_confirmation: ["パスワード（確認）が一致しません"] });
     // The token survived the rejected forms.
-    expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, password: "abcdef", password_confirmation: "abcdef" }))).toEqual({ status: true });
+    expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, password: "Abcdef-19", password_confirmation: "Abcdef-19" }))).toEqual({ status: true });
   });
 
   // Changed on purpose (issue 16, item 9): every request now queues one job (the lookup runs in the
@@ -220,7 +220,7 @@ describe("first login of staff-registered accounts", () => {
     expect(await loginMember(s.browser(), user.email, "M1ne-now")).toEqual({ status: "ok" });
     // Done once: the first-login form no longer applies.
     expect(
-      (await errorOf(s.browser().call((c) => c.public.auth.firstLogin({ email: user.email, current_password: "M1ne-now", password: "Other-1", password_confirmation: "Other-1" }))))
+      (await errorOf(s.browser().call((c) => c.public.auth.firstLogin({ email: user.email, current_password: "M1ne-now", password: "Other-1234", password_confirmation: "Other-1234" }))))
         .fieldErrors,
     ).toEqual({ email: [LOGIN_FAILED] });
   });

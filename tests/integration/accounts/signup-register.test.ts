@@ -176,7 +176,7 @@ describe("registration field errors (spec §5), keyed by dotted path, storing no
     ["names.last empty", (r) => ({ ...r, names: { ...r.names, last: "  " } }), { "names.last": ["姓を入力してください"] }],
     ["kanas.first in hiragana", (r) => ({ ...r, kanas: { ...r.kanas, first: "たろう" } }), { "kanas.first": ["メイは全角カタカナで入力してください"] }],
     ["tel too short", (r) => ({ ...r, tel: "06-1234" }), { tel: ["電話番号は10文字以上で入力してください"] }],
-    ["password under 6", (r) => ({ ...r, password: "abc12", password_confirmation: "abc12" }), { password: ["パスワードは6文字以上で入力してください"] }],
+    ["password under 8", (r) => ({ ...r, password: "abc1234", password_confirmation: "abc1234" }), { password: ["パスワードは8文字以上で入力してください"] }],
     [
       "password with full-width characters",
       (r) => ({ ...r, password: "ｐａｓｓｗｏｒｄ１", password_confirmation: "ｐａｓｓｗｏｒｄ１" }),
@@ -248,7 +248,7 @@ describe("mailed tokens only work for their own purpose", () => {
     const token = await signupAndReadToken(email);
     expect((await errorOf(s.browser().call((c) => c.public.auth.confirmEmail({ token })))).fieldErrors).toEqual({ token: [TOKEN_INVALID] });
     expect(
-      (await errorOf(s.browser().call((c) => c.public.auth.resetPassword({ token, password: "abcdef1", password_confirmation: "abcdef1" })))).fieldErrors,
+      (await errorOf(s.browser().call((c) => c.public.auth.resetPassword({ token, password: "Abcdef-12", password_confirmation: "Abcdef-12" })))).fieldErrors,
     ).toEqual({ token: [TOKEN_INVALID] });
     expect(await s.browser().call((c) => c.public.auth.register(validRegistration(token)))).toEqual({ status: true });
   });

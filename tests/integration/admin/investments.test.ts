@@ -78,10 +78,10 @@ describe("spec §5 Property (admin): one rule each, Japanese message under the f
     ["publishing needs 情報登録日", (v) => (v.registered_at = ""), "registered_at", "情報登録日を入力してください"],
     ["publishing needs 次回更新予定日", (v) => (v.next_update_at = ""), "next_update_at", "次回更新予定日を入力してください"],
     [
-      "次回更新予定日 at most 14 days ahead",
+      "次回更新予定日 at most 14 days after 情報更新日 (the save's day)",
       (v) => (v.next_update_at = addDaysIso(jstToday(), 15)),
       "next_update_at",
-      `次回更新予定日は14日以内（${addDaysIso(jstToday(), 14)}まで）の日付を入力してください`,
+      "次回更新予定日は情報更新日から14日以内の日付を入力してください",
     ],
   ];
   for (const [name, mutate, path, message] of cases) {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { investmentForm } from "@/schemas/admin/investment";
+import { addDaysIso, investmentForm, jstToday, nextUpdateLimit } from "@/schemas/admin/investment";
 import { investments } from "@/server/db/schema";
 import { seedDemo, seedScale } from "@/server/seed";
 import { getInvestmentForEdit } from "@/server/investments/editor/load";
@@ -12,13 +12,20 @@ import { actors, uploadDir, type Actors } from "./helpers";
 /**
  * Issue 15 item 2: every seeded listing (demo and scale seed) must pass the
  * editor's own validation, so staff can open any listing and save it unchanged.
+ * Issue 28 item 3: and every one keeps 次回更新予定日 within 14 days of its
+ * 情報更新日 — the scale seed runs at 00:30 Japan time, the hour where a date
+ * computed from the instant rather than the Japan date went one day too far.
  */
 const s = useAccountSuite({ mail: false, env: { UPLOAD_DIR: uploadDir } });
 let a: Actors;
+let seededAt: Date;
 beforeAll(async () => {
   a = await actors(s.db);
   await seedDemo(s.db, { root: uploadDir });
-  await seedScale(s.db, { investments: 400, members: 5, filters: 5, progress: false });
+  // Today 00:30 JST (or now, if now is earlier than that: then it is just after midnight anyway).
+  const halfPastMidnight = new Date(Date.parse(`${jstToday()}T00:30:00+09:00`));
+  seededAt = new Date(Math.min(Date.now(), halfPastMidnight.getTime()));
+  await seedScale(s.db, { investments: 400, members: 5, filters: 5, progress: false, now: seededAt });
 }, 120_000);
 
 describe("seeded listings pass the editor's validation", () => {
@@ -32,6 +39,24 @@ describe("seeded listings pass the editor's validation", () => {
       if (!r.success) failures.push(...r.error.issues.map((i) => `#${id} ${i.path.join(".")}: ${i.message}`));
     }
     expect(failures.slice(0, 10)).toEqual([]);
+  });
+
+  it("every listing's 次回更新予定日 is within 14 days of its 情報更新日, and not before the day after seeding", async () => {
+    const rows = await s.db.select({ id: investments.id, update_at: investments.update_at, next_update_at: investments.next_update_at }).from(investments).all();
+    const tomorrow = addDaysIso(jstToday(seededAt), 1);
+    const bad = rows.filter((r) => !r.update_at || !r.next_update_at || r.next_update_at > nextUpdateLimit(r.update_at) || r.next_update_at < tomorrow);
+    expect(bad.slice(0, 5).map((r) => `#${r.id} ${r.update_at?.toISOString()} → ${r.next_update_at}`)).toEqual([]);
+  });
+
+  it("a sample of seeded listings (every 40th, demo and scale) loads and saves unchanged through the admin procedures", async () => {
+    const ids = (await s.db.select({ id: investments.id }).from(investments).all()).map((r) => r.id).filter((_, i) => i % 40 === 0);
+    expect(ids.length).toBeGreaterThan(15);
+    for (const id of ids) {
+      const before = await a.admin.call((c) => c.admin.investments.byId({ id }));
+      await a.admin.call((c) => c.admin.investments.update({ id, ...before.values } as never));
+      const after = await a.admin.call((c) => c.admin.investments.byId({ id }));
+      expect(after.values, `#${id}`).toEqual(before.values);
+    }
   });
 
   it("one listing of every type saves unchanged through the editor's procedure and reads back identically", async () => {

@@ -1,16 +1,17 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, SESSION_COOKIE } from "@/server/auth/session";
+import { PASSWORD_HAS_IDENTITY, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT } from "@/server/auth/password-policy";
+import { createSession, hashToken, SESSION_COOKIE } from "@/server/auth/session";
 import { admins, password_resets } from "@/server/db/schema";
 import { LOGIN_FAILED, TOKEN_INVALID } from "@/server/accounts/auth";
-import { CANNOT_DISABLE_LAST, CANNOT_DISABLE_SELF } from "@/server/accounts/admin/staff";
+import { CANNOT_DISABLE_LAST, CANNOT_DISABLE_SELF, STAFF_INVITE_INVALID } from "@/server/accounts/admin/staff";
 import { Browser, codeOf, errorOf, newEmail, sessionCount, useAccountSuite, type Caller } from "../../helpers/accounts";
 import { createTestDb } from "../../helpers/db";
 import { createAdmin } from "../../helpers/factories";
 import { linkIn, tokenIn, type ReceivedMail } from "../../helpers/smtp-sink";
 import { actors, expectRefused, type Actors } from "./helpers";
 
-/** Staff accounts from the admin area: invite → mailed first login, list, disable (sessions end at once), re-enable. */
+/** Staff accounts from the admin area: invite → mailed one-time set-password link, list, disable (sessions end at once), re-enable. */
 const s = useAccountSuite();
 const ADMIN_BASE = "/_kanri-7f3c"; // env default ADMIN_BASE_PATH
 const INVITE_SUBJECT = "スタッフアカウントのご案内";
@@ -25,21 +26,21 @@ async function adminBrowser(adminId: number): Promise<Browser> {
   return b;
 }
 
-/** Invites through the procedure and returns the mail that arrived at the SMTP sink. */
-async function invite(email: string, name = "招待 太郎"): Promise<{ id: number; mail: ReceivedMail; initialPassword: string }> {
+/** Invites through the procedure and returns the mail that arrived at the SMTP sink, with the link's token. */
+async function invite(email: string, name = "招待 太郎"): Promise<{ id: number; mail: ReceivedMail; token: string }> {
   const mark = s.sink.mark();
   const { id } = await a.admin.call((c) => c.admin.staff.invite({ email, name }));
   const mail = await s.sink.waitFor((m) => m.to.includes(email) && m.subject.includes(INVITE_SUBJECT), undefined, mark);
-  const initialPassword = /仮パスワード：([A-Za-z2-9]{12})/.exec(mail.text)?.[1];
-  if (!initialPassword) throw new Error(`no initial password in:\n${mail.text}`);
-  return { id, mail, initialPassword };
+  return { id, mail, token: tokenIn(mail, `${ADMIN_BASE}/invite`) };
 }
 
-async function firstLogin(email: string, current: string, password = "Staff-pass-2026") {
+async function accept(token: string, password = "Staff-pass-2026") {
   const b = s.browser();
-  await b.call((c) => c.public.auth.adminFirstLogin({ email, current_password: current, password, password_confirmation: password }));
+  await b.call((c) => c.public.auth.adminAcceptInvite({ token, password, password_confirmation: password }));
   return b;
 }
+
+const inviteRow = (token: string) => s.db.select().from(password_resets).where(eq(password_resets.id, hashToken(token))).get();
 
 describe("every staff procedure refuses members and visitors", () => {
   const calls: [string, (c: Caller) => Promise<unknown>][] = [
@@ -52,31 +53,89 @@ describe("every staff procedure refuses members and visitors", () => {
 });
 
 describe("invite", () => {
-  it("mails a first-login link and an initial password; the invitee logs in only after replacing it", async () => {
+  it("mails a one-time set-password link and no password; the link sets the password once and logs the invitee in", async () => {
     const email = newEmail("staff-invite");
-    const { id, mail, initialPassword } = await invite(email, "新人 花子");
+    const { id, mail, token } = await invite(email, "新人 花子");
     const row = await s.db.select().from(admins).where(eq(admins.id, id)).get();
-    expect(row).toMatchObject({ email, name: "新人 花子", must_reset_password: true, invited_by: a.adminId, disabled_at: null });
-    expect(row!.password_expires_at!.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
-    const link = linkIn(mail, "/login/first");
-    expect(link.pathname).toBe(`${ADMIN_BASE}/login/first`);
-    expect(link.searchParams.get("email")).toBe(email);
+    expect(row).toMatchObject({ email, name: "新人 花子", must_reset_password: true, invited_by: a.adminId, disabled_at: null, password_expires_at: null });
     expect(mail.text).toContain("新人 花子 様");
+    expect(mail.text).toContain("24時間");
+    expect(mail.text).not.toMatch(/パスワード[：:]/);
+    expect(linkIn(mail, "/invite").pathname).toBe(`${ADMIN_BASE}/invite`);
+    // Stored like every mailed token: only its SHA-256, for 24 hours, purpose invite.
+    const stored = await inviteRow(token);
+    expect(stored).toMatchObject({ account_kind: "admin", account_id: id, purpose: "invite", used_at: null });
+    expect(stored!.expires_at.getTime() - stored!.created_at.getTime()).toBeGreaterThan(24 * 3600 * 1000 - 5000);
+    expect(stored!.expires_at.getTime() - stored!.created_at.getTime()).toBeLessThanOrEqual(24 * 3600 * 1000 + 5000);
 
     const list = await a.admin.call((c) => c.admin.staff.list());
     expect(list.find((r) => r.id === id)).toMatchObject({ state: "invited", invited_by_name: "管理 花子", email });
     expect(JSON.stringify(list)).not.toMatch(/argon2|password_hash/);
 
-    // The initial password alone opens nothing: the ordinary login sends the invitee to first login.
-    expect(await s.browser().call((c) => c.public.auth.adminLogin({ email, password: initialPassword }))).toMatchObject({ status: "first_login" });
-    const b = await firstLogin(email, initialPassword);
+    expect(await s.browser().call((c) => c.public.auth.adminInviteState({ token }))).toEqual({ email, name: "新人 花子" });
+    const b = await accept(token);
     expect(await codeOf(b.call((c) => c.admin.account.info()))).toBe("OK");
     expect((await a.admin.call((c) => c.admin.staff.list())).find((r) => r.id === id)?.state).toBe("active");
+    expect(await s.browser().call((c) => c.public.auth.adminLogin({ email, password: "Staff-pass-2026" }))).toEqual({ status: "ok" });
+
+    // Single use: the second time the link is refused with the Japanese reason, and the page says so.
+    const again = await errorOf(accept(token, "Other-pass-2027"));
+    expect(again.fieldErrors).toEqual({ token: [STAFF_INVITE_INVALID] });
+    expect(await s.browser().call((c) => c.public.auth.adminInviteState({ token }))).toBeNull();
+    expect(await s.browser().call((c) => c.public.auth.adminLogin({ email, password: "Staff-pass-2026" }))).toEqual({ status: "ok" });
+  });
+
+  it("the link no longer works after 24 hours", async () => {
+    const email = newEmail("staff-late");
+    const { id, token } = await invite(email);
+    // 24 hours and a second after it was issued:
+    const stored = await inviteRow(token);
+    await s.db.update(password_resets).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(password_resets.id, stored!.id));
+    expect(await s.browser().call((c) => c.public.auth.adminInviteState({ token }))).toBeNull();
+    expect((await errorOf(accept(token))).fieldErrors).toEqual({ token: [STAFF_INVITE_INVALID] });
+    expect(await s.db.select().from(admins).where(eq(admins.id, id)).get()).toMatchObject({ must_reset_password: true });
+    expect(await sessionCount(s.db, "admin", id)).toBe(0);
+  });
+
+  it("a weak password is refused with the reason and changes nothing; the link stays usable", async () => {
+    const email = newEmail("staff-weak");
+    const { id, token } = await invite(email, "Taro Yamada");
+    const before = await s.db.select().from(admins).where(eq(admins.id, id)).get();
+    const local = email.split("@")[0]!;
+    const cases: [string, string][] = [
+      ["123456", PASSWORD_TOO_SHORT],
+      ["password", PASSWORD_TOO_COMMON],
+      ["qwerty", PASSWORD_TOO_SHORT],
+      ["aaaaaa", PASSWORD_TOO_SHORT],
+      ["Xq7#kd2", PASSWORD_TOO_SHORT],
+      [`${local}!`, PASSWORD_HAS_IDENTITY],
+      ["yamada-2026", PASSWORD_HAS_IDENTITY],
+    ];
+    for (const [password, message] of cases) {
+      const b = s.browser();
+      const e = await errorOf(b.call((c) => c.public.auth.adminAcceptInvite({ token, password, password_confirmation: password })));
+      expect(e.fieldErrors, password).toEqual({ password: [message] });
+      expect(b.setCookies).toEqual([]);
+    }
+    expect(await s.db.select().from(admins).where(eq(admins.id, id)).get()).toEqual(before);
+    expect((await inviteRow(token))?.used_at).toBeNull();
+    expect(await codeOf(accept(token))).toBe("OK");
+  });
+
+  it("inviting a pending address again mails a fresh link and voids the old one", async () => {
+    const email = newEmail("staff-again");
+    const first = await invite(email);
+    const second = await invite(email, "再招待 次郎");
+    expect(second.id).toBe(first.id);
+    expect((await errorOf(accept(first.token))).fieldErrors).toEqual({ token: [STAFF_INVITE_INVALID] });
+    expect(await s.browser().call((c) => c.public.auth.adminInviteState({ token: second.token }))).toEqual({ email, name: "再招待 次郎" });
+    expect(await codeOf(accept(second.token))).toBe("OK");
   });
 
   it("refuses a bad or taken address and a blank name with field messages, creating nothing", async () => {
     const email = newEmail("staff-dup");
-    await invite(email);
+    const { token } = await invite(email);
+    await accept(token);
     const before = (await s.db.select().from(admins).all()).length;
     expect((await errorOf(a.admin.call((c) => c.admin.staff.invite({ email, name: "二重" })))).fieldErrors).toEqual({
       email: ["このメールアドレスは既に登録されています"],
@@ -128,12 +187,15 @@ describe("disable", () => {
     expect(await s.browser().call((c) => c.public.auth.adminLogin({ email: target.email, password: "admin-pass" }))).toMatchObject({ status: "ok" });
   });
 
-  it("an invited account disabled before its first login cannot complete it", async () => {
+  it("an invited account disabled before setting its password cannot use the link", async () => {
     const email = newEmail("staff-invited-off");
-    const { id, initialPassword } = await invite(email);
+    const { id, token } = await invite(email);
     await a.admin.call((c) => c.admin.staff.disable({ id }));
-    const e = await errorOf(firstLogin(email, initialPassword));
-    expect(e.fieldErrors).toEqual({ email: [LOGIN_FAILED] });
+    expect((await errorOf(accept(token))).fieldErrors).toEqual({ token: [STAFF_INVITE_INVALID] });
+    // re-enabled, the old link is still gone (disabling deleted it): the inviter sends a new one
+    await a.admin.call((c) => c.admin.staff.enable({ id }));
+    expect((await errorOf(accept(token))).fieldErrors).toEqual({ token: [STAFF_INVITE_INVALID] });
+    expect(await codeOf(accept((await invite(email)).token))).toBe("OK");
   });
 
   it("refuses disabling yourself, and an unknown id", async () => {

@@ -18,6 +18,7 @@ import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { mergeReference, type RefGroup } from "./merge-reference";
 import { cellOf, gridFor, inGrid, mapView, micro, type Bbox } from "@/server/map";
+import { publicMicro } from "@/lib/public-position";
 import { insertListings, listingArb, loadStations, rawQueryArb, toQuery, type GenListing, type RawQuery, type Station } from "../search/arbitraries";
 import { NOW, openSearchDb, searchIds, type TestDb } from "../search/fixtures";
 
@@ -32,6 +33,9 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => t?.cleanup());
+
+/** A listing's point as the map may show it (issue 27: the 0.001° grid of src/lib/public-position.ts), microdegrees. */
+const shown = (deg: number) => publicMicro(micro(deg));
 
 const LAT0 = 34.6;
 const LNG0 = 135.4;
@@ -82,11 +86,11 @@ describe("map viewport with conditions ≡ list search in the box", () => {
             const at = (id: number) => placed[id - 1]!.position;
             const inView = found.filter((id) => {
               const p = at(id);
-              return p !== null && inGrid(g, micro(p[0]), micro(p[1]));
+              return p !== null && inGrid(g, shown(p[0]), shown(p[1]));
             });
             const cells = new Map<string, RefGroup>();
             for (const id of inView) {
-              const [lat, lng] = [micro(at(id)![0]), micro(at(id)![1])];
+              const [lat, lng] = [shown(at(id)![0]), shown(at(id)![1])];
               const key = cellOf(g, lat, lng);
               const c = cells.get(key) ?? { ids: [], lat: 0, lng: 0, members: false, cell: key };
               c.ids.push(id);

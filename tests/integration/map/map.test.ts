@@ -20,6 +20,7 @@ import { clusterDiameter, ICON_GAP_PX, markerDiameter } from "@/lib/map-icons";
 import { toPixel } from "@/lib/mercator";
 import { mergeReference, type RefGroup } from "./merge-reference";
 import { cellOf, gridFor, inGrid, mapView, micro, resetMapCacheForTests, type Bbox } from "@/server/map";
+import { publicMicro, publicPosition } from "@/lib/public-position";
 import { handleRest } from "@/server/rest/handler";
 import { compileQuery, loadMatchable, type MatchableInvestment } from "@/server/search";
 import type { Audience } from "@/server/investments";
@@ -146,6 +147,9 @@ function sortKey(sr: SearchQuery["sr"]) {
   };
 }
 
+/** A listing's point as the map may show it (issue 27: the 0.001° grid of src/lib/public-position.ts), microdegrees. */
+const shown = (deg: number) => publicMicro(micro(deg));
+
 function reference(listings: GenListing[], all: MatchableInvestment[], audience: "visitor" | "member", query: SearchQuery, bbox: Bbox, zoom: number) {
   const g = gridFor(bbox, zoom);
   const accepts = compileQuery(query, NOW);
@@ -153,12 +157,12 @@ function reference(listings: GenListing[], all: MatchableInvestment[], audience:
   const placed = matches.filter((l) => listings[l.id - 1]!.position);
   const inView = placed.filter((l) => {
     const [lat, lng] = listings[l.id - 1]!.position!;
-    return inGrid(g, micro(lat), micro(lng));
+    return inGrid(g, shown(lat), shown(lng));
   });
   const cells = new Map<string, RefGroup>();
   for (const l of inView) {
     const src = listings[l.id - 1]!;
-    const [lat, lng] = [micro(src.position![0]), micro(src.position![1])];
+    const [lat, lng] = [shown(src.position![0]), shown(src.position![1])];
     const key = cellOf(g, lat, lng);
     const c = cells.get(key) ?? { ids: [], lat: 0, lng: 0, members: false, cell: key };
     c.ids.push(l.id);
@@ -210,8 +214,7 @@ describe("map viewport ≡ in-memory reference", () => {
               const src = listings[m.id - 1]!;
               expect(m.price).toBe(src.price);
               expect(m.members).toBe(src.members);
-              expect(m.lat).toBeCloseTo(src.position![0], 6);
-              expect(m.lng).toBeCloseTo(src.position![1], 6);
+              expect({ lat: m.lat, lng: m.lng }).toEqual(publicPosition(src.position![0], src.position![1]));
             }
             const order = <T extends { lat: number; lng: number; count: number }>(xs: T[]) => [...xs].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count);
             const gotClusters = order(got.clusters);

@@ -400,6 +400,8 @@ describe("requests: each route's input is its procedure's own input schema", () 
       "POST /api/user/email",
       "POST /api/user/password",
       "POST /api/user/delete",
+      // Issue 27: a staff member's own password change re-checks the current password (throttled).
+      "POST /api/admin/user/password",
       "POST /api/contacts/investment",
       "POST /api/contacts/consult",
       "POST /api/contacts/other",

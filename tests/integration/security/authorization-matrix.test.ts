@@ -73,6 +73,8 @@ const PUBLIC_QUERIES: Record<string, (i: Ids) => unknown> = {
   "public.options.get": () => undefined,
   "public.options.holidayNote": () => undefined,
   "public.session.state": () => undefined,
+  // The staff invitation page: who an unknown link is for (null for anyone's guess).
+  "public.auth.adminInviteState": () => ({ token: "a".repeat(32) }),
 };
 /** Public mutations: sign-up, login, reset and inquiry forms. */
 const PUBLIC_MUTATIONS = /^public\.(auth\.[a-zA-Z]+|contacts\.(investment|consult|other|sell|exchange))$/;

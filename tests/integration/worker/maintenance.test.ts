@@ -12,6 +12,7 @@ import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { registerSchedules } from "@/server/jobs/schedules";
 import { backupDatabase, checkDatabaseFile } from "@/server/maintenance/backup";
 import { purgeExpired } from "@/server/maintenance/purge";
+import { remindNextUpdates } from "@/server/maintenance/update-reminder";
 import { jstDatePlusYears } from "@/lib/jst-date";
 import { callerFor } from "../../helpers/context";
 import { createAdmin } from "../../helpers/factories";
@@ -119,28 +120,69 @@ describe("maintenance", () => {
     expect((await s.db.select().from(password_resets).all()).map((x) => x.id)).toEqual(["pr-live"]);
   });
 
-  it("hides listings past 次回更新予定日 (not those due today), mails staff once and refreshes the counts", async () => {
+  it("hides listings past 次回更新予定日 (not those due today) and published ones without one, mails staff once and refreshes the counts", async () => {
     const today = jstDatePlusYears(new Date(), 0);
     const yesterday = jstDatePlusYears(new Date(Date.now() - DAY), 0);
     const overdue = await insertListing(s.db, { name: "更新切れレジデンス", next_update_at: yesterday, no: "OD-1" });
     const dueToday = await insertListing(s.db, { name: "本日更新レジデンス", next_update_at: today });
+    // Stored before the editor required a date: no term to be within (表示規約), so hidden too.
+    const undated = await insertListing(s.db, { name: "予定日なしレジデンス", next_update_at: null, no: "OD-2" });
+    await insertListing(s.db, { name: "予定日なしの下書き", next_update_at: null, public: false });
     const mark = s.sink.mark();
     await s.runtime.queues.maintenance.add("hideOverdueListings", { reason: "test" }, { ...jobOptions("hideOverdueListings"), jobId: jobIdFor("hideOverdueListings", "t1") });
     const mail = await s.sink.waitFor((m) => m.to.includes("staff@example.com"), 10_000, mark);
-    expect(mail.subject).toContain("次回更新予定日を過ぎた物件を非公開にしました（1件）");
+    expect(mail.subject).toContain("次回更新予定日を過ぎた物件を非公開にしました（2件）");
     expect(mail.text).toContain("OD-1 更新切れレジデンス");
+    expect(mail.text).toContain("OD-2 予定日なしレジデンス\n次回更新予定日：未設定");
     expect(mail.text).toContain(`http://localhost:3000/_kanri-7f3c/investments/${overdue}`);
-    const rows = await s.db.select({ id: investments.id, not_updated_at: investments.not_updated_at }).from(investments).all();
+    const rows = await s.db.select({ id: investments.id, public: investments.public, not_updated_at: investments.not_updated_at }).from(investments).all();
     expect(rows.find((r) => r.id === overdue)?.not_updated_at).toBeInstanceOf(Date);
     expect(rows.find((r) => r.id === dueToday)?.not_updated_at).toBeNull();
+    expect(rows.find((r) => r.id === undated)?.not_updated_at).toBeInstanceOf(Date);
     await waitFor(async () => {
       const counts = (await s.db.select().from(site_options).where(eq(site_options.key, "counts")).get())?.value as { investment?: { public?: number } } | undefined;
-      return counts?.investment?.public === rows.filter((r) => r.not_updated_at === null).length;
+      return counts?.investment?.public === rows.filter((r) => r.public && r.not_updated_at === null).length;
     }, 10_000, "counts refreshed");
     // A second run finds nothing new and sends nothing.
     await s.runtime.queues.maintenance.add("hideOverdueListings", { reason: "test" }, { ...jobOptions("hideOverdueListings"), jobId: jobIdFor("hideOverdueListings", "t2") });
     await sleep(800);
     expect(s.sink.to("staff@example.com").length - s.sink.messages.slice(0, mark).filter((m) => m.to.includes("staff@example.com")).length).toBe(1);
+  });
+
+  it("the day before a 次回更新予定日, staff get one mail listing the visible listings due tomorrow (fixed clock, real mail path)", async () => {
+    // 2030-03-09 09:00 JST: tomorrow is 2030-03-10.
+    const now = new Date("2030-03-09T09:00:00+09:00");
+    const due = await insertListing(s.db, { name: "明日更新レジデンス", no: "DUE-1", next_update_at: "2030-03-10" });
+    const due2 = await insertListing(s.db, { name: "明日更新ハイツ", no: "DUE-2", next_update_at: "2030-03-10" });
+    await insertListing(s.db, { name: "本日更新レジデンス", no: "DUE-X1", next_update_at: "2030-03-09" });
+    await insertListing(s.db, { name: "明後日更新レジデンス", no: "DUE-X2", next_update_at: "2030-03-11" });
+    await insertListing(s.db, { name: "非公開の下書き", no: "DUE-X3", next_update_at: "2030-03-10", public: false });
+    await insertListing(s.db, { name: "非表示済み", no: "DUE-X4", next_update_at: "2030-03-10", not_updated_at: now });
+    const mark = s.sink.mark();
+    expect(await remindNextUpdates(s.db, now)).toEqual({ due: 2, date: "2030-03-10" });
+    const mail = await s.sink.waitFor((m) => m.to.includes("staff@example.com") && m.subject.includes("明日が次回更新予定日"), 10_000, mark);
+    expect(mail.subject).toContain("明日が次回更新予定日の物件があります（2件）");
+    expect(mail.text).toContain("明日（2030-03-10）が次回更新予定日です");
+    expect(mail.text).toContain("DUE-1 明日更新レジデンス");
+    expect(mail.text).toContain(`http://localhost:3000/_kanri-7f3c/investments/${due}`);
+    expect(mail.text).toContain(`http://localhost:3000/_kanri-7f3c/investments/${due2}`);
+    expect(mail.text).not.toMatch(/DUE-X/);
+    // The same day again (a retry, a restarted worker): no second mail.
+    expect((await remindNextUpdates(s.db, new Date("2030-03-09T15:00:00+09:00"))).due).toBe(2);
+    await sleep(800);
+    expect(s.sink.messages.slice(mark).filter((m) => m.subject.includes("明日が次回更新予定日"))).toHaveLength(1);
+    // Nothing due: nothing sent.
+    expect(await remindNextUpdates(s.db, new Date("2030-04-01T09:00:00+09:00"))).toEqual({ due: 0, date: "2030-04-02" });
+  });
+
+  it("the scheduled remindNextUpdates job runs the reminder in the worker", async () => {
+    const tomorrow = jstDatePlusYears(new Date(Date.now() + DAY), 0);
+    const id = await insertListing(s.db, { name: "ジョブ確認レジデンス", no: "DUE-JOB", next_update_at: tomorrow });
+    const mark = s.sink.mark();
+    await s.runtime.queues.maintenance.add("remindNextUpdates", { reason: "test" }, { ...jobOptions("remindNextUpdates"), jobId: jobIdFor("remindNextUpdates", "t1") });
+    const mail = await s.sink.waitFor((m) => m.to.includes("staff@example.com") && m.subject.includes("明日が次回更新予定日"), 10_000, mark);
+    expect(mail.text).toContain(`DUE-JOB ジョブ確認レジデンス`);
+    expect(mail.text).toContain(`/investments/${id}`);
   });
 
   it("shows a failed job to staff with its error (never a mail's payload) and retries it", async () => {

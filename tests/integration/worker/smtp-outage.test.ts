@@ -119,8 +119,9 @@ describe("newsletter while the SMTP server refuses connections", () => {
     await waitFor(async () => (await newsletterProgress(db, nl.id)).status === "sent", 60_000, "newsletter finished").catch(fail);
     const doneMs = Date.now() - upAt;
     console.info(`SMTP outage ${OUTAGE_MS} ms: first mail ${resumeMs} ms after the server came back, newsletter finished after ${doneMs} ms`);
-    // The backoff tops out at SMTP_RETRY_MAX_SECONDS (5 s by default, ±25 % jitter): back within about that, with room for a busy machine.
-    expect(resumeMs).toBeLessThan(9000);
+    // The backoff tops out at SMTP_RETRY_MAX_SECONDS (5 s by default, ±25 % jitter); an unbounded backoff would
+    // wait minutes. The margin is for a busy machine: this proves "resumes", the bench-free figure is logged above.
+    expect(resumeMs).toBeLessThan(25_000);
 
     await sleep(300);
     expect(await counts(nl.id)).toMatchObject({ total: RECIPIENTS, pending: 0, sending: 0, committing: 0, failed: 0 });
@@ -148,7 +149,7 @@ describe("newsletter while the SMTP server refuses connections", () => {
     const stopMs = Date.now() - t;
     console.info(`SIGTERM while the SMTP server was down: exited in ${stopMs} ms`);
     expect(exit.code, w.output()).toBe(0);
-    expect(stopMs).toBeLessThan(10_000);
+    expect(stopMs).toBeLessThan(30_000); // does not hang (a stuck worker would wait for the server forever)
     const stopped = await counts(nl.id);
     expect(stopped).toMatchObject({ sending: 0, committing: 0, failed: 0, sent: 0 });
 

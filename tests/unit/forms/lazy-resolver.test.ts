@@ -10,7 +10,7 @@ describe("lazyZodResolver (forms validate with the shared schema, loaded on firs
     expect(bad.errors.email?.message).toBe("メールアドレスを入力してください");
     expect(bad.errors.password?.message).toBe("パスワードを入力してください");
 
-    const good = await resolver({ email: "member@example.com", password: "member-demo-2026" }, undefined, options);
+    const good = await resolver({ email: "member@example.com", password: "mypage-demo-2026" }, undefined, options);
     expect(good.errors).toEqual({});
     expect(good.values).toMatchObject({ email: "member@example.com" });
   });

@@ -219,7 +219,7 @@ describe("inquiries and accounts", () => {
     expect(MATCHING_NOTIFICATIONS.map((s) => s.key)).toEqual(["instant", "daily", "off"]);
     expect(matchingNotificationName("daily")).toBe("1日1回まとめて");
     expect(memberTypeName(undefined)).toBeNull();
-    expect(PASSWORD_MIN).toBe(6);
+    expect(PASSWORD_MIN).toBe(8);
     expect(PHONE_MIN).toBe(10);
   });
 });

@@ -128,16 +128,17 @@ describe("tel", () => {
 
 describe("password", () => {
   const schema = password();
-  it("accepts 6+ half-width alphanumerics and symbols", () => {
-    expect(ok(schema, "abc123")).toBe("abc123");
+  it("accepts 8+ half-width alphanumerics and symbols", () => {
+    expect(ok(schema, "abc12345")).toBe("abc12345");
     expect(ok(schema, "P@ss-w0rd!~")).toBe("P@ss-w0rd!~");
   });
   it("requires a value", () => {
     expect(errors(schema, "")).toEqual(["パスワードを入力してください"]);
     expect(errors(schema, undefined)).toEqual(["パスワードを入力してください"]);
   });
-  it("requires at least 6 characters", () => {
-    expect(errors(schema, "abc12")).toEqual(["パスワードは6文字以上で入力してください"]);
+  it("requires at least 8 characters (ASVS 5.0 6.2.1)", () => {
+    expect(errors(schema, "abc12")).toEqual(["パスワードは8文字以上で入力してください"]);
+    expect(errors(schema, "abc1234")).toEqual(["パスワードは8文字以上で入力してください"]);
   });
   it("rejects disallowed characters (one message)", () => {
     expect(errors(schema, "パスワード")).toEqual(["パスワードに使用できない文字が含まれています"]);

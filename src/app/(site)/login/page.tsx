@@ -32,7 +32,7 @@ export default function LoginPage() {
           </>
         }
       >
-        <LoginForm kind="user" siteKey={recaptchaSiteKey()} home="/mypage" firstLoginPath="/login/first" forgotPath="/forgot-password" />
+        <LoginForm kind="user" siteKey={recaptchaSiteKey()} home="/mypage" firstLoginPath="/login/first" forgotPath="/forgot-password" changePasswordPath="/mypage/password?required=1" />
       </AuthCard>
     </>
   );

@@ -21,7 +21,8 @@ const NAV = [
 
 /** The member area: only a member session gets in (an admin session does not make a member). */
 export default async function MyPageLayout({ children }: { children: React.ReactNode }) {
-  await requireMember();
+  // The pages redirect a session held for a password change; the layout lets the change page through.
+  await requireMember("/mypage", { passwordChangePage: true });
   return (
     <>
       <Breadcrumbs items={[{ name: "マイページ", path: "/mypage" }]} className="mx-auto w-full max-w-6xl px-4 pt-4" />

@@ -5,6 +5,7 @@ import { formatYearMonth } from "@/components/content/format";
 import { Badge } from "@/components/ui/badge";
 import { formatPrice, withCommas } from "@/lib/price";
 import { salesRecordsOf, type SalesRecord } from "@/server/cms";
+import { yieldFootnote, yieldLabel } from "@/lib/yield-wording";
 
 export const generateMetadata = () => cmsPageMetadata("results");
 
@@ -58,7 +59,7 @@ export default async function ResultsPage() {
                     <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">種別</th>
                     <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">所在地</th>
                     <th scope="col" className="whitespace-nowrap px-4 py-3 text-right font-bold">価格</th>
-                    <th scope="col" className="whitespace-nowrap px-4 py-3 text-right font-bold">表面利回り</th>
+                    <th scope="col" className="whitespace-nowrap px-4 py-3 text-right font-bold">{yieldLabel("gross")}</th>
                     <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">取引</th>
                     <th scope="col" className="px-4 py-3 font-bold">コメント</th>
                   </tr>
@@ -94,7 +95,7 @@ export default async function ResultsPage() {
                       <dd className="tabular text-lg font-bold">{formatPrice(r.price)}</dd>
                     </div>
                     <div className="flex items-baseline gap-1.5">
-                      <dt className="text-xs text-primary-500">利回り</dt>
+                      <dt className="text-xs text-primary-500">{yieldLabel("gross")}</dt>
                       <dd className="tabular font-bold">{yieldText(r)}</dd>
                     </div>
                     {r.kind && (
@@ -108,7 +109,7 @@ export default async function ResultsPage() {
                 </li>
               ))}
             </ul>
-            <p className="mt-4 text-xs text-primary-500">※ 物件の特定を避けるため、所在地は市区町村までの表示としています。利回りは成約時点の表面利回りです。</p>
+            <p className="mt-4 text-xs text-primary-500">※ 物件の特定を避けるため、所在地は市区町村までの表示としています。利回りは成約時点の値です。{yieldFootnote(["gross"])}</p>
           </>
         )}
       </section>

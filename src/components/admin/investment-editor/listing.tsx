@@ -51,7 +51,7 @@ export function PublishSection({ form, updateAt }: { form: Form; updateAt: strin
     <Section id="sec-publish" title="掲載管理（表示規約）">
       <div className={gridCols}>
         <AdminInput form={form} name="registered_at" label="情報登録日" type="date" hint="公開には必須" />
-        <AdminInput form={form} name="next_update_at" label="次回更新予定日" type="date" hint="公開には必須・14日以内" />
+        <AdminInput form={form} name="next_update_at" label="次回更新予定日" type="date" hint="公開には必須・情報更新日（保存日）から14日以内" />
       </div>
       {updateAt ? <p className="text-xs text-muted-foreground">最終更新 {new Date(updateAt).toLocaleString("ja-JP")}</p> : null}
     </Section>

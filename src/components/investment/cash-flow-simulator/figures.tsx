@@ -1,4 +1,5 @@
 import { manText, pctText, type SimResult } from "@/lib/simulator";
+import { SIMULATOR_LABELS, SIMULATOR_NOTE } from "@/lib/yield-wording";
 
 /** The headline results: cash flow, NOI, yields, DSCR, break-even occupancy, payment and own funds. */
 export function SimFigures({ r }: { r: SimResult }) {
@@ -15,7 +16,7 @@ export function SimFigures({ r }: { r: SimResult }) {
         <Figure label="NOI（営業純利益）" slot="sim-noi">
           {manText(r.noi)}
         </Figure>
-        <Figure label="実質利回り" slot="sim-net-yield">
+        <Figure label={SIMULATOR_LABELS.net} slot="sim-net-yield">
           {pctText(r.netYield)}
         </Figure>
         <Figure label="DSCR" slot="sim-dscr" negative={r.dscr !== null && r.dscr < 1}>
@@ -32,7 +33,10 @@ export function SimFigures({ r }: { r: SimResult }) {
         </Figure>
       </dl>
       <p className="mt-3 border-t border-border pt-2 text-xs text-primary-600">
-        表面利回り {pctText(r.grossYield)}／実効収入 {manText(r.egi)}／運営経費 {manText(r.opex)}／年間返済 {manText(r.annualDebtService)}／自己資金利回り {pctText(r.cashOnCash)}
+        {SIMULATOR_LABELS.gross} {pctText(r.grossYield)}／実効収入 {manText(r.egi)}／運営経費 {manText(r.opex)}／年間返済 {manText(r.annualDebtService)}／{SIMULATOR_LABELS.cashOnCash} {pctText(r.cashOnCash)}
+      </p>
+      <p className="mt-1 text-xs text-primary-500" data-slot="yield-footnote">
+        {SIMULATOR_NOTE}
       </p>
     </div>
   );

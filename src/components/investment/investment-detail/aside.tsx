@@ -8,7 +8,8 @@ import { formatPrice } from "@/lib/price";
 import { formerPriceText } from "@/lib/former-price";
 import type { InvestmentDetail } from "@/server/investments";
 import { BookmarkButton, type BookmarkMode } from "../bookmark-button";
-import { incomeText, landSizeText, NET_YIELD_LABEL, percentText, sqmText, structureText, vacancyText } from "../detail-format";
+import { incomeIncludesVacant, VACANT_INCLUDED_LABEL, yieldLabel } from "@/lib/yield-wording";
+import { incomeText, landSizeText, percentText, sqmText, structureText, vacancyText } from "../detail-format";
 import { GOLD_TEXT } from "../gold";
 import { RecentlyViewed } from "../recently-viewed";
 import { inquiryHref, type DetailFacts } from "./facts";
@@ -51,19 +52,20 @@ export function DetailAside({
         </dl>
         <dl className="mt-3 grid grid-cols-2 gap-3 border-t border-border pt-3">
           <div>
-            <dt className="text-xs font-bold text-primary-500">表面利回り</dt>
+            <dt className="text-xs font-bold text-primary-500">{yieldLabel("gross")}</dt>
             <dd className="tabular text-2xl font-bold text-gold-700">{percentText(d.yield) ?? "—"}</dd>
           </div>
           <div>
             <dt className="text-xs font-bold text-primary-500">想定年収</dt>
             <dd className="tabular text-base font-bold">{incomeText({ year: d.income?.year, month: null }) ?? "—"}</dd>
+            {incomeIncludesVacant(d.vacancy?.cd) && <dd className="text-xs text-primary-500" data-slot="vacant-included">{VACANT_INCLUDED_LABEL}</dd>}
           </div>
           {net !== null && (
             <div className="col-span-2" data-slot="net-yield">
-              <dt className="text-xs font-bold text-primary-500">{NET_YIELD_LABEL}</dt>
+              <dt className="text-xs font-bold text-primary-500">{yieldLabel("net")}</dt>
               <dd className="tabular text-lg font-bold text-gold-700">
                 {percentText(net)}
-                <span className="ml-2 text-xs font-normal text-primary-500">管理費・修繕積立金等を差し引いた参考値（物件概要に計算方法）</span>
+                <span className="ml-2 text-xs font-normal text-primary-500">計算方法は物件概要の注記をご覧ください</span>
               </dd>
             </div>
           )}

@@ -4,6 +4,8 @@ import { LazyCashFlowSimulator } from "../cash-flow-simulator/lazy";
 import { ComplianceBlock } from "../compliance-block";
 import { InvestmentGallery } from "../investment-gallery";
 import { PriceHistory } from "../price-history";
+import { YieldFootnote } from "../yield-footnote";
+import { incomeIncludesVacant } from "@/lib/yield-wording";
 import { DetailSection, SpecList } from "../spec-list";
 import { DetailAside } from "./aside";
 import { detailFacts, galleryImages } from "./facts";
@@ -59,6 +61,8 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
 
         <DetailSection id="detail-price" title="価格・利回り・想定年収">
           <SpecList rows={priceRows(d, facts)} />
+          {/* the page's one 利回り footnote (the aside's and these rows' ※) */}
+          <YieldFootnote kinds={facts.net !== null ? ["gross", "net"] : ["gross"]} vacant={incomeIncludesVacant(d.vacancy?.cd) ? "listing" : undefined} className="mt-3" />
         </DetailSection>
 
         {(!facts.isLand || d.income?.year || d.income?.month || d.yield) && (

@@ -2,6 +2,7 @@ import type * as React from "react";
 import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
 import { formerPriceText } from "@/lib/former-price";
+import { incomeIncludesVacant, VACANT_INCLUDED_LABEL, yieldLabel } from "@/lib/yield-wording";
 import type { InvestmentDetail } from "@/server/investments";
 import {
   LAND_CATS,
@@ -14,8 +15,6 @@ import {
   landRightsText,
   landSizeText,
   monthlyYen,
-  NET_YIELD_LABEL,
-  NET_YIELD_NOTE,
   percentText,
   residualText,
   roadsText,
@@ -48,15 +47,20 @@ export function priceRows(d: InvestmentDetail, { net, isUnit }: DetailFacts): Sp
         </span>
       ),
     },
-    { label: "表面利回り", value: percentText(d.yield) },
-    ...(net !== null
-      ? [{ label: NET_YIELD_LABEL, value: <>{percentText(net)}<span className="mt-1 block text-xs text-primary-500">{NET_YIELD_NOTE}</span></> }]
-      : []),
-    { label: "想定年収", value: incomeText(d.income), empty: "—（満室想定の記載なし）" },
+    // labels carry ※; the section prints the footnote once (YieldFootnote, src/lib/yield-wording.ts)
+    { label: yieldLabel("gross"), value: percentText(d.yield) },
+    ...(net !== null ? [{ label: yieldLabel("net"), value: percentText(net) }] : []),
+    { label: "想定年収", value: incomeWithVacancy(d), empty: "—（満室想定の記載なし）" },
     { label: "現況", value: vacancyText(d.vacancy), empty: "未定" },
     ...(isUnit || d.service_charge !== null ? [{ label: "管理費", value: monthlyYen(d.service_charge) }] : []),
     ...(isUnit || d.maintenance_fee !== null ? [{ label: "修繕積立金", value: monthlyYen(d.maintenance_fee) }] : []),
   ];
+}
+
+/** 想定年収, and when it counts vacant units, 「（空室を含む満室想定）」 beside it. */
+function incomeWithVacancy(d: InvestmentDetail): string | null {
+  const income = incomeText(d.income);
+  return income && incomeIncludesVacant(d.vacancy?.cd) ? `${income}（${VACANT_INCLUDED_LABEL}）` : income;
 }
 
 export function placeRows(d: InvestmentDetail, { address }: DetailFacts): SpecRow[] {

@@ -91,6 +91,8 @@ export const user_sessions = sqliteTable(
     expires_at: timestamp("expires_at").notNull(),
     ip: text("ip"),
     user_agent: text("user_agent"),
+    /** Logged in with a password that fails today's policy: held to the change-password screen. */
+    password_change_required: bool("password_change_required").notNull().default(false),
     created_at: createdAt(),
   },
   (t) => [index("user_sessions_user_id_idx").on(t.user_id), index("user_sessions_expires_at_idx").on(t.expires_at)],
@@ -106,6 +108,8 @@ export const admin_sessions = sqliteTable(
     expires_at: timestamp("expires_at").notNull(),
     ip: text("ip"),
     user_agent: text("user_agent"),
+    /** As for members; created_at also bounds the session's absolute lifetime (session.ts). */
+    password_change_required: bool("password_change_required").notNull().default(false),
     created_at: createdAt(),
   },
   (t) => [index("admin_sessions_admin_id_idx").on(t.admin_id), index("admin_sessions_expires_at_idx").on(t.expires_at)],
@@ -142,7 +146,7 @@ export const password_resets = sqliteTable(
     /** user | admin */
     account_kind: text("account_kind").notNull(),
     account_id: integer("account_id").notNull(),
-    /** reset | first_login */
+    /** reset | login_link | invite (a staff member's set-password link) */
     purpose: text("purpose").notNull(),
     expires_at: timestamp("expires_at").notNull(),
     used_at: timestamp("used_at"),

@@ -8,3 +8,4 @@ export * from "./cms";
 export * from "./newsletters";
 export * from "./options";
 export * from "./outbox";
+export * from "./media";

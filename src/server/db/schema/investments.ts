@@ -40,6 +40,11 @@ export const investments = sqliteTable(
     /** 番地以下 */
     locality: text("locality"),
     address_cd: text("address_cd"),
+    /**
+     * The exact point staff placed: read by the admin editor only. Everything
+     * public gets the point on the ~100 m grid that investments_geo holds
+     * (src/lib/public-position.ts, drizzle/0015_map_public_position.sql).
+     */
     map: text("map", { mode: "json" }).$type<MapGroup | null>(),
     /** 価格 in 万円 (10k yen). */
     price: integer("price").notNull(),

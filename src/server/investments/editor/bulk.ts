@@ -3,7 +3,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import type { BulkAction } from "@/lib/constants/bulk-actions";
-import { addDaysIso, jstToday, NEXT_UPDATE_DAYS } from "@/schemas/admin/investment";
+import { addDaysIso, freshnessIssue, jstToday, NEXT_UPDATE_DAYS } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { enqueue } from "@/server/jobs/outbox";
@@ -46,7 +46,7 @@ export interface AdminListExtra {
 
 /** Why a listing cannot be published under 表示規約, or null when it can. */
 export function publishBlocker(
-  row: Pick<InvestmentRow, "transactions" | "registered_at" | "next_update_at">,
+  row: Pick<InvestmentRow, "transactions" | "registered_at" | "next_update_at" | "update_at">,
   today = jstToday(),
 ): string | null {
   if (row.transactions === null) return "取引態様が未入力です";
@@ -54,7 +54,9 @@ export function publishBlocker(
   if (!row.next_update_at) return "次回更新予定日が未入力です";
   if (row.next_update_at < today) return "次回更新予定日を過ぎています";
   if (row.next_update_at > addDaysIso(today, NEXT_UPDATE_DAYS)) return `次回更新予定日が${NEXT_UPDATE_DAYS}日より先です`;
-  return null;
+  // Publishing does not update the listing: its stored 情報更新日 must carry the 次回更新予定日 (表示規約 freshness).
+  if (!row.update_at) return "情報更新日がありません。編集画面で内容を確認して保存してください";
+  return freshnessIssue(row.update_at, row.next_update_at);
 }
 
 /** Bulk publish / unpublish / members-only / delete. Listings that may not be published are skipped with the reason. */
@@ -74,6 +76,7 @@ export async function bulkInvestments(db: Db, ids: number[], action: BulkAction,
       transactions: investments.transactions,
       registered_at: investments.registered_at,
       next_update_at: investments.next_update_at,
+      update_at: investments.update_at,
     })
     .from(investments)
     .where(inArray(investments.id, unique))
@@ -111,6 +114,6 @@ export async function removeInvestments(db: Db, ids: number[], opts: StorageOpti
     await enqueue(tx, "refreshSiteCounts", { reason: "listing deleted" }, `listing-deleted-${rows.map((r) => r.id).join("_").slice(0, 80)}-${Date.now()}`);
     return rows.map((r) => r.id);
   });
-  await Promise.all(removed.map((id) => removeInvestmentImages(id, opts).catch(() => undefined)));
+  await Promise.all(removed.map((id) => removeInvestmentImages(id, { db, ...opts }).catch(() => undefined)));
   return removed.length;
 }

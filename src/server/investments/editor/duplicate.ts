@@ -2,9 +2,10 @@
  * Duplicating a listing as a new unpublished draft.
  */
 import { asc, eq } from "drizzle-orm";
+import { nextUpdateLimit } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
 import { investment_images, investment_transports, investments } from "@/server/db/schema";
-import { linkStoredImage, investmentImageDir } from "@/server/media/images";
+import { investmentImageFolder, linkStoredImage } from "@/server/media/images";
 import { notFound, type EditorOptions } from "./common";
 
 /**
@@ -36,6 +37,8 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
         price_before_since: null,
         not_updated_at: null,
         update_at: now,
+        // 情報更新日 is now: a 次回更新予定日 copied from an older source stays within 14 days of it.
+        next_update_at: src.next_update_at && src.next_update_at > nextUpdateLimit(now) ? nextUpdateLimit(now) : src.next_update_at,
         created_by: adminId,
       })
       .returning({ id: investments.id });
@@ -44,7 +47,7 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
       await tx.insert(investment_transports).values(transports.map(({ id: _t, investment_id: _i, ...t }) => ({ ...t, investment_id: row.id })));
     }
     for (const img of images) {
-      const stored = await linkStoredImage({ dir: investmentImageDir(id, opts), name: img.name, width: img.width ?? 0, height: img.height ?? 0 }, row.id, opts);
+      const stored = await linkStoredImage({ folder: investmentImageFolder(id), name: img.name, width: img.width ?? 0, height: img.height ?? 0 }, row.id, { db, ...opts, tx });
       await tx.insert(investment_images).values({ investment_id: row.id, name: stored.name, comment: img.comment, category: img.category, width: img.width, height: img.height, e_sort: img.e_sort });
     }
     return { id: row.id };

@@ -8,7 +8,14 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { grossIncomeYield } from "@/lib/yield";
-import { DUPLICATE_NO_MESSAGE, type InvestmentFormOutput } from "@/schemas/admin/investment";
+import {
+  DUPLICATE_NO_MESSAGE,
+  jstToday,
+  NEXT_UPDATE_MESSAGE,
+  NEXT_UPDATE_PAST_MESSAGE,
+  nextUpdateLimit,
+  type InvestmentFormOutput,
+} from "@/schemas/admin/investment";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { investment_images, investment_price_histories, investment_transports, investments, municipalities, railway_lines, stations } from "@/server/db/schema";
@@ -135,6 +142,17 @@ export function editableColumns(v: InvestmentFormOutput) {
   };
 }
 
+/**
+ * 表示規約 freshness on the save's own clock: the row's 情報更新日 becomes
+ * `now`, so 次回更新予定日 must lie within 14 days of it (the form's schema
+ * judged the same rule on the request's clock; this is the rule of record).
+ */
+function checkFreshness(v: InvestmentFormOutput, now: Date): void {
+  if (!v.next_update_at) return;
+  if (v.next_update_at > nextUpdateLimit(now)) throw fieldInvalid("next_update_at", NEXT_UPDATE_MESSAGE);
+  if (v.public && v.next_update_at < jstToday(now)) throw fieldInvalid("next_update_at", NEXT_UPDATE_PAST_MESSAGE);
+}
+
 async function checkBusinessRules(db: Pick<Db, "select">, v: InvestmentFormOutput, id: number | null): Promise<void> {
   if (await investmentNoExists(db, v.no, id)) throw fieldInvalid("no", DUPLICATE_NO_MESSAGE);
   const muni = await db.select({ pref_cd: municipalities.pref_cd }).from(municipalities).where(eq(municipalities.code, v.city_cd!)).get();
@@ -159,7 +177,8 @@ async function writeImages(
     } else if (img.token !== undefined) {
       let stored;
       try {
-        stored = await claimStaged(img.token, investmentId, opts);
+        // With database storage the move is part of this transaction: a failed save leaves the upload staged.
+        stored = await claimStaged(img.token, investmentId, { ...opts, tx });
       } catch (e) {
         if (e instanceof UploadRejectedError) throw fieldInvalid(`images.${i}`, e.message);
         throw e;
@@ -202,6 +221,7 @@ export async function saveInvestment(
   opts: EditorOptions = {},
 ): Promise<{ id: number; priceCut: boolean; formerPriceShown: boolean; published: boolean }> {
   const now = opts.now ?? new Date();
+  checkFreshness(v, now);
   await checkBusinessRules(db, v, id);
   const transports = await resolveTransports(db, v.transports);
   const cols = editableColumns(v);
@@ -250,7 +270,7 @@ export async function saveInvestment(
       investmentId = inserted.id;
     }
     await writeTransports(tx, investmentId, transports);
-    droppedImages = await writeImages(tx, investmentId, v.images, opts);
+    droppedImages = await writeImages(tx, investmentId, v.images, { db, ...opts });
     // Any cut is matched (a saved price range may now fit); the mail shows a former price only when the rule allows it.
     const priceCut = Boolean(price.history && price.cut);
     if (price.history) await tx.insert(investment_price_histories).values({ ...price.history, investment_id: investmentId });
@@ -261,6 +281,6 @@ export async function saveInvestment(
     await enqueue(tx, "refreshSiteCounts", { reason: "listing saved" }, `listing-${investmentId}-${now.getTime()}`);
     return { id: investmentId, priceCut, formerPriceShown: priceCut && price.price_down, published };
   });
-  await Promise.all(droppedImages.map((name) => removeImage(result.id, name, opts).catch(() => undefined)));
+  await Promise.all(droppedImages.map((name) => removeImage(result.id, name, { db, ...opts }).catch(() => undefined)));
   return result;
 }

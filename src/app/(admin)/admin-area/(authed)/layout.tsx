@@ -7,7 +7,8 @@ import { requireAdmin } from "@/app/_lib/page-guards";
 /** Logged-in admin frame: header システム管理 with the spec's links. The session is checked here and in every procedure. */
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const base = env().ADMIN_BASE_PATH;
-  await requireAdmin();
+  // The pages redirect a session held for a password change; the layout lets the change page through.
+  await requireAdmin({ passwordChangePage: true });
   const links = [
     { href: base, label: "管理トップ" },
     { href: `${base}/accounts`, label: "会員管理" },
@@ -17,6 +18,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
     { href: `${base}/newsletter`, label: "メール配信" },
     { href: `${base}/queues`, label: "ジョブキュー" },
     { href: `${base}/staff`, label: "スタッフ" },
+    { href: `${base}/password`, label: "パスワード変更" },
     { href: `${base}/options`, label: "サイト設定" },
     { href: `${base}/api-docs`, label: "API仕様" },
   ];

@@ -14,6 +14,7 @@ import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import { realEstateListingJsonLd } from "@/lib/seo-jsonld";
+import { YIELD_TERMS } from "@/lib/yield-wording";
 import { env } from "@/server/env";
 import { api } from "@/trpc/server";
 
@@ -44,7 +45,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (d.locked) return pageMetadata({ title: "会員限定物件", description: LOCKED_DESCRIPTION, path, noindex: true });
   const type = typeName(d.type_cd, d.type_other) ?? "収益物件";
   const price = formatPrice(d.price);
-  const facts = [type, addressText(d), price, d.yield !== null ? `表面利回り${d.yield.toFixed(2)}%` : null].filter(Boolean).join("・");
+  const facts = [type, addressText(d), price, d.yield !== null ? `${YIELD_TERMS.gross.label}${d.yield.toFixed(2)}%` : null].filter(Boolean).join("・");
   // The social image is a photo; a 間取り図 only when there is none.
   const first = d.images.find((img) => img.category === "photo") ?? d.images[0];
   return pageMetadata({

@@ -1,11 +1,13 @@
 import Link from "next/link";
 import { LockKeyhole } from "@/components/icons";
-import { listAreaText, NET_YIELD_LABEL, NET_YIELD_NOTE, structureText, transactionText, unitsText } from "@/components/investment/detail-format";
+import { listAreaText, structureText, transactionText, unitsText } from "@/components/investment/detail-format";
+import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { formatYieldPercent, type HomeCard } from "@/components/investment/investment-card";
 import { investmentHref } from "@/components/investment/links";
 import { formatAge } from "@/lib/age";
 import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
+import { yieldLabel } from "@/lib/yield-wording";
 
 const th = "whitespace-nowrap px-3 py-2 text-left text-xs font-bold text-primary-600";
 const td = "whitespace-nowrap px-3 py-2 align-top";
@@ -30,8 +32,8 @@ export function InvestmentTable({ cards }: { cards: readonly HomeCard[] }) {
               </th>
               <th scope="col" className={th}>種別</th>
               <th scope="col" className={`${th} text-right`}>価格</th>
-              <th scope="col" className={`${th} text-right`}>表面利回り</th>
-              <th scope="col" className={`${th} text-right`}>{NET_YIELD_LABEL}</th>
+              <th scope="col" className={`${th} text-right`}>{yieldLabel("gross")}</th>
+              <th scope="col" className={`${th} text-right`}>{yieldLabel("net")}</th>
               <th scope="col" className={th}>構造</th>
               <th scope="col" className={th}>築年</th>
               <th scope="col" className={`${th} text-right`}>面積</th>
@@ -56,7 +58,8 @@ export function InvestmentTable({ cards }: { cards: readonly HomeCard[] }) {
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-primary-500">{NET_YIELD_NOTE}空欄は管理費等の記載がない物件です。</p>
+      <YieldFootnote kinds={["gross", "net"]} vacant="list" />
+      <p className="text-xs text-primary-500">実質利回りの空欄は管理費等の記載がない物件です。</p>
     </div>
   );
 }

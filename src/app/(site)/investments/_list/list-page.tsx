@@ -4,6 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MapLink } from "@/components/map/map-link";
 import { InvestmentCardGrid } from "@/components/investment/investment-card-grid";
+import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
 import { RefineLinks } from "@/components/search/refine-links";
 import { SaveFilterButton } from "@/components/search/save-filter-button";
@@ -177,7 +178,11 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             (display.view === "table" ? (
               <InvestmentTable cards={result.items} />
             ) : (
-              <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" data-slot="investment-results" />
+              <>
+                <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" data-slot="investment-results" />
+                {/* one footnote for every card's 表面利回り※ (the table view prints its own) */}
+                <YieldFootnote kinds={["gross", "net"]} vacant="list" />
+              </>
             ))}
 
           <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={withDisplay.toString()} className="mt-4" />

@@ -1,6 +1,7 @@
 import { Button } from "@/components/ui/button";
 import type { SearchQuery } from "@/schemas/search";
 import { toSearchParams } from "@/schemas/search";
+import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
 
 /** The keys this form edits; every other condition (and the view / page size) rides along in hidden inputs. */
 const RANGE_KEYS = new Set(["lp", "hp", "ly", "hy", "ls", "hs", "bt", "xw", "page"]);
@@ -38,7 +39,7 @@ export function RangeForm({ query, display }: { query: SearchQuery; display: URL
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
       ))}
       <Range legend="価格" unit="万円" lo="lp" hi="hp" query={query} step="1" />
-      <Range legend="表面利回り" unit="%" lo="ly" hi="hy" query={query} step="0.01" />
+      <Range legend={SEARCH_YIELD_LABEL} unit="%" lo="ly" hi="hy" query={query} step="0.01" />
       <Range legend="面積" unit="㎡" lo="ls" hi="hs" query={query} step="0.01" />
       <label className="grid gap-1 text-xs font-bold tracking-wider text-primary-600">
         築年数（年以内）

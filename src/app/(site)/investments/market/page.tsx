@@ -3,6 +3,7 @@ import Link from "next/link";
 import { pageMetadata } from "@/components/seo/metadata";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { dateText } from "@/components/investment/detail-format";
+import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { api } from "@/trpc/server";
 import { MarketBarChart, MarketTable } from "./market-charts";
 
@@ -40,6 +41,8 @@ export default async function MarketPage() {
               </>
             )}
           </p>
+          {/* the medians are of the listings' 表面利回り: the same definition and caveats */}
+          <YieldFootnote vacant="list" className="mt-2" />
         </header>
 
         {m.total === 0 ? (

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { requireMember } from "@/app/_lib/page-guards";
 import { WithdrawForm } from "@/components/mypage/account-forms";
 
 export const metadata: Metadata = { title: "退会" };
 
-export default function WithdrawPage() {
+export default async function WithdrawPage() {
+  await requireMember("/mypage/withdraw");
   return (
     <section className="grid max-w-xl gap-6">
       <h1 className="border-l-4 border-gold pl-3 text-xl font-bold">退会</h1>

@@ -4,6 +4,7 @@ import {
   createInvestmentInput,
   existsInput,
   investmentIdInput,
+  investmentSaveResult,
   updateInvestmentInput,
 } from "@/schemas/admin/investment";
 import { existsResult } from "@/schemas/common";
@@ -60,9 +61,11 @@ export const adminInvestmentsRouter = createTRPCRouter({
     .query(async ({ ctx, input }) => ({ exists: await investmentNoExists(ctx.db, input.no, input.id || null) })),
   create: adminProcedure
     .input(createInvestmentInput)
+    .output(investmentSaveResult)
     .mutation(({ ctx, input }) => saveInvestment(ctx.db, ctx.admin.id, null, input)),
   update: adminProcedure
     .input(updateInvestmentInput)
+    .output(investmentSaveResult)
     .mutation(({ ctx, input: { id, ...data } }) => saveInvestment(ctx.db, ctx.admin.id, id, data)),
   bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => bulkInvestments(ctx.db, input.ids, input.action)),
   duplicate: adminProcedure.input(investmentIdInput).mutation(({ ctx, input }) => duplicateInvestment(ctx.db, ctx.admin.id, input.id)),

@@ -29,6 +29,7 @@ export const accountRouter = createTRPCRouter({
     status: ctx.user.status,
     type: ctx.user.type,
     must_reset_password: ctx.user.must_reset_password,
+    password_change_required: ctx.userSession.passwordChangeRequired,
   })),
 
   profile: memberProcedure.query(({ ctx }) => getProfile(ctx.db, ctx.user.id)),

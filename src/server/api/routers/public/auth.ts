@@ -7,6 +7,7 @@ import {
   registerInput,
   resetPasswordInput,
   signupInput,
+  staffInviteState,
   tokenInput,
 } from "@/schemas/account";
 import { statusOk } from "@/schemas/common";
@@ -14,7 +15,19 @@ import { z } from "@/schemas/zod";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
 import { blankSessionCookie, invalidateSession, sessionCookie, type AccountKind } from "@/server/auth/session";
-import { firstLogin, login, loginWithLink, register, requestPasswordReset, resetPassword, signup, type LoginResult, confirmEmailChange } from "@/server/accounts";
+import {
+  acceptStaffInvite,
+  confirmEmailChange,
+  firstLogin,
+  login,
+  loginWithLink,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  signup,
+  staffInviteState as inviteState,
+  type LoginResult,
+} from "@/server/accounts";
 import type { Context } from "../../context";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
@@ -25,9 +38,10 @@ import { createTRPCRouter, publicProcedure } from "../../trpc";
 const meta = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.headers.get("user-agent") });
 const ipKey = (ctx: Context) => ctx.ip ?? "unknown";
 
-function startSession(ctx: Context, kind: AccountKind, r: LoginResult): { status: "ok" | "first_login" } {
-  if (r.status === "ok") ctx.setCookie(sessionCookie(kind, r.token, r.expiresAt));
-  return { status: r.status };
+function startSession(ctx: Context, kind: AccountKind, r: LoginResult): { status: "ok" | "first_login" | "change_password" } {
+  if (r.status !== "ok") return { status: r.status };
+  ctx.setCookie(sessionCookie(kind, r.token, r.expiresAt));
+  return { status: r.passwordChangeRequired ? "change_password" : "ok" };
 }
 
 async function endSession(ctx: Context, kind: AccountKind): Promise<{ status: true }> {
@@ -112,6 +126,23 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await consume("loginIp", ipKey(ctx));
       return startSession(ctx, "admin", await firstLogin(ctx.db, "admin", input, meta(ctx)));
+    }),
+
+  /** The set-password page of a staff invitation: whom the link is for, or null once used or expired. */
+  adminInviteState: publicProcedure
+    .input(tokenInput)
+    .output(staffInviteState)
+    .query(({ ctx, input }) => inviteState(ctx.db, input.token)),
+
+  /** The invitee sets a password through the mailed link (single use) and is logged in. */
+  adminAcceptInvite: publicProcedure
+    .input(resetPasswordInput)
+    .output(statusOk)
+    .mutation(async ({ ctx, input }) => {
+      await consume("resetPassword", `admin|${ipKey(ctx)}`);
+      const r = await acceptStaffInvite(ctx.db, input, meta(ctx));
+      ctx.setCookie(sessionCookie("admin", r.token, r.expiresAt));
+      return { status: true as const };
     }),
 
   /** POST /sanctum/forgot-password (member: with bot check) */

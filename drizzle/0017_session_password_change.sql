@@ -1,0 +1,2 @@
+ALTER TABLE `admin_sessions` ADD `password_change_required` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `user_sessions` ADD `password_change_required` integer DEFAULT false NOT NULL;
