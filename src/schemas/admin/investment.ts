@@ -401,7 +401,13 @@ export const updateInvestmentInput = fields
   .superRefine((v, ctx) => checkInvestment(v, ctx as unknown as Ctx));
 
 /** What a save answers (tRPC create / update; REST gives `_id` or `{status}` from it). */
-export const investmentSaveResult = z.object({ id: z.number().int().positive(), priceCut: z.boolean(), published: z.boolean() });
+export const investmentSaveResult = z.object({
+  id: z.number().int().positive(),
+  priceCut: z.boolean(),
+  /** Whether the cut qualifies under 表示規約 (src/lib/former-price.ts): the former price is shown beside the new one. */
+  formerPriceShown: z.boolean(),
+  published: z.boolean(),
+});
 
 /** GET /api/admin/investment/exists/{id}/{no}: id 0 (or absent) for a new listing; an empty no passes. */
 export const existsInput = z.object({

@@ -129,7 +129,7 @@ describe("each surface prints the module's label", () => {
   });
 
   it("matching mail: 表面利回り※ per item and the footnote once", () => {
-    const item = { name: "A棟", reason: "new" as const, price: 5000, priceBefore: null, yield: 7.2, access: "", filterName: null, url: "https://example.com/investments/1" };
+    const item = { name: "A棟", reason: "new" as const, price: 5000, former: null, yield: 7.2, access: "", filterName: null, url: "https://example.com/investments/1" };
     const m = renderMail("matching_instant", "a@example.com", {
       name: "甲野",
       items: [item, { ...item, name: "B棟" }],
