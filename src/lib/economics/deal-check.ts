@@ -1,0 +1,243 @@
+/**
+ * The deal check (issue 35 item 4): a listing's figures against the median of
+ * similar listings and fixed thresholds, as rows green / amber / red with the
+ * figure and how it was judged. 参考: a screening aid, not an appraisal.
+ * Pure; the caller supplies the similar listings (their figures computed with
+ * listingEconomics, so the medians use the same definitions).
+ */
+import type { ListingEconomics } from "@/lib/economics";
+
+export type DealLevel = "good" | "fair" | "poor" | "unknown";
+
+export interface DealRow {
+  key: "gross_yield" | "net_yield" | "price_per_sqm" | "sekisan_ratio" | "loan_term" | "fixed_costs" | "vacancy" | "leasehold" | "rebuild" | "nonconforming";
+  label: string;
+  level: DealLevel;
+  /** The figure as shown, e.g. "8.50%（中央値 7.20%）"; "—" when unknown. */
+  figure: string;
+  /** How the level was decided, in Japanese. */
+  basis: string;
+}
+
+/**
+ * Thresholds (house rules, stated so a reader can check a row):
+ *  - yieldPt: a 利回り within ± 0.5 points of the median is amber; above green, below red.
+ *  - pricePct: a price per ㎡ within ± 10 % of the median is amber; cheaper green, dearer red.
+ *  - sekisan: 積算比 ≥ 100 % green (the cost approach covers the price, as banks like),
+ *    70–100 % amber, < 70 % red.
+ *  - remaining: 残存耐用年数 ≥ 20 years green (the site's 特徴 "残存耐用年数20年以上"),
+ *    10–19 amber, < 10 red; with a loan term given, a term beyond it is red.
+ *  - drag: the listing's own 地代・管理費・修繕積立金 ≤ 15 % of 満室想定年収 green,
+ *    15–30 % amber, > 30 % red.
+ *  - vacancy: 空室率 (rent) ≤ 5 % green, 5–15 % amber, > 15 % red.
+ */
+export const DEAL_THRESHOLDS = {
+  yieldPt: 0.5,
+  pricePct: 10,
+  sekisanGood: 100,
+  sekisanPoor: 70,
+  remainingGood: 20,
+  remainingPoor: 10,
+  dragGood: 15,
+  dragPoor: 30,
+  vacancyGood: 5,
+  vacancyPoor: 15,
+} as const;
+
+/** The similar set is widened from the city to the area below this many listings. */
+export const SIMILAR_MIN_N = 5;
+/** Below this many listings even after widening, a median row is 'unknown' (a median of 1–2 says nothing). */
+export const MEDIAN_MIN_N = 3;
+
+export const DEAL_CHECK_NOTE =
+  "参考：類似物件（同じ種別・同じ市区町村・同じ築年帯、5件未満ならエリアに広げる）の中央値と、表示の基準による機械的な判定です。物件の価値や融資の可否を保証するものではありません。";
+
+/** 築年帯: 築10年以内, 11–20, 21–30, 31年以上. */
+export const AGE_BANDS = [
+  { max: 10, label: "築10年以内" },
+  { max: 20, label: "築11〜20年" },
+  { max: 30, label: "築21〜30年" },
+  { max: Number.POSITIVE_INFINITY, label: "築31年以上" },
+] as const;
+
+/** Index into AGE_BANDS of an age in years; null when unknown. */
+export function ageBand(age: number | null | undefined): number | null {
+  if (typeof age !== "number" || !Number.isFinite(age) || age < 0) return null;
+  return AGE_BANDS.findIndex((b) => age <= b.max);
+}
+
+export interface SimilarSubject {
+  /** Excluded from its own median. */
+  id?: number | null;
+  type_cd: number;
+  city_cd: string | null;
+  area_cd: number | null;
+  /** 築年数 (years); null for land or unknown */
+  age: number | null;
+}
+
+export interface SimilarCandidate extends SimilarSubject {
+  id: number;
+  grossYield: number | null;
+  netYield: number | null;
+  /** 万円/㎡ */
+  pricePerSqm: number | null;
+}
+
+export interface SimilarMedians {
+  yieldMedian: number | null;
+  netYieldMedian: number | null;
+  pricePerM2Median: number | null;
+  /** Listings in the scope (each median uses those of them that have the figure). */
+  n: number;
+  scope: "city" | "area";
+  /** e.g. "同じ市区町村・一棟マンション・築11〜20年" */
+  scopeLabel: string;
+}
+
+/** Median (mean of the middle two for an even count); null when empty. Same rule as the 相場 page. */
+export function medianOf(values: readonly (number | null)[]): number | null {
+  const v = values.filter((x): x is number => typeof x === "number" && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = v.length >> 1;
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
+/**
+ * Medians of similar listings: same type, same city or ward, same 築年帯 (any
+ * age for a subject without one); widened to the same area (re 1–6) when
+ * fewer than SIMILAR_MIN_N. The subject itself is excluded.
+ */
+export function similarMedians(subject: SimilarSubject, candidates: readonly SimilarCandidate[]): SimilarMedians {
+  const band = ageBand(subject.age);
+  const peers = candidates.filter((c) => c.id !== subject.id && c.type_cd === subject.type_cd && (band === null || ageBand(c.age) === band));
+  const bandLabel = band === null ? "" : `・${AGE_BANDS[band]!.label}`;
+  let scope: SimilarMedians["scope"] = "city";
+  let set = subject.city_cd ? peers.filter((c) => c.city_cd === subject.city_cd) : [];
+  if (set.length < SIMILAR_MIN_N && subject.area_cd !== null) {
+    scope = "area";
+    set = peers.filter((c) => c.area_cd === subject.area_cd);
+  }
+  return {
+    yieldMedian: medianOf(set.map((c) => c.grossYield)),
+    netYieldMedian: medianOf(set.map((c) => c.netYield)),
+    pricePerM2Median: medianOf(set.map((c) => c.pricePerSqm)),
+    n: set.length,
+    scope,
+    scopeLabel: `${scope === "city" ? "同じ市区町村" : "同じエリア"}・同じ種別${bandLabel}`,
+  };
+}
+
+const pct = (v: number) => `${v.toFixed(2)}%`;
+const UNKNOWN = "—";
+
+export interface DealCheckOptions {
+  /** A loan term the visitor entered (the simulator); compared with 残存耐用年数. */
+  loanYears?: number | null;
+}
+
+/**
+ * The deal-check rows, in a fixed order. Every row that cannot be judged is
+ * 'unknown' with "—" rather than left out, except the 再建築不可 / 既存不適格
+ * flags, which appear only where the listing states them.
+ */
+export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null, opts: DealCheckOptions = {}): DealRow[] {
+  const T = DEAL_THRESHOLDS;
+  const rows: DealRow[] = [];
+  const enough = medians !== null && medians.n >= MEDIAN_MIN_N;
+  const scope = medians ? `${medians.scopeLabel}の中央値・n=${medians.n}` : "類似物件なし";
+
+  const yieldRow = (key: "gross_yield" | "net_yield", label: string, v: number | null, m: number | null) => {
+    if (v === null) return rows.push({ key, label, level: "unknown", figure: UNKNOWN, basis: `${label}を計算できる入力がありません。` });
+    if (!enough || m === null) return rows.push({ key, label, level: "unknown", figure: pct(v), basis: `比較できる類似物件が${MEDIAN_MIN_N}件未満です（${scope}）。` });
+    const d = v - m;
+    const level: DealLevel = d >= T.yieldPt ? "good" : d <= -T.yieldPt ? "poor" : "fair";
+    rows.push({ key, label, level, figure: `${pct(v)}（中央値 ${pct(m)}）`, basis: `${scope}との差 ${d >= 0 ? "+" : ""}${d.toFixed(2)}ポイント。±${T.yieldPt}ポイント以内を中位とします。` });
+  };
+  yieldRow("gross_yield", "表面利回り", econ.grossYield, medians?.yieldMedian ?? null);
+  yieldRow("net_yield", "実質利回り", econ.netYield, medians?.netYieldMedian ?? null);
+
+  {
+    const v = econ.pricePerSqm;
+    const m = medians?.pricePerM2Median ?? null;
+    const label = "㎡単価";
+    if (v === null) rows.push({ key: "price_per_sqm", label, level: "unknown", figure: UNKNOWN, basis: "価格または面積が未入力です。" });
+    else if (!enough || m === null || m <= 0) rows.push({ key: "price_per_sqm", label, level: "unknown", figure: `${v.toFixed(1)}万円/㎡`, basis: `比較できる類似物件が${MEDIAN_MIN_N}件未満です（${scope}）。` });
+    else {
+      const r = ((v - m) / m) * 100;
+      const level: DealLevel = r <= -T.pricePct ? "good" : r >= T.pricePct ? "poor" : "fair";
+      rows.push({ key: "price_per_sqm", label, level, figure: `${v.toFixed(1)}万円/㎡（中央値 ${m.toFixed(1)}万円/㎡）`, basis: `${scope}より${r >= 0 ? "+" : ""}${r.toFixed(1)}%。±${T.pricePct}%以内を中位とします。` });
+    }
+  }
+
+  {
+    const v = econ.sekisanRatio;
+    const label = "積算比";
+    if (v === null) rows.push({ key: "sekisan_ratio", label, level: "unknown", figure: UNKNOWN, basis: "路線価・面積・構造・築年のいずれかが未入力のため積算価格を計算できません。" });
+    else {
+      const level: DealLevel = v >= T.sekisanGood ? "good" : v < T.sekisanPoor ? "poor" : "fair";
+      rows.push({ key: "sekisan_ratio", label, level, figure: pct(v), basis: `積算価格÷価格。${T.sekisanGood}%以上を良好、${T.sekisanPoor}%未満を低いとします。` });
+    }
+  }
+
+  {
+    const lives = econ.lives;
+    const label = "融資期間と残存耐用年数";
+    const years = opts.loanYears;
+    if (lives === null) rows.push({ key: "loan_term", label, level: "unknown", figure: UNKNOWN, basis: "構造または築年が未入力です。" });
+    else if (typeof years === "number" && Number.isFinite(years) && years > 0) {
+      const over = years > lives.remaining;
+      rows.push({
+        key: "loan_term",
+        label,
+        level: over ? "poor" : "good",
+        figure: `融資期間${years}年／残存耐用年数${lives.remaining}年`,
+        basis: over ? "融資期間が残存耐用年数を超えています。多くの金融機関は残存耐用年数までしか融資しません。" : "融資期間は残存耐用年数の範囲内です。",
+      });
+    } else {
+      const r = lives.remaining;
+      const level: DealLevel = r >= T.remainingGood ? "good" : r < T.remainingPoor ? "poor" : "fair";
+      rows.push({ key: "loan_term", label, level, figure: `残存耐用年数${r}年`, basis: `${lives.basis}。${T.remainingGood}年以上を良好、${T.remainingPoor}年未満を短いとします。` });
+    }
+  }
+
+  {
+    const v = econ.fixedCostDrag;
+    const label = "地代・管理費等の負担";
+    if (v === null) rows.push({ key: "fixed_costs", label, level: "unknown", figure: UNKNOWN, basis: "想定年収が未入力です。" });
+    else if (econ.costs.missing.length > 0) rows.push({ key: "fixed_costs", label, level: "unknown", figure: UNKNOWN, basis: econ.costs.missing.join("、") });
+    else {
+      const level: DealLevel = v <= T.dragGood ? "good" : v > T.dragPoor ? "poor" : "fair";
+      rows.push({ key: "fixed_costs", label, level, figure: `満室想定年収の${pct(v)}`, basis: `掲載の地代・管理費・修繕積立金の年額÷満室想定年収。${T.dragGood}%以下を良好、${T.dragPoor}%超を重いとします。` });
+    }
+  }
+
+  {
+    const v = econ.vacancyByIncome;
+    const label = "現況と満室想定（空室率）";
+    if (v === null) rows.push({ key: "vacancy", label, level: "unknown", figure: UNKNOWN, basis: "現況の賃料収入（レントロール）が未入力です。" });
+    else {
+      const level: DealLevel = v <= T.vacancyGood ? "good" : v > T.vacancyPoor ? "poor" : "fair";
+      rows.push({ key: "vacancy", label, level, figure: `空室率 ${pct(v)}`, basis: `1−現況年収÷満室想定年収。${T.vacancyGood}%以下を良好、${T.vacancyPoor}%超を高いとします。` });
+    }
+  }
+
+  if (econ.leasehold) {
+    rows.push({ key: "leasehold", label: "借地権", level: "fair", figure: "借地", basis: "借地権の物件です。地代・更新料・譲渡承諾料がかかり、融資や売却で評価が下がりやすい点に注意してください。" });
+  }
+  if (econ.flags.rebuildNotAllowed !== null) {
+    rows.push(
+      econ.flags.rebuildNotAllowed
+        ? { key: "rebuild", label: "再建築", level: "poor", figure: "再建築不可", basis: "建て替えができず、融資を受けにくい物件です。" }
+        : { key: "rebuild", label: "再建築", level: "good", figure: "再建築可", basis: "掲載情報による。" },
+    );
+  }
+  if (econ.flags.nonconforming !== null) {
+    rows.push(
+      econ.flags.nonconforming
+        ? { key: "nonconforming", label: "既存不適格", level: "fair", figure: "既存不適格", basis: "現行の法令に適合しない部分があり、建て替え時に同規模で建てられない場合があります。" }
+        : { key: "nonconforming", label: "既存不適格", level: "good", figure: "該当なし", basis: "掲載情報による。" },
+    );
+  }
+  return rows;
+}
