@@ -19,8 +19,9 @@
  */
 import { jstYearMonth, type Built } from "@/lib/age";
 import { STRUCTURES, STRUCTURE_OTHER_ID } from "@/lib/constants/listing-kinds";
+import { withCommas } from "@/lib/price";
 import { percentage } from "@/lib/yield";
-import { YIELD_LABELS, YIELD_TERMS } from "@/lib/yield-wording";
+import { YIELD_LABELS, YIELD_TERMS, yieldFootnote } from "@/lib/yield-wording";
 
 export const YEN_PER_MAN = 10_000;
 /** 1 坪 = 400/121 ㎡ (the same constant as src/lib/constants/investment.ts, kept here so client islands do not ship every code table). */
@@ -313,7 +314,8 @@ export interface EconomicsOptions {
   use?: BuildingUse;
 }
 
-const yen = (n: number) => `${Math.round(n).toLocaleString("ja-JP")}円`;
+/** 130000 → "130,000円" (the site's comma rule, identical on server and client). */
+const yen = (n: number) => `${n < 0 ? "-" : ""}${withCommas(String(Math.round(Math.abs(n))))}円`;
 /** 借地権 (2) and 定期借地権 (3). */
 export const LEASEHOLD_RIGHTS: readonly number[] = [2, 3];
 export const isLeasehold = (input: Pick<EconomicsInput, "land_rights">) => LEASEHOLD_RIGHTS.includes(input.land_rights?.type ?? -1);
@@ -346,7 +348,7 @@ export function operatingCosts(input: EconomicsInput, opts: EconomicsOptions = {
   const full = fullIncome(input);
   const price = priceYen(input);
   const vacancy = clampPct(opts.vacancyPct ?? DEFAULT_VACANCY_PCT);
-  if (full === null && input.type_cd !== TYPE_LAND) missing.push("想定年収が未入力");
+  if (full === null) missing.push("想定年収が未入力");
   if (price === null) missing.push("価格が未入力");
   const rate = (key: CostKey, pct: number, base: number | null, baseLabel: string) => {
     if (base === null || pct <= 0) return;
@@ -388,8 +390,8 @@ export interface Noi {
 
 /**
  * NOI (営業純利益) = 満室想定年収 × (1 − 空室率) − 運営経費. Null when the
- * income or any required cost is unknown (operatingCosts().missing).
- * 土地 without an income has NOI = −costs (a land plot earns nothing unless let).
+ * income or any required cost is unknown (operatingCosts().missing), so a plot
+ * of land with no stated income has no NOI rather than a yield of −(taxes ÷ price).
  */
 export function noi(input: EconomicsInput, opts: EconomicsOptions = {}): Noi | null {
   const costs = operatingCosts(input, opts);
@@ -421,6 +423,16 @@ export const NET_YIELD_FORMULA = "（満室想定年収−運営経費）÷価�
  */
 export const NET_YIELD_NOTE =
   "実質利回りは（満室想定年収−運営経費）÷価格。運営経費は掲載の地代・管理費・修繕積立金・固定資産税等と、掲載のない費目の既定率による概算で、所得税等を含まない税引前の参考値です。将来の収益を保証するものではありません。";
+/**
+ * The footnote under the figures a surface shows: 表示規約's sentences for
+ * 表面・現況 (yield-wording, unchanged) followed by the 実質 sentence above.
+ */
+export function economicsFootnote(kinds: readonly ("gross" | "current" | "net")[] = ["gross", "net"], opts: { vacant?: "listing" | "list" } = {}): string {
+  const plain = kinds.filter((k): k is "gross" | "current" => k !== "net");
+  const head = plain.length > 0 || opts.vacant ? yieldFootnote(plain, opts) : "※";
+  return kinds.includes("net") ? `${head}${NET_YIELD_NOTE}` : head;
+}
+
 /** The labels and formulas the summary prints (表面・現況 from yield-wording, 実質 defined here). */
 export const ECONOMICS_TERMS = {
   gross: { label: YIELD_LABELS.gross, formula: YIELD_TERMS.gross.formula },

@@ -21,11 +21,13 @@ import {
   usefulLives,
   NET_YIELD_FORMULA,
   ECONOMICS_TERMS,
+  NET_YIELD_NOTE,
+  economicsFootnote,
   type EconomicsInput,
   type RentRollRow,
 } from "@/lib/economics";
 import { monthlyPayment } from "@/lib/simulator";
-import { YIELD_TERMS } from "@/lib/yield-wording";
+import { YIELD_TERMS, yieldFootnote } from "@/lib/yield-wording";
 
 /** 2026-11-21 noon in Japan (month 2026-11 for every age below). */
 const NOW = new Date("2026-11-21T12:00:00+09:00");
@@ -357,6 +359,10 @@ describe("income, rent roll, costs", () => {
     expect(listingEconomics({ type_cd: 1, price: -5, income: { year: Number.NaN } }).grossYield).toBeNull();
     expect(grossYield(1_000_000, { price: 0 })).toBeNull();
     expect(cashFlow(none, { interestPct: 2, years: 20 })).toBeNull();
+    // a plot of land without a stated income: no NOI, not −(taxes ÷ price)
+    const land = listingEconomics({ type_cd: 5, price: 3_000, land_size: 100 });
+    expect([land.noi, land.netYield]).toEqual([null, null]);
+    expect(land.costs.missing).toEqual(["想定年収が未入力"]);
   });
 
   it("property: 実質利回り ≤ 表面利回り whenever the costs are ≥ 0", () => {
@@ -397,6 +403,13 @@ describe("the module agrees with the rest of the site", () => {
     expect(ECONOMICS_TERMS.gross.formula).toBe(YIELD_TERMS.gross.formula);
     expect(ECONOMICS_TERMS.current.formula).toBe(YIELD_TERMS.current.formula);
     expect(ECONOMICS_TERMS.net.formula).toBe("（満室想定年収−運営経費）÷価格");
+  });
+
+  it("the footnote keeps 表示規約's 表面 sentence and adds the 実質 one (not guaranteed, before tax)", () => {
+    expect(economicsFootnote(["gross", "net"])).toBe(`${yieldFootnote(["gross"])}${NET_YIELD_NOTE}`);
+    expect(economicsFootnote(["gross"])).toBe(yieldFootnote(["gross"]));
+    expect(NET_YIELD_NOTE).toContain("保証するものではありません");
+    expect(NET_YIELD_NOTE).toContain("税引前");
   });
 
   it("表面利回り equals the stored-yield rule (grossIncomeYield) for the same price and income", async () => {
