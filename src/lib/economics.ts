@@ -421,8 +421,7 @@ export const NET_YIELD_FORMULA = "（満室想定年収−運営経費）÷価�
  * default rates), so the 表示規約 sentence "公租公課・諸経費を含まない" would be
  * wrong here; it stays before income tax and not guaranteed.
  */
-export const NET_YIELD_NOTE =
-  "実質利回りは（満室想定年収−運営経費）÷価格。運営経費は掲載の地代・管理費・修繕積立金・固定資産税等と、掲載のない費目の既定率による概算で、所得税等を含まない税引前の参考値です。将来の収益を保証するものではありません。";
+export const NET_YIELD_NOTE = `${YIELD_LABELS.net}は${NET_YIELD_FORMULA}。運営経費は掲載の地代・管理費・修繕積立金・固定資産税等と、掲載のない費目の既定率による概算で、所得税等を含まない税引前の参考値です。将来の収益を保証するものではありません。`;
 /**
  * The footnote under the figures a surface shows: 表示規約's sentences for
  * 表面・現況 (yield-wording, unchanged) followed by the 実質 sentence above.
@@ -437,7 +436,7 @@ export function economicsFootnote(kinds: readonly ("gross" | "current" | "net")[
 export const ECONOMICS_TERMS = {
   gross: { label: YIELD_LABELS.gross, formula: YIELD_TERMS.gross.formula },
   current: { label: YIELD_LABELS.current, formula: YIELD_TERMS.current.formula },
-  net: { label: "実質利回り", formula: NET_YIELD_FORMULA },
+  net: { label: YIELD_LABELS.net, formula: NET_YIELD_FORMULA },
 } as const;
 
 /* ============================================================ useful lives */

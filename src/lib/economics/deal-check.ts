@@ -6,6 +6,7 @@
  * listingEconomics, so the medians use the same definitions).
  */
 import type { ListingEconomics } from "@/lib/economics";
+import { YIELD_LABELS } from "@/lib/yield-wording";
 
 export type DealLevel = "good" | "fair" | "poor" | "unknown";
 
@@ -154,8 +155,8 @@ export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null
     const level: DealLevel = d >= T.yieldPt ? "good" : d <= -T.yieldPt ? "poor" : "fair";
     rows.push({ key, label, level, figure: `${pct(v)}（中央値 ${pct(m)}）`, basis: `${scope}との差 ${d >= 0 ? "+" : ""}${d.toFixed(2)}ポイント。±${T.yieldPt}ポイント以内を中位とします。` });
   };
-  yieldRow("gross_yield", "表面利回り", econ.grossYield, medians?.yieldMedian ?? null);
-  yieldRow("net_yield", "実質利回り", econ.netYield, medians?.netYieldMedian ?? null);
+  yieldRow("gross_yield", YIELD_LABELS.gross, econ.grossYield, medians?.yieldMedian ?? null);
+  yieldRow("net_yield", YIELD_LABELS.net, econ.netYield, medians?.netYieldMedian ?? null);
 
   {
     const v = econ.pricePerSqm;
