@@ -245,8 +245,8 @@ export interface CostRates {
 }
 
 /**
- * Default rates per type_cd: house assumptions, the simulator's defaults since
- * issue 12 (src/lib/simulator.ts EXPENSE_DEFAULTS), with one change: 区分 no
+ * Default rates per type_cd: house assumptions, the simulator's current defaults
+ * (src/lib/simulator.ts EXPENSE_DEFAULTS), with one change: 区分 no
  * longer folds the building's 管理費・修繕積立金 into a 20 % "management" rate,
  * because the listing's own 管理費・修繕積立金 now count as themselves; its
  * 管理委託 is the usual 5 % and its 修繕 3 % covers the unit only.
