@@ -19,8 +19,20 @@ export function savedPriceText(priceAtBookmark: number, price: number): string {
  * may not carry one is a plain 価格変更.
  */
 export function matchingReasonText(m: { reason: string; price: number; former_price: FormerPrice | null }): string {
+  const detail = matchingPriceText(m);
+  return detail ? `${matchingReasonLabel(m)} ${detail}` : matchingReasonLabel(m);
+}
+
+/** The badge's short word: 新着 / 値下げ (only with an allowed former price) / 価格変更. */
+export function matchingReasonLabel(m: { reason: string; former_price: FormerPrice | null }): string {
   if (m.reason !== "price_down") return "新着";
-  return m.former_price ? `値下げ ${formatPrice(m.price)}（${formerPriceText(m.former_price)}）` : `価格変更 ${formatPrice(m.price)}`;
+  return m.former_price ? "値下げ" : "価格変更";
+}
+
+/** What follows the badge, as wrapping text (the former price with its dates is long on a phone); "" for 新着. */
+export function matchingPriceText(m: { reason: string; price: number; former_price: FormerPrice | null }): string {
+  if (m.reason !== "price_down") return "";
+  return m.former_price ? `${formatPrice(m.price)}（${formerPriceText(m.former_price)}）` : formatPrice(m.price);
 }
 
 /** The list URL of a saved condition; `filterId` makes the save button offer 上書き保存. */

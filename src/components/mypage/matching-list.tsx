@@ -11,7 +11,7 @@ import { formatPrice } from "@/lib/price";
 import { yieldLabel } from "@/lib/yield-wording";
 import { api } from "@/trpc/react";
 import { ConfirmDeleteButton } from "./confirm-delete-button";
-import { matchingReasonText } from "./format";
+import { matchingPriceText, matchingReasonLabel } from "./format";
 
 const dateFmt = new Intl.DateTimeFormat("ja-JP", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" });
 
@@ -62,7 +62,8 @@ export function MatchingList() {
           >
             <div className="flex flex-wrap items-center gap-2 text-xs">
               {!m.read_at && <Badge variant="gold">未読</Badge>}
-              <Badge variant={m.former_price ? "error" : "outline"}>{matchingReasonText(m)}</Badge>
+              <Badge variant={m.former_price ? "error" : "outline"}>{matchingReasonLabel(m)}</Badge>
+              {matchingPriceText(m) && <span className="min-w-0 break-words">{matchingPriceText(m)}</span>}
               <span className="text-muted-foreground">条件：{m.filter_name ?? "（削除された検索条件）"}</span>
               <time className="ml-auto text-muted-foreground">{dateFmt.format(new Date(m.created_at))}</time>
             </div>

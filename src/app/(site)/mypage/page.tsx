@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { investmentHref } from "@/components/investment/links";
-import { filterSearchHref, matchingReasonText, savedPriceText } from "@/components/mypage/format";
+import { filterSearchHref, matchingPriceText, matchingReasonLabel, savedPriceText } from "@/components/mypage/format";
 import { Badge } from "@/components/ui/badge";
 import { inquiryKindName, inquiryStatusName } from "@/lib/constants/contact";
 import { withCommas } from "@/lib/price";
@@ -52,7 +52,8 @@ export default async function MyPageTop() {
           <ul className="grid gap-2 text-sm">
             {d.newMatchings.map((m) => (
               <li key={m._id} className="flex flex-wrap items-baseline gap-2">
-                <Badge variant={m.former_price ? "error" : "outline"}>{matchingReasonText(m)}</Badge>
+                <Badge variant={m.former_price ? "error" : "outline"}>{matchingReasonLabel(m)}</Badge>
+                {matchingPriceText(m) && <span className="min-w-0 break-words text-xs">{matchingPriceText(m)}</span>}
                 <Link href={investmentHref(m.investment_id)} className="font-bold underline-offset-4 hover:underline">
                   {m.card?.name ?? "物件"}
                 </Link>
