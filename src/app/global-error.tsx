@@ -50,6 +50,7 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
             <button type="button" onClick={() => retry()} style={{ ...button, border: "none", background: "#2b2b2b", color: "#fff" }}>
               もう一度試す
             </button>
+            {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load: the router's state is what failed */}
             <a href="/" style={{ ...button, border: "1px solid #2b2b2b", background: "#fff", color: "#2b2b2b" }}>
               トップページへ
             </a>
