@@ -232,15 +232,15 @@ const roadInput = z.object({
   frontage: decimal("間口（m）"),
 });
 
-const isBlankCell = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 /**
  * The 接道 rows: a row left entirely blank (the editor's 「接道を追加」 pressed and not filled in)
- * is dropped before validation, so it is never saved as a row of empty cells on the public page.
+ * is dropped, so it is never saved as a row of empty cells on the public page. (Blank cells
+ * parse to undefined; overwrite keeps the input type the editor's field array is typed by.)
  */
-export const roadsInput = z.preprocess(
-  (v) => (Array.isArray(v) ? v.filter((row) => !(row && typeof row === "object" && Object.values(row).every(isBlankCell))) : v),
-  z.array(roadInput).max(MAX_ROADS),
-);
+export const roadsInput = z
+  .array(roadInput)
+  .max(MAX_ROADS)
+  .overwrite((rows) => rows.filter((row) => Object.values(row).some((v) => v !== undefined)));
 
 /* ------------------------------------------------------------------ form */
 
