@@ -8,6 +8,7 @@ import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import { yieldLabel } from "@/lib/yield-wording";
 import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/investments";
+import { CardActions, type CardActionsMode } from "./card-actions";
 import { InvestmentThumb } from "./investment-thumb";
 import { investmentHref } from "./links";
 import { GOLD_BADGE_TEXT, GOLD_TEXT } from "./gold";
@@ -39,8 +40,11 @@ export function InvestmentCard({
   eager = false,
   sizes,
   className,
+  actions,
 }: {
   card: HomeCard;
+  /** The heart and compare tick (the list page's cards); none elsewhere. */
+  actions?: CardActionsMode;
   eager?: boolean;
   /** The picture's drawn width for `sizes` (the grid's); the list page's by default. */
   sizes?: string;
@@ -83,6 +87,8 @@ export function InvestmentCard({
           </div>
         )}
         <Badge className="absolute bottom-2 left-2 bg-primary/85 backdrop-blur-sm">{type}</Badge>
+        {/* above the card's stretched link (z-10); stacked on a phone's narrow picture, beside the badges */}
+        {actions && <CardActions id={card.id} name={card.name} mode={actions} className="absolute right-1.5 top-1.5 z-10 flex-col sm:right-2 sm:top-2 sm:flex-row" />}
       </div>
 
       <div className="flex min-w-0 flex-col gap-1.5 p-3 sm:flex-1 sm:gap-2 sm:p-4">
