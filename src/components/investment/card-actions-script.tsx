@@ -1,20 +1,47 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { fetchMutation } from "@/trpc/fetch-query";
 
 /** How many listings the comparison takes (the My Page table: 2-4 of the member's bookmarks). */
 const COMPARE_MAX = 4;
 const KEY = "kir-compare";
 
-function readChosen(): number[] {
+function parseChosen(raw: string | null): number[] {
   try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? "[]") as unknown;
+    const v = JSON.parse(raw ?? "[]") as unknown;
     return Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n) && n > 0).slice(0, COMPARE_MAX) : [];
   } catch {
     return [];
   }
+}
+function storedRaw(): string | null {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+const readChosen = () => parseChosen(storedRaw());
+/** The stored choice as an external store: the server (and hydration) sees none, then this browser's. */
+const CHANGED = "kir-compare-changed";
+function subscribe(onChange: () => void) {
+  window.addEventListener(CHANGED, onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    window.removeEventListener(CHANGED, onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+function store(ids: number[]) {
+  try {
+    if (ids.length === 0) localStorage.removeItem(KEY);
+    else localStorage.setItem(KEY, JSON.stringify(ids));
+  } catch {
+    // storage unavailable: nothing is kept
+  }
+  window.dispatchEvent(new Event(CHANGED));
 }
 
 function buttons(id: number, action: "bookmark" | "compare") {
@@ -30,21 +57,13 @@ const pressed = (id: number, action: "bookmark" | "compare") => buttons(id, acti
  * them, since My Page compares bookmarks. The bar is fixed to the screen's foot: no layout shift.
  */
 export function CardActionsScript() {
-  const [chosen, setChosen] = useState<number[]>([]);
+  const raw = useSyncExternalStore(subscribe, storedRaw, () => null);
+  const chosen = useMemo(() => parseChosen(raw), [raw]);
   const [message, setMessage] = useState("");
 
   useEffect(() => {
-    const first = readChosen();
-    for (const id of first) press(id, "compare", true);
-    setChosen(first);
-    const save = (ids: number[]) => {
-      try {
-        localStorage.setItem(KEY, JSON.stringify(ids));
-      } catch {
-        // storage unavailable: the choice lasts for this page
-      }
-      setChosen(ids);
-    };
+    for (const id of readChosen()) press(id, "compare", true);
+    const save = store;
     const bookmark = async (id: number, on: boolean) => {
       press(id, "bookmark", on);
       try {
@@ -110,12 +129,7 @@ export function CardActionsScript() {
               className="rounded-md px-2 py-1.5 text-primary-600 underline underline-offset-2"
               onClick={() => {
                 for (const id of chosen) press(id, "compare", false);
-                try {
-                  localStorage.removeItem(KEY);
-                } catch {
-                  // nothing stored
-                }
-                setChosen([]);
+                store([]);
               }}
             >
               解除
