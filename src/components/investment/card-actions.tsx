@@ -24,8 +24,8 @@ const tick = `${base} aria-pressed:border-gold-600 aria-pressed:bg-gold-600 aria
  * The heart and the compare tick of one listing: two fixed 32 px controls, so the space is
  * the same before and after the island runs (no layout shift). Server HTML.
  */
-export function CardActions({ id, name, mode, className }: { id: number; name: string; mode: CardActionsMode; className?: string }) {
-  const wrap = `flex gap-1.5${className ? ` ${className}` : ""}`;
+export function CardActions({ id, name, mode, className = "flex gap-1.5" }: { id: number; name: string; mode: CardActionsMode; /** the whole wrapper's layout (display included) */ className?: string }) {
+  const wrap = className;
   if (mode.kind === "guest")
     return (
       <div className={wrap} data-slot="card-actions">

@@ -91,7 +91,7 @@ function Row({ c, actions }: { c: Extract<HomeCard, { locked: false }>; actions?
             {c.price_down && <span className="rounded bg-error-50 px-1 text-error">値下げ</span>}
           </span>
         )}
-        {actions && <CardActions id={c.id} name={c.name} mode={actions} className="mt-1.5" />}
+        {actions && <CardActions id={c.id} name={c.name} mode={actions} className="mt-1.5 flex gap-1.5" />}
       </th>
       <td className={`${td} hidden sm:table-cell`}>{type}</td>
       <td className={`${td} ${nowrap} tabular text-right font-bold`}>{formatPrice(c.price) || "—"}</td>
