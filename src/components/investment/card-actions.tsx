@@ -2,7 +2,7 @@ import { Check, Heart } from "@/components/icons";
 
 /**
  * Who looks at a list of cards, for the heart (お気に入り) and the compare tick on each card and
- * table row: a member's buttons act in place (card-actions-script.tsx, one delegated island for
+ * table row: a member's buttons act in place (card-actions-island.tsx, one delegated island for
  * the whole list); a visitor's are plain links to the login that keep the intent in the URL.
  */
 export type CardActionsMode =

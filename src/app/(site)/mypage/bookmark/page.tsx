@@ -5,7 +5,7 @@ import { api, HydrateClient } from "@/trpc/server-hydration";
 
 export const metadata: Metadata = { title: "お気に入り" };
 
-/** ?compare=1,2,3: the listings ticked on the list page's cards (card-actions-script.tsx), compared at once. */
+/** ?compare=1,2,3: the listings ticked on the list page's cards (card-actions-island.tsx), compared at once. */
 function compareIds(raw: string | string[] | undefined): number[] {
   const text = Array.isArray(raw) ? raw.join(",") : (raw ?? "");
   const ids = text.split(",").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
