@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { demoBanner } from "./lib/demo-banner.mjs";
 import { ensureDependencies, ensureRedis, log, root, run, start } from "./lib/prepare.mjs";
 
 const args = new Set(process.argv.slice(2));
@@ -43,15 +44,7 @@ const worker = start(tsx, ["worker/index.ts"], { env: prodEnv });
 const base = (process.env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, "");
 const adminBase = process.env.ADMIN_BASE_PATH ?? "/_kanri-7f3c";
 setTimeout(() => {
-  console.log(`
-\x1b[1m関西収益物件ナビ (demo) is running\x1b[0m  — ready in ${((Date.now() - started) / 1000).toFixed(0)} s
-  site:   ${base}/
-  admin:  ${base}${adminBase}/login
-  member login: member@example.com / ${env.DEMO_MEMBER_PASSWORD}
-  admin login:  admin@example.com / ${env.DEMO_ADMIN_PASSWORD}
-  mail (no SMTP_URL): .eml files under data/outbox/
-Press Ctrl-C to stop web and worker.
-`);
+  console.log(demoBanner({ base, adminBase, seconds: ((Date.now() - started) / 1000).toFixed(0), env, cwd: root }));
 }, 1500);
 
 let stopping = false;

@@ -43,14 +43,14 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name={p("zip")} label="郵便番号" inputMode="numeric" autoComplete="postal-code" placeholder="530-0001" required />
-        <SelectField form={form} required name={p("pref")} label="都道府県" options={ALL_PREFECTURES.map((n) => ({ key: n, name: n }))} />
+        <SelectField form={form} required name={p("pref")} label="都道府県" autoComplete="address-level1" options={ALL_PREFECTURES.map((n) => ({ key: n, name: n }))} />
       </div>
       <TextField form={form} name={p("city")} label="市区町村" autoComplete="address-level2" required />
       <TextField form={form} name={p("district")} label="町名・番地" autoComplete="address-line1" required />
       <TextField form={form} name={p("address")} label="建物名・部屋番号" autoComplete="address-line2" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name={p("tel")} label="電話番号" type="tel" inputMode="tel" autoComplete="tel" hint="半角数字とハイフン、10文字以上" required />
-        <TextField form={form} name={p("fax")} label="FAX番号" type="tel" inputMode="tel" />
+        <TextField form={form} name={p("fax")} label="FAX番号" type="tel" inputMode="tel" autoComplete="fax tel" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField form={form} required name={p("job")} label="職業" options={JOBS} />
@@ -58,7 +58,7 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField form={form} required name={p("salary")} label="年収" options={SALARIES} />
-        <TextField form={form} name={p("money")} label="自己資金（万円）" inputMode="numeric" hint="半角数字（万円単位）" required />
+        <TextField form={form} name={p("money")} label="自己資金（万円）" inputMode="numeric" autoComplete="off" hint="半角数字（万円単位）" required />
       </div>
       <fieldset className="grid gap-2" aria-describedby={methodError ? "f-contact-method-error" : undefined}>
         <legend className="mb-1 flex items-center gap-2 text-sm font-bold">

@@ -250,7 +250,7 @@ export function ContactForm({
       <StepBar step="input" />
       {listingName ? <p className="text-sm">対象物件：<span className="font-bold">{listingName}</span></p> : null}
       <FormAlert message={s.message} />
-      {kind === "exchange" ? <TextField form={form} name="company" label="会社名" required /> : null}
+      {kind === "exchange" ? <TextField form={form} name="company" label="会社名" autoComplete="organization" required /> : null}
       <Choices form={form} name="inquiry.main" label="お問い合わせ項目" options={INQUIRY_MAIN[kind]} type="checkbox" required />
       {mains.includes("other") ? <TextField form={form} name="inquiry.other" label="その他の内容" required /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -261,15 +261,15 @@ export function ContactForm({
       </div>
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="contact.tel" label="電話番号" type="tel" autoComplete="tel" hint="半角数字とハイフン、10文字以上" required />
-        <TextField form={form} name="contact.fax" label="FAX番号" type="tel" required={methods.includes("fax")} />
+        <TextField form={form} name="contact.tel" label="電話番号" type="tel" inputMode="tel" autoComplete="tel" hint="半角数字とハイフン、10文字以上" required />
+        <TextField form={form} name="contact.fax" label="FAX番号" type="tel" inputMode="tel" autoComplete="fax tel" required={methods.includes("fax")} />
       </div>
       <Choices form={form} name="contact.method" label="ご希望の連絡方法" options={CONTACT_METHODS} type="checkbox" required />
       <SelectField form={form} name="contact.time" label="ご連絡可能な時間帯" options={CONTACT_TIMES} required={methods.includes("tel")} />
       {WITH_MONEY.includes(kind) ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField form={form} name="salary" label="年収" options={SALARIES} required />
-          <TextField form={form} name="money" label="自己資金（万円）" inputMode="numeric" hint="半角数字（万円単位）" required />
+          <TextField form={form} name="money" label="自己資金（万円）" inputMode="numeric" autoComplete="off" hint="半角数字（万円単位）" required />
         </div>
       ) : null}
       {kind === "sell" ? (

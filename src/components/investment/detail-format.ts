@@ -118,16 +118,19 @@ export function landRatio(r: LandRatioGroup | null | undefined): { bdr: string |
 
 /** "北側 公道 幅員6m 間口12.5m"; one line per road. */
 export function roadsText(roads: readonly LandRoadEntry[] | null | undefined): string[] {
-  return (roads ?? []).map((r) =>
-    [
-      r.direction ? `${r.direction}側` : null,
-      r.kind,
-      finite(r.width) ? `幅員${decimal(r.width, 1)}m` : null,
-      finite(r.frontage) ? `間口${decimal(r.frontage, 1)}m` : null,
-    ]
-      .filter(Boolean)
-      .join(" "),
-  );
+  // Rows saved blank before the schema dropped them would print as empty cells: skipped.
+  return (roads ?? [])
+    .map((r) =>
+      [
+        r.direction ? `${r.direction}側` : null,
+        r.kind,
+        finite(r.width) ? `幅員${decimal(r.width, 1)}m` : null,
+        finite(r.frontage) ? `間口${decimal(r.frontage, 1)}m` : null,
+      ]
+        .filter(Boolean)
+        .join(" "),
+    )
+    .filter((line) => line !== "");
 }
 
 export function transactionText(cd: number | null | undefined): string | null {

@@ -1,4 +1,5 @@
 import { cn } from "@/lib/cn";
+import type { CardActionsMode } from "./card-actions";
 import { InvestmentCard, type HomeCard } from "./investment-card";
 
 /**
@@ -10,9 +11,12 @@ export function InvestmentCardGrid({
   cards,
   eager = 0,
   className,
+  actions,
   "data-slot": dataSlot,
 }: {
   cards: readonly HomeCard[];
+  /** The heart and compare tick on each card (the list page). */
+  actions?: CardActionsMode;
   /** How many leading cards load their picture eagerly (above the fold). */
   eager?: number;
   className?: string;
@@ -22,7 +26,7 @@ export function InvestmentCardGrid({
     <ul className={cn("grid gap-3 sm:grid-cols-2 sm:gap-4", className)} data-slot={dataSlot}>
       {cards.map((card, i) => (
         <li key={card.locked ? card.key : card.id} className="flex [&>article]:w-full">
-          <InvestmentCard card={card} eager={i < eager} />
+          <InvestmentCard card={card} eager={i < eager} actions={actions} />
         </li>
       ))}
     </ul>

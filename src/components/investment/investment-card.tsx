@@ -8,6 +8,7 @@ import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import { yieldLabel } from "@/lib/yield-wording";
 import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/investments";
+import { CardActions, type CardActionsMode } from "./card-actions";
 import { InvestmentThumb } from "./investment-thumb";
 import { investmentHref } from "./links";
 import { GOLD_BADGE_TEXT, GOLD_TEXT } from "./gold";
@@ -39,8 +40,11 @@ export function InvestmentCard({
   eager = false,
   sizes,
   className,
+  actions,
 }: {
   card: HomeCard;
+  /** The heart and compare tick (the list page's cards); none elsewhere. */
+  actions?: CardActionsMode;
   eager?: boolean;
   /** The picture's drawn width for `sizes` (the grid's); the list page's by default. */
   sizes?: string;
@@ -83,11 +87,15 @@ export function InvestmentCard({
           </div>
         )}
         <Badge className="absolute bottom-2 left-2 bg-primary/85 backdrop-blur-sm">{type}</Badge>
+        {/* above the card's stretched link (z-10); on a phone the picture is too narrow beside the badges: the text column's corner */}
+        {actions && <CardActions id={card.id} name={card.name} mode={actions} className="absolute right-2 top-2 z-10 hidden gap-1.5 sm:flex" />}
       </div>
 
       <div className="flex min-w-0 flex-col gap-1.5 p-3 sm:flex-1 sm:gap-2 sm:p-4">
+        {/* a phone's: the article's top right corner, over the text column (the article is the positioned box) */}
+        {actions && <CardActions id={card.id} name={card.name} mode={actions} className="absolute right-2 top-2 z-10 flex gap-1.5 sm:hidden" />}
         {place && (
-          <p className="flex items-center gap-1 truncate text-xs text-primary-500">
+          <p className={cn("flex items-center gap-1 truncate text-xs text-primary-500", actions && "min-h-8 pr-[4.5rem] sm:min-h-0 sm:pr-0")}>
             <MapPin className="size-3.5 shrink-0 text-gold-600" aria-hidden="true" />
             <span className="truncate">{place}</span>
           </p>

@@ -26,10 +26,10 @@ export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;
 
 /** お気に入り: sortable list, remove, and a comparison of 2-4 chosen listings. */
-export function BookmarkList() {
+export function BookmarkList({ initialCompare = [] }: { /** chosen on the list page's cards: shown compared at once */ initialCompare?: number[] }) {
   const [sort, setSort] = useState<BookmarkSort>("added");
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [comparing, setComparing] = useState<number[] | null>(null);
+  const [chosen, setChosen] = useState<number[]>(initialCompare);
+  const [comparing, setComparing] = useState<number[] | null>(initialCompare.length >= COMPARE_MIN ? initialCompare : null);
   const utils = api.useUtils();
   const list = api.member.bookmarks.list.useQuery({ sort });
   const remove = api.member.bookmarks.remove.useMutation({

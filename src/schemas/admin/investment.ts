@@ -232,6 +232,16 @@ const roadInput = z.object({
   frontage: decimal("間口（m）"),
 });
 
+/**
+ * The 接道 rows: a row left entirely blank (the editor's 「接道を追加」 pressed and not filled in)
+ * is dropped, so it is never saved as a row of empty cells on the public page. (Blank cells
+ * parse to undefined; overwrite keeps the input type the editor's field array is typed by.)
+ */
+export const roadsInput = z
+  .array(roadInput)
+  .max(MAX_ROADS)
+  .overwrite((rows) => rows.filter((row) => Object.values(row).some((v) => v !== undefined)));
+
 /* ------------------------------------------------------------------ form */
 
 const fields = z.object({
@@ -290,7 +300,7 @@ const fields = z.object({
   land_cat: z.object({ cd: code(LAND_CATS, "地目"), other: text("地目（その他）", 50) }),
   land_plan: z.object({ cd: code(LAND_PLANS, "都市計画"), other: text("都市計画（その他）", 50) }),
   land_corner: text("角地", 50),
-  land_road: z.array(roadInput).max(MAX_ROADS),
+  land_road: roadsInput,
   vacancy: z.object({ cd: code(VACANCIES, "現況"), other: text("現況（その他）", 100) }),
   assign: text("引渡し", 50),
   transactions: code(TRANSACTIONS, "取引態様"),

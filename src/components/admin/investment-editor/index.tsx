@@ -48,6 +48,8 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
   const create = api.admin.investments.create.useMutation();
   const update = api.admin.investments.update.useMutation();
   const masters = api.admin.investments.masters.useQuery(undefined, { staleTime: Infinity });
+  // isPending, not isLoading: isLoading is false on the server (it never fetches) and true in the
+  // browser's first render, so the 市区町村 placeholder differed at hydration (React error #418).
   const { draft, dirty, clearDraft, restoreDraft } = useEditorDraft(form, id);
 
   const onSubmit = form.handleSubmit(
@@ -90,7 +92,7 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
       <FormAlert message={saved} tone="success" />
 
       <BasicsSection form={form} />
-      <LocationSection form={form} municipalities={masters.data?.municipalities ?? []} loading={masters.isLoading} />
+      <LocationSection form={form} municipalities={masters.data?.municipalities ?? []} loading={masters.isPending} />
       <TransportsSection form={form} lines={masters.data?.lines ?? []} />
       <PriceSection form={form} priceBefore={meta?.price_down && meta.price_before !== null ? meta.price_before : null} />
       <BuildingSection form={form} />

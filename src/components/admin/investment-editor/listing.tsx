@@ -45,6 +45,12 @@ export function CommentsSection({ form }: { form: Form }) {
   );
 }
 
+/**
+ * Japan time whatever the browser's or the server's zone: toLocaleString() printed the server's
+ * (UTC) time into the HTML and the browser's own when hydrating, React error #418 on every load.
+ */
+const UPDATED_AT = new Intl.DateTimeFormat("ja-JP", { dateStyle: "short", timeStyle: "medium", timeZone: "Asia/Tokyo" });
+
 /** 掲載管理: the registration and next-update dates the display rules require before publishing. */
 export function PublishSection({ form, updateAt }: { form: Form; updateAt: string | null }) {
   return (
@@ -53,7 +59,7 @@ export function PublishSection({ form, updateAt }: { form: Form; updateAt: strin
         <AdminInput form={form} name="registered_at" label="情報登録日" type="date" hint="公開には必須" />
         <AdminInput form={form} name="next_update_at" label="次回更新予定日" type="date" hint="公開には必須・情報更新日（保存日）から14日以内" />
       </div>
-      {updateAt ? <p className="text-xs text-muted-foreground">最終更新 {new Date(updateAt).toLocaleString("ja-JP")}</p> : null}
+      {updateAt ? <p className="text-xs text-muted-foreground">最終更新 {UPDATED_AT.format(new Date(updateAt))}</p> : null}
     </Section>
   );
 }

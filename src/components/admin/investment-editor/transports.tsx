@@ -67,7 +67,12 @@ function TransportRow({ form, index, lines }: { form: Form; index: number; lines
     [lines, operator],
   );
   const lineNumber = Number(lineCd);
-  const stations = api.admin.investments.stations.useQuery({ line_cd: lineNumber }, { enabled: Number.isInteger(lineNumber) && lineNumber > 0, staleTime: Infinity });
+  const stationsEnabled = Number.isInteger(lineNumber) && lineNumber > 0;
+  const stations = api.admin.investments.stations.useQuery({ line_cd: lineNumber }, { enabled: stationsEnabled, staleTime: Infinity });
+  // "Loading" from whether the data is there, not from isFetching: the server never fetches
+  // (isFetching false) while the browser's first render already is, and the two placeholders
+  // differed at hydration: React error #418 on every load of the editor.
+  const stationsLoading = stationsEnabled && stations.isPending;
   const stationChoices = useMemo<Choice[]>(() => (stations.data ?? []).map((s) => ({ id: s.station_cd, name: s.name })), [stations.data]);
   const opId = `f-transports-${index}-operator`;
   return (
@@ -96,7 +101,7 @@ function TransportRow({ form, index, lines }: { form: Form; index: number; lines
         </select>
       </div>
       <AdminSelect form={form} name={`${p}.line_cd`} label="路線" choices={lineChoices} onValue={() => form.setValue(`${p}.station_cd`, "")} />
-      <AdminSelect form={form} name={`${p}.station_cd`} label="駅" choices={stationChoices} placeholder={stations.isFetching ? "読み込み中…" : "選択してください"} />
+      <AdminSelect form={form} name={`${p}.station_cd`} label="駅" choices={stationChoices} placeholder={stationsLoading ? "読み込み中…" : "選択してください"} />
       <AdminSelect form={form} name={`${p}.distance`} label="交通手段" choices={DISTANCES} placeholder="選択" />
       {distance === "1" ? <AdminInput form={form} name={`${p}.station_walk`} label="徒歩（分）" inputMode="numeric" /> : null}
       {distance === "2" ? (

@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { MapLink } from "@/components/map/map-link";
+import type { CardActionsMode } from "@/components/investment/card-actions";
+import { CardActionsScript } from "@/components/investment/card-actions-script";
 import { InvestmentCardGrid } from "@/components/investment/investment-card-grid";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
@@ -103,6 +105,13 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
   const to = Math.min(result.total, result.page * result.pageSize);
   const sr = params.get("sr") ?? DEFAULT_SORT;
   const isGuest = !session.isLogin;
+  // The heart and compare tick: a member's act in place (one island, loaded only for members, so a
+  // visitor's first visit ships no more script); a visitor's lead to the login with the intent.
+  const actions: CardActionsMode | undefined = session.isUserLogin
+    ? { kind: "member", bookmarked: new Set((await api.member.bookmarks.list({ sort: "added" })).map((b) => b.card.id)) }
+    : session.isLogin
+      ? undefined
+      : { kind: "guest" };
 
   return (
     <div data-slot="investment-list">
@@ -176,14 +185,16 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
 
           {result.items.length > 0 &&
             (display.view === "table" ? (
-              <InvestmentTable cards={result.items} />
+              <InvestmentTable cards={result.items} actions={actions} />
             ) : (
               <>
-                <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" data-slot="investment-results" />
+                <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" actions={actions} data-slot="investment-results" />
                 {/* one footnote for every card's 表面利回り※ (the table view prints its own) */}
                 <YieldFootnote kinds={["gross", "net"]} vacant="list" />
               </>
             ))}
+
+          {actions?.kind === "member" && result.items.length > 0 && <CardActionsScript />}
 
           <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={withDisplay.toString()} className="mt-4" />
 
