@@ -35,7 +35,7 @@ describe("import boundaries", () => {
   });
 
   it("a service throwing AppError passes", async () => {
-    const code = 'import { AppError } from "@/server/errors";\nimport { visibleTo } from "@/server/investments/visibility";\nexport const f = () => [AppError, visibleTo];\n';
+    const code = 'import { AppError } from "@/server/errors";\nimport { visibleTo } from "@/server/listings";\nexport const f = () => [AppError, visibleTo];\n';
     expect(await restrictedImports("src/server/members/fixture.ts", code)).toEqual([]);
   });
 

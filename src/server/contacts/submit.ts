@@ -9,7 +9,7 @@ import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { queueMail } from "@/server/accounts/mail";
 import { consume } from "@/server/auth/rate-limit";
-import { visibleTo, type Audience } from "@/server/investments/visibility";
+import { visibleTo, type Audience } from "@/server/listings";
 import { contactSummary } from "./summary";
 
 /**

@@ -6,7 +6,7 @@ import { getInvestmentDetail } from "./detail";
 import { areaFacets, featureFacets, trainFacets } from "./facets";
 import { homeListings } from "./home";
 import { countInvestments, countMembersOnly, searchInvestments } from "@/server/search/sql";
-import type { Audience } from "./visibility";
+import type { Audience } from "@/server/listings";
 
 /**
  * Lists and counts for visitors and members, cached (spec §4): the same

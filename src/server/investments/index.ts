@@ -1,5 +1,4 @@
 /** Listings: the detail, cards and home sections, derived columns, the editor, facets, market figures, images, views, who may see what (visibility) and the cached public reads. */
-export * from "./cards";
 export * from "./derive";
 export * from "./detail";
 export * from "./editor/common";
@@ -15,4 +14,5 @@ export * from "./market";
 export * from "./cached";
 export * from "./reindex";
 export * from "./views";
-export * from "./visibility";
+// The kernel's names, kept at this door for the pages that already read them here.
+export { audienceOf, isTeaser, loadCards, teaserScope, visibleTo, type Audience, type InvestmentCard } from "@/server/listings";

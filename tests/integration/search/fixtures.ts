@@ -12,7 +12,7 @@ import { migrateDb } from "@/server/db/migrate";
 import { investment_transports, investments } from "@/server/db/schema";
 import { seedDemo } from "@/server/seed";
 import { searchInvestments } from "@/server/search/sql";
-import type { Audience } from "@/server/investments/visibility";
+import type { Audience } from "@/server/listings";
 import type { SearchQuery } from "@/schemas/search";
 import { testDbUrl } from "../../helpers/db";
 

@@ -15,8 +15,7 @@ import { filters, investments, matchings, notification_settings, users } from "@
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { MATCHING_MAIL_MAX_ITEMS, type MatchingMailItem } from "@/server/mail/templates";
-import { loadCards } from "@/server/investments/cards";
-import { visibleTo } from "@/server/investments/visibility";
+import { loadCards, visibleTo } from "@/server/listings";
 import { recordedFormerPrice } from "@/lib/former-price";
 import { unsubscribeUrl } from "@/server/newsletters/unsubscribe";
 
