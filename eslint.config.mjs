@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
  */
 const ZOD = { name: "zod", message: "Import { z } from '@/schemas/zod' so the Japanese message table applies.", allowTypeImports: true };
 const TRANSPORTS = ["api", "rest", "http"];
-const INFRASTRUCTURE = [...TRANSPORTS, "db", "auth", "cache", "jobs", "mail", "seed"];
+const INFRASTRUCTURE = [...TRANSPORTS, "db", "auth", "cache", "jobs", "mail", "redis", "request", "seed"];
 const notDomain = INFRASTRUCTURE.join("|");
 /** domain-free-of-transport: a domain (or the infrastructure it uses) knows nothing of tRPC, Next or the HTTP layer. */
 const DOMAIN_FREE_OF_TRANSPORT = {

@@ -21,7 +21,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { parseSearchParams } from "@/schemas/search";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { seedScale } from "@/server/seed";
 import { searchInvestments } from "@/server/search";
 import { freePort } from "./lib/free-port";

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import { openDb } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { env } from "@/server/env";
 import { DEMO_DEFAULTS, resetListingsAndMembers, seedDemo, seedScale } from "@/server/seed";
 

@@ -12,7 +12,7 @@ import { getTableColumns, getTableName, isTable, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import * as schema from "@/server/db/schema";
 import { seedDemo } from "@/server/seed";
 import { testDbUrl } from "../helpers/db";

@@ -7,7 +7,7 @@ import { percentage } from "@/lib/yield";
 import { formerPriceDisplay, storedFormerPrice } from "@/lib/former-price";
 import { verifyPassword } from "@/server/auth/password";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import {
   admins,
   bookmarks,

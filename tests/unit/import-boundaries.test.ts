@@ -23,7 +23,7 @@ describe("import boundaries", () => {
       'import type { MetadataRoute } from "next";',
       'import { fieldInvalid } from "@/server/api/errors";',
       'import { errorResponse } from "@/server/rest/errors";',
-      'import { announcePublicChange } from "@/server/http/invalidation";',
+      'import { announcePublicChange } from "@/server/cache/invalidation";',
       'import { api } from "@/trpc/server";',
     ]) {
       for (const file of ["src/server/investments/fixture.ts", "src/server/some-new-domain/fixture.ts"]) {

@@ -1,6 +1,5 @@
 /** Accounts: sign-up, log-in, tokens, profile and settings for members; staff's account list, staff accounts and the member CSV (admin/). */
 export * from "./auth";
-export * from "./mail";
 export * from "./profile";
 export * from "./settings";
 export * from "./tokens";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/server/env";
-import { PEER_HEADER, peerHeaderValue, verifiedPeer } from "./client-ip";
+import { PEER_HEADER, peerHeaderValue, verifiedPeer } from "@/server/request/client-ip";
 
 /**
  * What the production server settles before Next routes a request, in one

@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { getInvestmentDetail } from "./detail";
 import { areaFacets, featureFacets, trainFacets } from "./facets";
 import { homeListings } from "./home";
-import { countInvestments, countMembersOnly, searchInvestments } from "@/server/search/sql";
+import { countInvestments, countMembersOnly, searchInvestments } from "@/server/search";
 import type { Audience } from "@/server/listings";
 
 /**

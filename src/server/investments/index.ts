@@ -16,3 +16,4 @@ export * from "./reindex";
 export * from "./views";
 // The kernel's names, kept at this door for the pages that already read them here.
 export { audienceOf, isTeaser, loadCards, teaserScope, visibleTo, type Audience, type InvestmentCard } from "@/server/listings";
+export { recomputeFormerPrices } from "./former-price";

@@ -3,5 +3,6 @@ export * from "./admin";
 export * from "./audience";
 export * from "./deliver";
 export * from "./rate";
-export * from "./smtp";
+export { NewsletterSender } from "@/server/mail/smtp";
 export * from "./unsubscribe";
+export { UNSUBSCRIBE_KIND_NAMES, type UnsubscribeKind } from "@/server/mail/unsubscribe-token";

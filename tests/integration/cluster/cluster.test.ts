@@ -14,7 +14,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { contacts, filters, investments, matchings } from "@/server/db/schema";
 import { seedScale } from "@/server/seed";
 import { startSqld, superviseSqld, type Sqld, type Supervised } from "../../../scripts/cluster/sqld";

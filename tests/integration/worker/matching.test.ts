@@ -9,7 +9,7 @@ import { clearCompiledFilters, compileAllFilters } from "@/server/search/matchin
 import { matchInvestment } from "@/server/search/matching/match-listing";
 import { linkIn } from "../../helpers/smtp-sink";
 import { oneClickUnsubscribe } from "@/server/http/unsubscribe";
-import { verifyUnsubscribeToken } from "@/server/newsletters/unsubscribe";
+import { verifyUnsubscribeToken } from "@/server/mail/unsubscribe-token";
 import { jpDate, jstDay } from "@/lib/former-price";
 import { createMember, DAY, insertListing, queueMatch, recordPriceChange, sleep, useWorkerSuite, waitFor } from "./helpers";
 
