@@ -22,7 +22,7 @@ import { parseArgs } from "node:util";
 import { parseSearchParams } from "@/schemas/search";
 import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/migrate";
-import { seedScale } from "@/server/seed";
+import { seedScale } from "@/seed";
 import { searchInvestments } from "@/server/search";
 import { freePort } from "./lib/free-port";
 import { startSqld, type Sqld } from "./cluster/sqld";

@@ -29,7 +29,7 @@ import { migrateDb } from "@/server/migrate";
 import { PAGE_SIZE } from "@/lib/constants/investment";
 import { isEmptyQuery, parseSearchParams } from "@/schemas/search";
 import { investments } from "@/server/db/schema";
-import { seedDemo, seedScale } from "@/server/seed";
+import { seedDemo, seedScale } from "@/seed";
 import { buildSearchWhere, searchInvestments, searchOrder } from "@/server/search";
 
 const { values } = parseArgs({

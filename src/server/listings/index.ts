@@ -4,6 +4,6 @@
  * type codes, walk distance and size rule (rules.ts). It depends on db and
  * src/lib only; search, map, members, investments and cms build on it.
  */
-export { audienceOf, isTeaser, isVisibleTo, mapVisibility, teaserScope, visibleTo, type Audience, type VisibilityRow } from "./visibility";
-export { loadCards, type InvestmentCard } from "./cards";
-export { DISTANCE_WALK, TYPE_LAND, TYPE_UNIT, searchSize, searchSizeSql, searchSizeSqlText, type SizedListing } from "./rules";
+export { type Audience, audienceOf, isTeaser, isVisibleTo, mapVisibility, teaserScope, visibleTo } from "./visibility";
+export { type InvestmentCard, loadCards } from "./cards";
+export { DISTANCE_WALK, searchSize, searchSizeSql, searchSizeSqlText, TYPE_LAND, TYPE_UNIT } from "./rules";

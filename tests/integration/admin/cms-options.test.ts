@@ -4,7 +4,7 @@ import { findProhibitedWord, KIYAKU_ART18_WORDS, PROHIBITED_WORDS, SPEC_PROHIBIT
 import { cms_pages, cms_posts, site_options } from "@/server/db/schema";
 import { handleAccountsCsv } from "@/server/http/accounts-csv";
 import { csvCell } from "@/lib/csv";
-import { SEED_PROHIBITED_WORDS } from "@/server/seed/text";
+import { SEED_PROHIBITED_WORDS } from "@/seed/text";
 import { errorOf, useAccountSuite, type Caller } from "../../helpers/accounts";
 import { createUser } from "../../helpers/factories";
 import { actors, expectRefused, type Actors } from "./helpers";

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/migrate";
 import { backupDatabase, restoreToServer } from "@/server/maintenance";
-import { seedScale } from "@/server/seed";
+import { seedScale } from "@/seed";
 import { startSqld, type Sqld } from "../../../scripts/cluster/sqld";
 
 let dir = "";

@@ -16,7 +16,7 @@ import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/migrate";
 import { contacts, filters, investments, matchings } from "@/server/db/schema";
-import { seedScale } from "@/server/seed";
+import { seedScale } from "@/seed";
 import { startSqld, superviseSqld, type Sqld, type Supervised } from "../../../scripts/cluster/sqld";
 import { purgeRedisPrefix, uniquePrefix } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";

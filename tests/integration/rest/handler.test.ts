@@ -11,7 +11,7 @@ import { PEER_HEADER, peerHeaderValue } from "@/server/request/client-ip";
 import { handleRest } from "@/server/rest/handler";
 import type { RouteDef } from "@/server/rest/route";
 import { routes } from "@/server/rest/routes";
-import { seedDemo } from "@/server/seed";
+import { seedDemo } from "@/seed";
 import { setTestEnv } from "../../helpers/accounts";
 import { createAdmin } from "../../helpers/factories";
 import { testDbUrl } from "../../helpers/db";

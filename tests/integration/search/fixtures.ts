@@ -10,7 +10,7 @@ import type { Db } from "@/server/db";
 import { openDb } from "@/server/db";
 import { migrateDb } from "@/server/migrate";
 import { investment_transports, investments } from "@/server/db/schema";
-import { seedDemo } from "@/server/seed";
+import { seedDemo } from "@/seed";
 import { searchInvestments } from "@/server/search/sql";
 import type { Audience } from "@/server/listings";
 import type { SearchQuery } from "@/schemas/search";

@@ -12,7 +12,7 @@ import { migrateDb } from "@/server/migrate";
 import { bookmarks, contacts, filters, investment_views, investments, matchings, users } from "@/server/db/schema";
 import { closeRedis } from "@/server/redis/client";
 import { handleRest } from "@/server/rest/handler";
-import { seedDemo } from "@/server/seed";
+import { seedDemo } from "@/seed";
 import { purgeRedisPrefix, redisReady, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { createAdmin, createUser } from "../../helpers/factories";
 import { testDbUrl } from "../../helpers/db";
