@@ -7,11 +7,12 @@ import tseslint from "typescript-eslint";
 /*
  * Import boundaries of src/server (README "Layout"). Every folder of src/server
  * is a domain with an index.ts front door, except the transports (api: tRPC,
- * rest: the REST adapter, http: the web server and route glue) and the shared
+ * rest: the REST adapter, http: the production web server, routes: the route
+ * handlers' HTTP glue) and the shared
  * infrastructure below; a new domain folder is covered without editing this.
  */
 const ZOD = { name: "zod", message: "Import { z } from '@/schemas/zod' so the Japanese message table applies.", allowTypeImports: true };
-const TRANSPORTS = ["api", "rest", "http"];
+const TRANSPORTS = ["api", "rest", "http", "routes"];
 /** Infrastructure under every domain: it never imports a domain (infrastructure-free-of-domains). */
 const BELOW = ["db", "auth", "cache", "jobs", "mail", "redis", "request"];
 const INFRASTRUCTURE = [...TRANSPORTS, ...BELOW];

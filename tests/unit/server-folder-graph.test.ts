@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
  * door is a barrel (`export *`).
  */
 const ROOT = path.resolve("src/server");
-const TRANSPORTS = ["api", "rest", "http"];
+const TRANSPORTS = ["api", "rest", "http", "routes"];
 const INFRASTRUCTURE = [...TRANSPORTS, "db", "auth", "cache", "jobs", "mail", "redis", "request"];
 
 function sourceFiles(dir: string): string[] {

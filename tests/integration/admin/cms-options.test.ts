@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { findProhibitedWord, KIYAKU_ART18_WORDS, PROHIBITED_WORDS, SPEC_PROHIBITED_WORDS } from "@/lib/constants/prohibited-words";
 import { cms_pages, cms_posts, site_options } from "@/server/db/schema";
-import { handleAccountsCsv } from "@/server/http/accounts-csv";
+import { handleAccountsCsv } from "@/server/routes/accounts-csv";
 import { csvCell } from "@/lib/csv";
 import { SEED_PROHIBITED_WORDS } from "@/seed/text";
 import { errorOf, useAccountSuite, type Caller } from "../../helpers/accounts";

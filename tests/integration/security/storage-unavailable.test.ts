@@ -13,7 +13,7 @@ import { serializeWrites } from "@/server/db/write-lock";
 import { media_blobs, media_files, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { STORAGE_UNAVAILABLE_MESSAGE } from "@/server/errors";
-import { handleImageUpload } from "@/server/http/admin-upload";
+import { handleImageUpload } from "@/server/routes/admin-upload";
 import { getRedis } from "@/server/redis/client";
 import { logger } from "@/server/logger";
 import { alertStorageUnavailable, STORAGE_ALERT_INTERVAL_MS } from "@/server/mail/storage-alert";
