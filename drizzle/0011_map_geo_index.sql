@@ -4,7 +4,8 @@
 -- so a bounding-box test here equals the same test in JavaScript (a float
 -- R*Tree stores 32-bit floats, ±1 m off at Kansai's longitudes).
 -- A third dimension `vis` is who may see the listing, the rule of
--- services/investments/visibility.ts: 2 visitors and members (published, not
+-- src/server/listings/visibility.ts (mapVisibility; held equal to these triggers
+-- by tests/integration/map/geo-visibility.test.ts): 2 visitors and members (published, not
 -- overdue, not members-only), 1 members only, 0 nobody on the public site. A
 -- map search without conditions filters on it alone, never reading investments
 -- (a dimension, not an auxiliary column: those are read row by row, 5× slower).

@@ -8,7 +8,8 @@
 --   (m + 500) - (((m + 500) % 1000) + 1000) % 1000
 -- (SQLite's % keeps the dividend's sign; the outer + 1000 makes it a floor below
 -- zero too). tests/integration/map/public-position.test.ts checks these triggers
--- against the TypeScript function. Staff keep the exact point in investments.map.
+-- against the TypeScript function; the vis code is mapVisibility of
+-- src/server/listings/visibility.ts (tests/integration/map/geo-visibility.test.ts). Staff keep the exact point in investments.map.
 DROP TRIGGER IF EXISTS `investments_geo_ai`;
 --> statement-breakpoint
 CREATE TRIGGER `investments_geo_ai` AFTER INSERT ON `investments`

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { hashPassword } from "@/server/auth/password";
 import { passwordProblem } from "@/server/auth/password-policy";
 import { closeDb, getDb } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { admins } from "@/server/db/schema";
 
 // npm run admin:create -- --email you@example.com --password '…' [--name 'Name']

@@ -23,9 +23,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { openDb } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { investments } from "@/server/db/schema";
-import { seedScale } from "@/server/seed";
+import { seedScale } from "@/seed";
 import { freePort } from "./lib/free-port";
 
 /* ------------------------------------------------------------ autocannon (untyped) */

@@ -25,11 +25,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { PAGE_SIZE } from "@/lib/constants/investment";
 import { isEmptyQuery, parseSearchParams } from "@/schemas/search";
 import { investments } from "@/server/db/schema";
-import { seedDemo, seedScale } from "@/server/seed";
+import { seedDemo, seedScale } from "@/seed";
 import { buildSearchWhere, searchInvestments, searchOrder } from "@/server/search";
 
 const { values } = parseArgs({

@@ -1,5 +1,5 @@
 import { closeDb, getDb } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { env } from "@/server/env";
 
 // `npm run db:migrate`: applies drizzle/ migrations and loads master data into DATABASE_URL.

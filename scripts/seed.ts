@@ -1,5 +1,5 @@
 /**
- * Seeds the database. Argument parsing only; the work is in src/server/seed.
+ * Seeds the database. Argument parsing only; the work is in src/seed.
  *
  *   tsx scripts/seed.ts                      demo data (skipped when listings exist)
  *   tsx scripts/seed.ts --reset              wipe listings and members, then demo data
@@ -12,9 +12,9 @@
  */
 import { parseArgs } from "node:util";
 import { openDb } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { env } from "@/server/env";
-import { DEMO_DEFAULTS, resetListingsAndMembers, seedDemo, seedScale } from "@/server/seed";
+import { DEMO_DEFAULTS, resetListingsAndMembers, seedDemo, seedScale } from "@/seed";
 
 const { values } = parseArgs({
   options: {

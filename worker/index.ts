@@ -1,5 +1,5 @@
 import { closeDb, getDb } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { startJobRuntime } from "@/server/jobs/runtime";
 import { keepSchedules, registerSchedules } from "@/server/jobs/schedules";
 import { logger } from "@/server/logger";

@@ -61,7 +61,7 @@ const schema = z.object({
   CORS_ORIGINS: z.string().default(""),
   /**
    * Reverse proxies in front of the web server whose X-Forwarded-For entries are believed
-   * (src/server/http/client-ip.ts): a hop count ("1") or a comma-separated list of addresses /
+   * (src/server/request/client-ip.ts): a hop count ("1") or a comma-separated list of addresses /
    * CIDR ranges ("10.0.0.0/8, ::1"). Empty: nobody's; the client is the socket's peer.
    */
   TRUSTED_PROXIES: z

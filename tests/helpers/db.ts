@@ -5,7 +5,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { inject } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { createNamespace } from "../../scripts/cluster/sqld";
 
 /** True on the integration suite's sqld pass (`npm test` runs it after the file pass). */

@@ -12,9 +12,9 @@ import { getTableColumns, getTableName, isTable, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import * as schema from "@/server/db/schema";
-import { seedDemo } from "@/server/seed";
+import { seedDemo } from "@/seed";
 import { testDbUrl } from "../helpers/db";
 
 /** table.column → a SQL condition selecting the rows where a future value is a plan, not a record. */

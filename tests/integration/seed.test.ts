@@ -7,7 +7,7 @@ import { percentage } from "@/lib/yield";
 import { formerPriceDisplay, storedFormerPrice } from "@/lib/former-price";
 import { verifyPassword } from "@/server/auth/password";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import {
   admins,
   bookmarks,
@@ -24,9 +24,9 @@ import {
   stations,
   users,
 } from "@/server/db/schema";
-import { seedDemo, seedScale, type SeedDemoResult } from "@/server/seed";
-import { isoDateJst } from "@/server/seed/listings";
-import { findProhibitedWord } from "@/server/seed/text";
+import { seedDemo, seedScale, type SeedDemoResult } from "@/seed";
+import { isoDateJst } from "@/seed/listings";
+import { findProhibitedWord } from "@/seed/text";
 import { deriveInvestment } from "@/server/investments/derive";
 import sharp from "sharp";
 import { IMAGE_VARIANTS, InvalidImageError, imagePath, listStoredImageNames, removeImage, storeImage } from "@/server/media/images";

@@ -1,7 +1,7 @@
 import type { Job } from "bullmq";
 import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
-import { announcePublicChange } from "@/server/http/invalidation";
+import { announcePublicChange } from "@/server/cache/invalidation";
 import { logger } from "@/server/logger";
 import { purgeStaleStaging } from "@/server/media";
 import { backupDatabase, expireFormerPrices, hideOverdueListings, purgeExpired, remindNextUpdates } from "@/server/maintenance";

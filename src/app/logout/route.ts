@@ -1,6 +1,6 @@
-import { logoutForm } from "@/server/http/logout-form";
+import { logoutForm } from "@/server/routes/logout-form";
 
-/** The side menu's logout form (see src/server/http/logout-form.ts). POST only: a link or a prefetch must not log anyone out. */
+/** The side menu's logout form (see src/server/routes/logout-form.ts). POST only: a link or a prefetch must not log anyone out. */
 export async function POST(request: Request): Promise<Response> {
   return logoutForm(request);
 }

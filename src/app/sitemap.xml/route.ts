@@ -1,4 +1,4 @@
-import { sitemapResponse } from "@/server/http/sitemap";
+import { sitemapResponse } from "@/server/routes/sitemap";
 
 /**
  * /sitemap.xml, built per request (APP_URL and the listings are read at run

@@ -17,7 +17,7 @@ import { admins, notification_settings, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { logger } from "@/server/logger";
-import { queueMail } from "./mail";
+import { queueMail } from "@/server/jobs/mail";
 import { profileColumns } from "./profile";
 import { consumeEmailToken, consumeResetToken, findEmailToken, findResetToken, issueEmailToken, issueResetToken, voidAccountTokens } from "./tokens";
 

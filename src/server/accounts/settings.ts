@@ -11,7 +11,7 @@ import type { Db } from "@/server/db";
 import { bookmarks, filters, investment_views, matchings, notification_settings, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
-import { queueMail } from "./mail";
+import { queueMail } from "@/server/jobs/mail";
 import { profileColumns } from "./profile";
 import { passwordIdentity, TOKEN_INVALID } from "./auth";
 import { consumeEmailToken, issueEmailToken, voidAccountTokens } from "./tokens";

@@ -8,8 +8,8 @@ import {
   type SessionAdmin,
   type SessionUser,
 } from "@/server/auth/session";
-import { declareAudience } from "@/server/http/audience";
-import { clientAddress } from "@/server/http/client-ip";
+import { declareAudience } from "@/server/request/audience";
+import { clientAddress } from "@/server/request/client-ip";
 import { dbForAccounts } from "@/server/db/read-your-writes";
 
 /**

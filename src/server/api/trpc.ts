@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { fieldErrors } from "@/schemas/zod";
 import { RateLimitedError } from "@/server/auth/rate-limit";
-import { announcePublicChange } from "@/server/http/invalidation";
+import { announcePublicChange } from "@/server/cache/invalidation";
 import { DATABASE_AWAY_MESSAGE, isDatabaseUnreachable } from "@/server/db/availability";
 import { noteWrite } from "@/server/db/read-your-writes";
 import { AppError } from "@/server/errors";

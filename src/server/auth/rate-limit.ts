@@ -1,7 +1,7 @@
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
-import { getRedis } from "@/server/jobs/redis-client";
+import { getRedis } from "@/server/redis/client";
 import { logger } from "@/server/logger";
 
 /**

@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { primaryOf, type Db } from "@/server/db";
 import { admin_sessions, admins, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
@@ -174,11 +174,6 @@ export async function invalidateAllSessions(db: Db, kind: AccountKind, accountId
     const rows = await db.select({ id: admin_sessions.id }).from(admin_sessions).where(eq(admin_sessions.admin_id, accountId));
     for (const r of rows) if (r.id !== exceptSessionId) await db.delete(admin_sessions).where(eq(admin_sessions.id, r.id));
   }
-}
-
-export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<void> {
-  await db.delete(user_sessions).where(lt(user_sessions.expires_at, now));
-  await db.delete(admin_sessions).where(lt(admin_sessions.expires_at, now));
 }
 
 /** Set-Cookie value: httpOnly, SameSite=Lax, Secure outside plain-http localhost. */

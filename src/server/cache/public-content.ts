@@ -6,14 +6,14 @@ import { env } from "@/server/env";
  * change it. Caches of public content (rendered pages, search results and
  * counts) key their entries by this version and are used only while `live`:
  * while this process is subscribed to the change announcements
- * (src/server/http/invalidation.ts), so no change can go unnoticed.
+ * (src/server/cache/invalidation.ts), so no change can go unnoticed.
  *
  * The caches, one job each:
  *  - this module: the version/live state and the memo the data caches share;
  *  - src/server/investments/cached.ts: lists, counts, facets, details (data);
  *  - src/server/options/cached.ts: header counts and the holiday note (data);
  *  - src/server/http/page-cache.ts: rendered pages for visitors (HTTP), cleared
- *    by the same announcements (src/server/http/invalidation.ts).
+ *    by the same announcements (src/server/cache/invalidation.ts).
  *
  * Kept on globalThis because the server entry (src/server/http/main.ts) and
  * Next's server bundle load separate copies of this module in one process.

@@ -2,7 +2,7 @@ import { asc, count } from "drizzle-orm";
 import { canonicalUrl } from "@/lib/seo";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
-import { visibleTo } from "@/server/investments/visibility";
+import { visibleTo } from "@/server/listings";
 import { listPageUpdates, PAGE_KEYS } from "./pages";
 import { listLivePostUpdates } from "./posts";
 

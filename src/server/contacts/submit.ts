@@ -7,9 +7,9 @@ import type { Db } from "@/server/db";
 import { contacts, investments, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { queueMail } from "@/server/accounts/mail";
+import { queueMail } from "@/server/jobs/mail";
 import { consume } from "@/server/auth/rate-limit";
-import { visibleTo, type Audience } from "@/server/investments/visibility";
+import { visibleTo, type Audience } from "@/server/listings";
 import { contactSummary } from "./summary";
 
 /**

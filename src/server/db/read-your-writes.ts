@@ -1,5 +1,5 @@
 import { env } from "@/server/env";
-import { readyRedis } from "@/server/jobs/redis-client";
+import { readyRedis } from "@/server/redis/client";
 import { logger } from "@/server/logger";
 import { primaryOf, replicaOf, type Db } from "./index";
 import { isLocalUrl } from "./remote";

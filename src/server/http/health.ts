@@ -6,7 +6,7 @@ import { getDb, primaryOf, replicaOf, type Db } from "@/server/db";
 import { databaseAway, DATABASE_AWAY_MESSAGE } from "@/server/db/availability";
 import { isLocalUrl } from "@/server/db/remote";
 import { env } from "@/server/env";
-import { readyRedis } from "@/server/jobs/redis-client";
+import { readyRedis } from "@/server/redis/client";
 import { logger } from "@/server/logger";
 
 /**

@@ -18,7 +18,7 @@
  *   database server is away (health.ts);
  * - the visitors' page cache (page-cache.ts) and, through the same
  *   subscription, the lists-and-counts cache (src/server/investments/cached.ts),
- *   both cleared across processes over Redis pub/sub (invalidation.ts).
+ *   both cleared across processes over Redis pub/sub (cache/invalidation.ts).
  * Requires a production build (`next build`).
  */
 import cluster from "node:cluster";
@@ -70,7 +70,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const { withRequestGuards } = await import("./request-guards");
   const { withSecurityHeaders } = await import("./security-headers");
   const { createWebServer } = await import("./web-server");
-  const { subscribePublicChanges } = await import("./invalidation");
+  const { subscribePublicChanges } = await import("@/server/cache/invalidation");
   const { loadClientModuleIndex, withStaticPages } = await import("./static-pages");
   const { withDatabaseGuard, withHealth } = await import("./health");
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import { hasSessionCookie } from "@/server/auth/cookie";
-import { withAudienceRecord, type AudienceRecord } from "./audience";
+import { withAudienceRecord, type AudienceRecord } from "@/server/request/audience";
 import { negotiateEncoding } from "./compression";
 
 /**
@@ -18,7 +18,7 @@ import { negotiateEncoding } from "./compression";
  * lookup that could serve them the visitors' page.
  *
  * Freshness: `clear()` on every public-content change (admin mutations,
- * announced to all web processes over Redis pub/sub: invalidation.ts), plus a
+ * announced to all web processes over Redis pub/sub: cache/invalidation.ts), plus a
  * short TTL for what changes with the clock alone (a listing passing its next
  * update date, a scheduled post, the member count). A render that began
  * before a clear is never stored (version check), so an edit cannot be

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "@/server/env";
-import { PEER_HEADER, peerHeaderValue, verifiedPeer } from "./client-ip";
+import { PEER_HEADER, peerHeaderValue, verifiedPeer } from "@/server/request/client-ip";
 
 /**
  * What the production server settles before Next routes a request, in one
@@ -15,7 +15,7 @@ import { PEER_HEADER, peerHeaderValue, verifiedPeer } from "./client-ip";
  *   read (what follows is discarded for up to 2 s, then the connection closed); a
  *   body without a length there is refused (411), so no
  *   stream can exceed the cap unseen. Uploads keep their own larger cap
- *   (src/server/http/admin-upload.ts);
+ *   (src/server/routes/admin-upload.ts);
  * - the socket's address reaches the app in PEER_HEADER, signed, any copy the
  *   client sent removed (client-ip.ts);
  * - nothing in a response names the internal folders the proxy rewrites the

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { clientBehind, isTrustedProxy, PEER_HEADER, verifiedPeer } from "./client-ip";
+import { clientBehind, isTrustedProxy, PEER_HEADER, verifiedPeer } from "@/server/request/client-ip";
 
 /**
  * The production server's HTTP server with bounds per client (issue 27: one client held 1,500 slow

@@ -5,8 +5,8 @@ import type { Db } from "@/server/db";
 import { getInvestmentDetail } from "./detail";
 import { areaFacets, featureFacets, trainFacets } from "./facets";
 import { homeListings } from "./home";
-import { countInvestments, countMembersOnly, searchInvestments } from "@/server/search/sql";
-import type { Audience } from "./visibility";
+import { countInvestments, countMembersOnly, searchInvestments } from "@/server/search";
+import type { Audience } from "@/server/listings";
 
 /**
  * Lists and counts for visitors and members, cached (spec §4): the same

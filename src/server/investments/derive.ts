@@ -28,6 +28,7 @@ import { qualifyingCut, type PriceChangeLike } from "@/lib/former-price";
 import municipalitiesJson from "@/master-data/municipalities.json";
 import railwaysKanaJson from "@/master-data/railways.kana.json";
 import type { investment_price_histories, investment_transports, investments } from "@/server/db/schema";
+import { DISTANCE_WALK } from "@/server/listings";
 
 type InvestmentInsert = typeof investments.$inferInsert;
 type TransportInsert = typeof investment_transports.$inferInsert;
@@ -77,8 +78,6 @@ export interface DerivedColumns {
   is_full: boolean;
 }
 
-/** transport.distance: 1 徒歩, 2 バス, 3 その他. */
-export const DISTANCE_WALK = 1;
 /** vacancy.cd 1 = 満室. */
 const VACANCY_FULL = 1;
 

@@ -29,10 +29,10 @@ import {
   prefectures,
 } from "@/server/db/schema";
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
-import { loadCards, type InvestmentCard } from "./cards";
+import { loadCards, type InvestmentCard } from "@/server/listings";
 import { jstDatePlusYears } from "@/lib/jst-date";
 import { storedFormerPrice, type FormerPrice } from "@/lib/former-price";
-import { isTeaser, teaserScope, visibleTo, type Audience } from "./visibility";
+import { isTeaser, teaserScope, visibleTo, type Audience } from "@/server/listings";
 
 /** Related listings shown under a detail. */
 export const RELATED_SIZE = 4;

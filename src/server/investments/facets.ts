@@ -24,7 +24,7 @@ import type { Db } from "@/server/db";
 import { investments, railway_lines, stations } from "@/server/db/schema";
 import { municipalityName } from "./derive";
 import { jstDatePlusYears } from "@/lib/jst-date";
-import { visibleTo, type Audience } from "./visibility";
+import { visibleTo, type Audience } from "@/server/listings";
 
 /** The ids of the listings the audience may see, as a subquery (undefined: everything). */
 function visibleIds(audience: Audience): SQL | undefined {

@@ -1,10 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
-import { loadCards, type InvestmentCard } from "./cards";
-import { isTeaser, teaserScope, visibleTo, type Audience } from "./visibility";
+import { loadCards, type InvestmentCard } from "@/server/listings";
+import { isTeaser, teaserScope, visibleTo, type Audience } from "@/server/listings";
 
-export type { InvestmentCard } from "./cards";
+export type { InvestmentCard } from "@/server/listings";
 
 /** Cards per home-page section. */
 export const HOME_SECTION_SIZE = 8;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investment_images, investments } from "@/server/db/schema";
-import { audienceOf, visibleTo, type Audience } from "./visibility";
+import { audienceOf, visibleTo, type Audience } from "@/server/listings";
 
 /**
  * An image may be served only to someone who may see its listing: a

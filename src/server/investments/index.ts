@@ -1,18 +1,23 @@
-/** Listings: the detail, cards and home sections, derived columns, the editor, facets, market figures, images, views, who may see what (visibility) and the cached public reads. */
-export * from "./cards";
-export * from "./derive";
-export * from "./detail";
-export * from "./editor/common";
-export * from "./editor/load";
-export * from "./editor/save";
-export * from "./editor/bulk";
-export * from "./editor/duplicate";
-export * from "./editor/totals";
-export * from "./facets";
-export * from "./home";
-export * from "./images";
-export * from "./market";
-export * from "./cached";
-export * from "./reindex";
-export * from "./views";
-export * from "./visibility";
+/**
+ * Listings: the detail, home sections, derived columns, the editor, facets, market figures, images, views and the cached
+ * public reads. Named exports only: what routers, REST, pages, the worker and other domains use (issue 29).
+ */
+export { getInvestmentDetail, getInvestmentPreview, type InvestmentDetail } from "./detail";
+export { getInvestmentForEdit, investmentNoExists, municipalityChoices, railwayChoices, stationChoices } from "./editor/load";
+export { saveInvestment } from "./editor/save";
+export { adminListColumns, bulkInvestments, removeInvestments } from "./editor/bulk";
+export { duplicateInvestment } from "./editor/duplicate";
+export { type AreaFacets, type CodeFacet, type FeatureFacets, type LineFacet, type MunicipalityFacet, railwayNames, type TrainFacets } from "./facets";
+export { type HomeCard } from "./home";
+export { imageForViewer } from "./images";
+export { type MarketCell, marketView } from "./market";
+export { cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "./cached";
+export { rebuildKeywords } from "./reindex";
+export { listRecentViews, recordView, VIEWS_KEPT } from "./views";
+export { recomputeFormerPrices } from "./former-price";
+// The kernel's names that pages already read here (src/server/listings is their home).
+export { type Audience, audienceOf, type InvestmentCard, loadCards } from "@/server/listings";
+// For the demo and scale seed (src/seed), which writes listings as the editor would.
+export { deriveInvestment } from "./derive";
+export { storedStateFor } from "./former-price";
+export { type TransportRow } from "./editor/common";

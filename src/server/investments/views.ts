@@ -6,8 +6,8 @@
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investment_views, investments } from "@/server/db/schema";
-import { loadCards, type InvestmentCard } from "./cards";
-import { visibleTo } from "./visibility";
+import { loadCards, type InvestmentCard } from "@/server/listings";
+import { visibleTo } from "@/server/listings";
 
 /** Views kept per member; older ones are dropped when a new one is recorded. */
 export const VIEWS_KEPT = 50;

@@ -2,7 +2,7 @@ import { Queue, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { env } from "@/server/env";
 import { jobs, queueNames, type JobName, type QueueName } from "./queues";
-import { createRedis } from "./redis";
+import { createRedis } from "@/server/redis/create";
 
 /**
  * The staff queue dashboard's view of BullMQ (an equivalent of bull-board on

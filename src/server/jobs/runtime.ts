@@ -5,7 +5,7 @@ import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { relayOutbox } from "./outbox";
 import { queueNames, retryDelayMs, type QueueName } from "./queues";
-import { createRedis } from "./redis";
+import { createRedis } from "@/server/redis/create";
 
 /**
  * A queue's processor. `signal` aborts when the runtime stops: long jobs

@@ -11,7 +11,7 @@
  */
 import { env } from "@/server/env";
 import { AppError, STORAGE_UNAVAILABLE_MESSAGE, storageFailureOf } from "@/server/errors";
-import { getRedis } from "@/server/jobs/redis-client";
+import { getRedis } from "@/server/redis/client";
 import { logger } from "@/server/logger";
 import { deliver } from "./transport";
 

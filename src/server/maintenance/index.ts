@@ -1,6 +1,6 @@
 /** Scheduled upkeep: database backups, overdue listings, expired former prices, purging old rows. */
-export * from "./backup";
-export * from "./overdue";
-export * from "./purge";
-export * from "./former-prices";
-export * from "./update-reminder";
+export { backupDatabase, databaseFile, listBackups, restoreDatabase, restoreToServer } from "./backup";
+export { hideOverdueListings } from "./overdue";
+export { purgeExpired } from "./purge";
+export { expireFormerPrices } from "./former-prices";
+export { remindNextUpdates } from "./update-reminder";

@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
-import { queueMail } from "@/server/accounts/mail";
+import { queueMail } from "@/server/jobs/mail";
 import { jstDatePlusYears } from "@/lib/jst-date";
 
 /** The staff mail lists this many; the rest are counted. */

@@ -2,7 +2,8 @@
  * Map search (issue 19): the front door of src/server/map. Routers, REST and
  * pages import from here only.
  */
-export { mapView, countUnplaced, nearbyMap, stationPosition, UNPLACED, type NearbyMap, type MapAudience, type MapViewResult, type Viewport } from "./view";
-export { CELL_PX, MAX_CELLS, cellOf, gridFor, inGrid, micro, type Bbox, type Grid } from "./grid";
+export { mapView, nearbyMap, stationPosition } from "./view";
+export { type Bbox, cellOf, gridFor, inGrid } from "./grid";
 export { cachedMapView, resetMapCacheForTests } from "./cache";
-export { mapSnapshot, warmMapSnapshot, forgetMapTextIds, SNAPSHOT_BYTES_PER_LISTING } from "./snapshot";
+export { forgetMapTextIds, mapSnapshot, SNAPSHOT_BYTES_PER_LISTING, warmMapSnapshot } from "./snapshot";
+export { micro } from "@/lib/public-position";

@@ -19,7 +19,7 @@
  *   price                 Int32   万円
  *   walk                  Uint16  station_time, 65535 = NULL
  *   built, residual       Int32   'YYYY-MM-DD' as YYYYMMDD (same order as the text), 0 = NULL
- *   yield, size           Float64 NaN = NULL (size: occupied_size for 区分 (type 6), land_size otherwise, as the search)
+ *   yield, size           Float64 NaN = NULL (size: the search's size rule, listings/rules.ts searchSize)
  *   publicAt, updateAt    Float64 epoch ms, NaN = NULL
  * A row whose value does not fit its column (a city code that is not 6
  * digits, a date not in ISO form …) is counted in `odd`; while any is held,
@@ -38,6 +38,7 @@
 import { sql } from "drizzle-orm";
 import { isProcessDb, type Db } from "@/server/db";
 import { env } from "@/server/env";
+import { searchSizeSqlText } from "@/server/listings";
 import { logger } from "@/server/logger";
 
 export const FLAG = { cert: 1, repair: 2, priceDown: 4, full: 8, newQuake: 16, premium: 32 } as const;
@@ -137,6 +138,7 @@ const RELOAD_OVER = 5000;
  * column not in the expected form is "x" (an odd row). Reals as %!.17g, which
  * JavaScript's Number() reads back to the same double.
  */
+const SIZE = searchSizeSqlText("i");
 const ROWS = `group_concat(printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s',
   g.id, g.lat_min, g.lng_min, g.vis_min, i.type_cd, coalesce(i.structure_cd, ''), i.pref_cd, coalesce(i.area_cd, ''), coalesce(i.transactions, ''),
   i.has_cert + 2 * i.has_repair + 4 * i.price_down + 8 * i.is_full + 16 * i.new_quake + 32 * i.premium,
@@ -145,8 +147,7 @@ const ROWS = `group_concat(printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,
   CASE WHEN i.built_at IS NULL THEN '' WHEN i.built_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN replace(i.built_at, '-', '') ELSE 'x' END,
   CASE WHEN i.residual_at IS NULL THEN '' WHEN i.residual_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN replace(i.residual_at, '-', '') ELSE 'x' END,
   CASE WHEN i.yield IS NULL THEN '' ELSE printf('%!.17g', i.yield) END,
-  CASE WHEN (CASE WHEN i.type_cd = 6 THEN i.occupied_size ELSE i.land_size END) IS NULL THEN ''
-    ELSE printf('%!.17g', CASE WHEN i.type_cd = 6 THEN i.occupied_size ELSE i.land_size END) END,
+  CASE WHEN ${SIZE} IS NULL THEN '' ELSE printf('%!.17g', ${SIZE}) END,
   coalesce(i.public_at, ''), coalesce(i.update_at, '')), ';')
   FROM investments i JOIN investments_geo g ON g.id = i.id WHERE g.vis_min >= 1`;
 

@@ -3,8 +3,7 @@ import { structureName } from "@/lib/constants/investment";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { bookmarks, investments } from "@/server/db/schema";
-import { loadCards } from "@/server/investments/cards";
-import { visibleTo, type Audience } from "@/server/investments/visibility";
+import { loadCards, TYPE_UNIT, visibleTo, type Audience } from "@/server/listings";
 
 /** Bookmarks (お気に入り). Every function takes the caller's user id: a member only ever touches their own rows. */
 export const BOOKMARK_LIMIT = 500;
@@ -97,7 +96,8 @@ export async function compareBookmarks(db: Db, userId: number, ids: number[]) {
   const cards = new Map((await loadCards(db, wanted)).map((c) => [c.id, c]));
   return wanted.map((id) => {
     const r = rows.find((x) => x.id === id)!;
-    const size = r.type_cd === 6 ? r.occupied_size : (r.building_size ?? r.land_size);
+    // The comparison shows the floor a buyer gets (building, else land), not the search's size rule; a unit is its occupied area either way.
+    const size = r.type_cd === TYPE_UNIT ? r.occupied_size : (r.building_size ?? r.land_size);
     return {
       id,
       name: r.name,

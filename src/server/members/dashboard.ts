@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { users } from "@/server/db/schema";
-import { listMemberContacts } from "@/server/contacts/history";
+import { listMemberContacts } from "@/server/contacts";
 import { listBookmarks } from "./bookmarks";
 import { listFilters } from "./filters";
 import { listMatchings, unreadMatchingCount } from "./matchings";

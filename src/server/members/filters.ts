@@ -3,7 +3,7 @@ import { searchQuery, type SearchQuery } from "@/schemas/search";
 import { AppError, fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { filters } from "@/server/db/schema";
-import { countInvestments } from "@/server/search/sql";
+import { countInvestments } from "@/server/search";
 
 /** Saved search conditions. The query is the list page's search query, validated by the same schema. */
 export const FILTER_LIMIT = 20;

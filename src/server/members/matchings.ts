@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { filters, investments, matchings } from "@/server/db/schema";
-import { loadCards } from "@/server/investments/cards";
-import { visibleTo, type Audience } from "@/server/investments/visibility";
+import { loadCards, visibleTo, type Audience } from "@/server/listings";
 import { recordedFormerPrice } from "@/lib/former-price";
 
 /**

@@ -12,7 +12,7 @@ import { admins, newsletter_deliveries, newsletters } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { renderMail } from "@/server/mail/templates";
-import { queueMail } from "@/server/accounts/mail";
+import { queueMail } from "@/server/jobs/mail";
 import { AppError } from "@/server/errors";
 import { countAudience, newsletterAudience, parseAudience, type NewsletterAudience } from "./audience";
 import { deliveryCounts, type DeliveryCounts } from "./deliver";

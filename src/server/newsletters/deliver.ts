@@ -49,8 +49,8 @@ import { logger } from "@/server/logger";
 import { renderMail } from "@/server/mail/templates";
 import { audienceRecipients, parseAudience } from "./audience";
 import type { RateGate } from "./rate";
-import type { NewsletterSender } from "./smtp";
-import { unsubscribeUrl } from "./unsubscribe";
+import type { NewsletterSender } from "@/server/mail/smtp";
+import { unsubscribeUrl } from "@/server/mail/unsubscribe-token";
 
 export const DELIVERY_STATUSES = ["pending", "sending", "committing", "sent", "failed", "skipped"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -1,7 +1,8 @@
 /** Newsletters: staff's editor, audiences, delivery (SMTP, rate gate) and unsubscribing. */
-export * from "./admin";
-export * from "./audience";
-export * from "./deliver";
-export * from "./rate";
-export * from "./smtp";
-export * from "./unsubscribe";
+export { audienceSize, cancelNewsletter, createNewsletter, deleteNewsletter, deliveryProblems, getNewsletter, listNewsletters, newsletterInput, newsletterProgress, previewNewsletter, scheduleNewsletter, sendTestNewsletter, unscheduleNewsletter, updateNewsletter } from "./admin";
+export { countAudience, newsletterAudience } from "./audience";
+export { deliveryCounts, prepareNewsletter, resumeNewsletters, runDeliveries } from "./deliver";
+export { createRateGate } from "./rate";
+export { NewsletterSender } from "@/server/mail/smtp";
+export { applyUnsubscribe, inspectUnsubscribe, type UnsubscribeState } from "./unsubscribe";
+export { UNSUBSCRIBE_KIND_NAMES } from "@/server/mail/unsubscribe-token";

@@ -15,6 +15,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
+import { DISTANCE_WALK, searchSize } from "@/server/listings";
 import { asciiLower, foldFts, planQuery } from "./plan";
 
 /* ------------------------------------------------------------------ types */
@@ -61,10 +62,6 @@ export interface MatchableInvestment {
 
 /* ------------------------------------------------------------- predicate */
 
-/** 区分マンション: its size is the unit (occupied_size), not the land. */
-const TYPE_UNIT = 6;
-/** transport.distance 1 = on foot. */
-const WALK = 1;
 
 interface FoldedText {
   ftsName?: string;
@@ -126,7 +123,7 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
     if (builtFrom !== null && (l.built_at === null || !(l.built_at >= builtFrom))) return false;
     if (residualFrom !== null && (l.residual_at === null || !(l.residual_at >= residualFrom))) return false;
     if (sizeMin !== null || sizeMax !== null) {
-      const size = l.type_cd === TYPE_UNIT ? l.occupied_size : l.land_size;
+      const size = searchSize(l);
       if (size === null) return false;
       if (sizeMin !== null && !(size >= sizeMin)) return false;
       if (sizeMax !== null && !(size <= sizeMax)) return false;
@@ -150,7 +147,7 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
           (t.station_cd !== null && stations.has(t.station_cd)) ||
           (t.group_cd !== null && groups.has(t.group_cd));
         if (!onRail) continue;
-        if (walk !== null && !(t.distance === WALK && t.station_walk !== null && t.station_walk <= walk)) continue;
+        if (walk !== null && !(t.distance === DISTANCE_WALK && t.station_walk !== null && t.station_walk <= walk)) continue;
         found = true;
         break;
       }

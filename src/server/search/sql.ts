@@ -20,9 +20,8 @@ import { lastPage } from "@/lib/pagination";
 import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
-import { loadCards, type InvestmentCard } from "@/server/investments/cards";
+import { DISTANCE_WALK, loadCards, searchSizeSql, visibleTo, type Audience, type InvestmentCard } from "@/server/listings";
 import { planQuery, type FreeWordTerm, type QueryPlan, type ShortTerm } from "./plan";
-import { visibleTo, type Audience } from "@/server/investments/visibility";
 
 export interface SearchOptions {
   /** Reference time for the date parameters (dy, up, bt, rs, fs 1). */
@@ -44,8 +43,6 @@ export interface SearchResult {
 /** Largest page size a caller may ask for. */
 export const MAX_PAGE_SIZE = 1000;
 
-const TYPE_UNIT = 6;
-const WALK = 1;
 
 /** `"term"` for FTS5 MATCH: a phrase, with double quotes doubled. */
 export function ftsPhrase(term: string): string {
@@ -55,7 +52,7 @@ export function ftsPhrase(term: string): string {
 function railCondition(p: QueryPlan): SQL | undefined {
   if (!p.rail) return undefined;
   const t = investment_transports;
-  const walk = p.walk !== null ? sql` AND ${t.distance} = ${WALK} AND ${t.station_walk} <= ${p.walk}` : sql``;
+  const walk = p.walk !== null ? sql` AND ${t.distance} = ${DISTANCE_WALK} AND ${t.station_walk} <= ${p.walk}` : sql``;
   const parts: SQL[] = [];
   // One branch per column so each uses its own (code, investment_id) index.
   if (p.rail.lines.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.line_cd, [...p.rail.lines])}${walk}`);
@@ -67,7 +64,7 @@ function railCondition(p: QueryPlan): SQL | undefined {
 
 function sizeCondition(p: QueryPlan): SQL | undefined {
   if (p.sizeMin === null && p.sizeMax === null) return undefined;
-  const size = sql`(CASE WHEN ${v(investments.type_cd)} = ${TYPE_UNIT} THEN ${investments.occupied_size} ELSE ${investments.land_size} END)`;
+  const size = searchSizeSql(v(investments.type_cd));
   return and(p.sizeMin !== null ? gte(size, p.sizeMin) : undefined, p.sizeMax !== null ? lte(size, p.sizeMax) : undefined);
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "@/server/db/schema";
-import { closeRedis } from "@/server/jobs/redis-client";
+import { closeRedis } from "@/server/redis/client";
 import { LOGIN_FAILED } from "@/server/accounts/auth";
 import { Browser, codeOf, errorOf, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { createTestDb } from "../../helpers/db";

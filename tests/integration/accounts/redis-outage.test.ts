@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeRedis, getRedis } from "@/server/jobs/redis-client";
+import { closeRedis, getRedis } from "@/server/redis/client";
 import { Browser, errorOf, purgeRedisPrefix, redisReady, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { createTestDb } from "../../helpers/db";
 import { createUser } from "../../helpers/factories";

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cmsThumbOf } from "@/lib/cms-images";
 import { MAX_UPLOAD_BYTES, sniffImageType } from "@/server/media/image-staging";
-import { handleCmsImageUpload } from "@/server/http/admin-upload";
+import { handleCmsImageUpload } from "@/server/routes/admin-upload";
 import { cmsImageDir, serveCmsImage } from "@/server/media/cms-images";
 import { useAccountSuite } from "../../helpers/accounts";
 import { actors, uploadDir, type Actors } from "./helpers";

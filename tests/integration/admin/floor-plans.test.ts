@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { investment_images } from "@/server/db/schema";
-import { handleImageUpload } from "@/server/http/admin-upload";
+import { handleImageUpload } from "@/server/routes/admin-upload";
 import { errorOf, useAccountSuite } from "../../helpers/accounts";
 import { actors, jpeg, uploadDir, validForm, type Actors } from "./helpers";
 

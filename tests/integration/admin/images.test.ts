@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { investment_images } from "@/server/db/schema";
 import { sniffImageType, stageUpload, UploadRejectedError } from "@/server/media/image-staging";
-import { handleImagePreview, handleImageUpload } from "@/server/http/admin-upload";
+import { handleImagePreview, handleImageUpload } from "@/server/routes/admin-upload";
 import { investmentImageDir } from "@/server/media/images";
 import { useAccountSuite } from "../../helpers/accounts";
 import { actors, jpeg, uploadDir, validForm, type Actors } from "./helpers";

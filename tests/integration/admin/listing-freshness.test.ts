@@ -12,9 +12,9 @@ import {
 } from "@/schemas/admin/investment";
 import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { closeDb, openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { investments } from "@/server/db/schema";
-import { PEER_HEADER, peerHeaderValue } from "@/server/http/client-ip";
+import { PEER_HEADER, peerHeaderValue } from "@/server/request/client-ip";
 import { saveInvestment } from "@/server/investments";
 import { handleRest } from "@/server/rest/handler";
 import { Browser, errorOf, setTestEnv, uniquePrefix } from "../../helpers/accounts";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDaysIso, investmentForm, jstToday, nextUpdateLimit } from "@/schemas/admin/investment";
 import { investments } from "@/server/db/schema";
-import { seedDemo, seedScale } from "@/server/seed";
+import { seedDemo, seedScale } from "@/seed";
 import { getInvestmentForEdit } from "@/server/investments/editor/load";
 import { useAccountSuite } from "../../helpers/accounts";
 import { actors, uploadDir, type Actors } from "./helpers";

@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { backupDatabase, restoreToServer } from "@/server/maintenance";
-import { seedScale } from "@/server/seed";
+import { seedScale } from "@/seed";
 import { startSqld, type Sqld } from "../../../scripts/cluster/sqld";
 
 let dir = "";

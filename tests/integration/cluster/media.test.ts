@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { startSqld, type Sqld } from "../../../scripts/cluster/sqld";
 import { purgeRedisPrefix, uniquePrefix } from "../../helpers/accounts";
 import { createAdmin } from "../../helpers/factories";

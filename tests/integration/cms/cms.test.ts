@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { closeDb } from "@/server/db";
 import { cms_pages, cms_posts, investments } from "@/server/db/schema";
 import { resetEnvForTests } from "@/server/env";
-import { seedDemo } from "@/server/seed";
+import { seedDemo } from "@/seed";
 import {
   corporateRowsOf,
   faqItemsOf,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contacts } from "@/server/db/schema";
-import { closeRedis } from "@/server/jobs/redis-client";
+import { closeRedis } from "@/server/redis/client";
 import { resetTransportsForTests } from "@/server/mail/transport";
 import { Browser, newEmail, purgeRedisPrefix, redisReady, setTestEnv, startMailRuntime, uniquePrefix } from "../../helpers/accounts";
 import { createTestDb } from "../../helpers/db";

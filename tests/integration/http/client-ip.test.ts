@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientIp } from "@/server/api/context";
-import { PEER_HEADER, peerHeaderValue } from "@/server/http/client-ip";
+import { PEER_HEADER, peerHeaderValue } from "@/server/request/client-ip";
 import { setTestEnv } from "../../helpers/accounts";
 
 /**

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { investment_images, investments } from "@/server/db/schema";
-import { listingImageResponse } from "@/server/http/listing-images";
+import { listingImageResponse } from "@/server/routes/listing-images";
 import {
   CORE_VARIANTS,
   DERIVED_VARIANTS,

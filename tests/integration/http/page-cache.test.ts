@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readCookie, SESSION_COOKIE } from "@/server/auth/cookie";
-import { declareAudience } from "@/server/http/audience";
+import { declareAudience } from "@/server/request/audience";
 import { PageCache, withPageCache } from "@/server/http/page-cache";
-import { announcePublicChange, subscribePublicChanges, type PublicChangeSubscription } from "@/server/http/invalidation";
-import { closeRedis } from "@/server/jobs/redis-client";
+import { announcePublicChange, subscribePublicChanges, type PublicChangeSubscription } from "@/server/cache/invalidation";
+import { closeRedis } from "@/server/redis/client";
 import { setTestEnv } from "../../helpers/accounts";
 
 /**

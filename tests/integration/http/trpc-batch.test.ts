@@ -10,10 +10,10 @@ import { batchTooLargeMessage, TRPC_CLIENT_MAX_ITEMS } from "@/lib/constants/api
 import { TOO_MANY_CALLS_MESSAGE } from "@/server/api/fetch";
 import type { AppRouter } from "@/server/api/root";
 import { closeDb, getDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { contacts } from "@/server/db/schema";
-import { PEER_HEADER, peerHeaderValue } from "@/server/http/client-ip";
-import { closeRedis } from "@/server/jobs/redis-client";
+import { PEER_HEADER, peerHeaderValue } from "@/server/request/client-ip";
+import { closeRedis } from "@/server/redis/client";
 import { BATCH_LINK_OPTIONS } from "@/trpc/batch-link";
 import { newEmail, nextIp, purgeRedisPrefix, redisReady, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { testDbUrl } from "../../helpers/db";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { bookmarks, investments } from "@/server/db/schema";
 import { expireFormerPrices } from "@/server/maintenance";
 import { recomputeFormerPrices } from "@/server/investments/former-price";

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { investments, users } from "@/server/db/schema";
-import { seedDemo } from "@/server/seed";
+import { seedDemo } from "@/seed";
 import { testDbUrl } from "../../helpers/db";
 
 /** 2026-11-21 noon in Japan: the seed's dates are relative to this. */

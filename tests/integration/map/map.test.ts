@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { closeDb, openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { investment_transports, investments } from "@/server/db/schema";
 import { clusterDiameter, ICON_GAP_PX, markerDiameter } from "@/lib/map-icons";
 import { toPixel } from "@/lib/mercator";

@@ -21,7 +21,7 @@ import { realEstateListingJsonLd } from "@/lib/seo-jsonld";
 import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { sitemapPlan, urlsetXml } from "@/server/cms";
 import { closeDb, openDb, type Db } from "@/server/db";
-import { migrateDb, MIGRATIONS_DIR } from "@/server/db/migrate";
+import { migrateDb, MIGRATIONS_DIR } from "@/server/migrate";
 import { investments } from "@/server/db/schema";
 import { resetMapCacheForTests } from "@/server/map";
 import { handleRest } from "@/server/rest/handler";

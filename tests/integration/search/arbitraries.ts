@@ -10,7 +10,7 @@ import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
 import type { MatchableInvestment } from "@/server/search/predicate";
-import type { Audience } from "@/server/investments/visibility";
+import type { Audience } from "@/server/listings";
 import { DAY, NOW } from "./fixtures";
 
 export type Station = { station_cd: number; group_cd: number; line_cd: number; name: string };

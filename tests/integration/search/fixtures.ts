@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Db } from "@/server/db";
 import { openDb } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { investment_transports, investments } from "@/server/db/schema";
-import { seedDemo } from "@/server/seed";
+import { seedDemo } from "@/seed";
 import { searchInvestments } from "@/server/search/sql";
-import type { Audience } from "@/server/investments/visibility";
+import type { Audience } from "@/server/listings";
 import type { SearchQuery } from "@/schemas/search";
 import { testDbUrl } from "../../helpers/db";
 

@@ -9,7 +9,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { investment_transports, investments, municipalities, site_options } from "@/server/db/schema";
 import { KEYWORDS_VERSION } from "@/server/investments/derive";
 import { openSearchDb, searchIdSet, type TestDb } from "./fixtures";

@@ -13,7 +13,7 @@ import { parseSearchParams } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { compileQuery, loadMatchable, matchesQuery } from "@/server/search/predicate";
 import { countInvestments } from "@/server/search/sql";
-import type { Audience } from "@/server/investments/visibility";
+import type { Audience } from "@/server/listings";
 import { insertListings, listingArb, loadStations, rawQueryArb, sortKey, toQuery as toSearchQuery, visible, type GenListing, type RawQuery, type Station } from "./arbitraries";
 import { NOW, openSearchDb, searchIds, type TestDb } from "./fixtures";
 

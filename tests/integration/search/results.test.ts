@@ -7,7 +7,7 @@ import { PAGE_SIZE, SORT_KEYS } from "@/lib/constants/investment";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_images } from "@/server/db/schema";
-import { loadCards } from "@/server/investments/cards";
+import { loadCards } from "@/server/listings";
 import { HOME_SECTION_SIZE, homeListings } from "@/server/investments/home";
 import { buildSearchWhere, countInvestments, searchInvestments } from "@/server/search/sql";
 import {

@@ -1,6 +1,6 @@
 import iconv from "iconv-lite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { handleAccountsCsv } from "@/server/http/accounts-csv";
+import { handleAccountsCsv } from "@/server/routes/accounts-csv";
 import { useAccountSuite } from "../../helpers/accounts";
 import { createUser } from "../../helpers/factories";
 import { actors, type Actors } from "../admin/helpers";

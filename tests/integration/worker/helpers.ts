@@ -10,7 +10,7 @@ import { filters, investment_price_histories, investment_transports, investments
 import { storedStateFor } from "@/server/investments/former-price";
 import { enqueue } from "@/server/jobs/outbox";
 import { startJobRuntime, type JobRuntime } from "@/server/jobs/runtime";
-import { closeRedis } from "@/server/jobs/redis-client";
+import { closeRedis } from "@/server/redis/client";
 import { processorsFor } from "../../../worker/processors/index";
 import { purgeRedisPrefix, setTestEnv, uniquePrefix } from "../../helpers/accounts";
 import { createTestDb } from "../../helpers/db";

@@ -8,8 +8,8 @@ import { registerSchedules } from "@/server/jobs/schedules";
 import { clearCompiledFilters, compileAllFilters } from "@/server/search/matching/saved-filters";
 import { matchInvestment } from "@/server/search/matching/match-listing";
 import { linkIn } from "../../helpers/smtp-sink";
-import { oneClickUnsubscribe } from "@/server/http/unsubscribe";
-import { verifyUnsubscribeToken } from "@/server/newsletters/unsubscribe";
+import { oneClickUnsubscribe } from "@/server/routes/unsubscribe";
+import { verifyUnsubscribeToken } from "@/server/mail/unsubscribe-token";
 import { jpDate, jstDay } from "@/lib/former-price";
 import { createMember, DAY, insertListing, queueMatch, recordPriceChange, sleep, useWorkerSuite, waitFor } from "./helpers";
 

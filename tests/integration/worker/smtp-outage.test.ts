@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "@/server/db";
-import { migrateDb } from "@/server/db/migrate";
+import { migrateDb } from "@/server/migrate";
 import { newsletter_deliveries, notification_settings, users } from "@/server/db/schema";
 import { createNewsletter, newsletterProgress, scheduleNewsletter } from "@/server/newsletters/admin";
 import { setTestEnv, uniquePrefix } from "../../helpers/accounts";

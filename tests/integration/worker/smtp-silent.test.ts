@@ -5,7 +5,7 @@ import { newsletter_deliveries } from "@/server/db/schema";
 import { createNewsletter, scheduleNewsletter } from "@/server/newsletters/admin";
 import { deliveryCounts, prepareNewsletter, runDeliveries } from "@/server/newsletters/deliver";
 import { createRateGate } from "@/server/newsletters/rate";
-import { NewsletterSender } from "@/server/newsletters/smtp";
+import { NewsletterSender } from "@/server/mail/smtp";
 import { createMember, useWorkerSuite } from "./helpers";
 
 /**

@@ -7,7 +7,7 @@ import {
   PASSWORD_TOO_SHORT,
   passwordProblem,
 } from "@/server/auth/password-policy";
-import { DEMO_DEFAULTS } from "@/server/seed";
+import { DEMO_DEFAULTS } from "@/seed";
 
 /** The one password policy (ASVS 5.0 §6.2): length, the bundled common-password list, the account's address and names. */
 describe("password policy", () => {

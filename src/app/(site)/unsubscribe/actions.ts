@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { confirmUnsubscribe } from "@/server/http/unsubscribe";
+import { confirmUnsubscribe } from "@/server/routes/unsubscribe";
 
 /** The confirmation form: switches the token's mail off (no login; the signed token is the authority). */
 export async function unsubscribeAction(formData: FormData): Promise<void> {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Button } from "@/components/ui/button";
-import { unsubscribeState } from "@/server/http/unsubscribe";
+import { unsubscribeState } from "@/server/routes/unsubscribe";
 import { UNSUBSCRIBE_KIND_NAMES } from "@/server/newsletters";
 import { unsubscribeAction } from "./actions";
 

@@ -1,4 +1,4 @@
-import { sitemapFileResponse } from "@/server/http/sitemap";
+import { sitemapFileResponse } from "@/server/routes/sitemap";
 
 /** The files of the sitemap index (/sitemaps/pages.xml, /sitemaps/investments-{n}.xml); anything else is 404. */
 export const dynamic = "force-dynamic";

@@ -25,7 +25,7 @@ import {
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { forgotPassword, initialPasswordExpiry } from "@/server/accounts/auth";
-import { queueMail } from "@/server/accounts/mail";
+import { queueMail } from "@/server/jobs/mail";
 import { bookmarkRows, listFilters, matchingRows } from "@/server/members";
 
 export const ACCOUNT_NOT_FOUND = "会員が見つかりません";

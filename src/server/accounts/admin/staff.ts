@@ -25,7 +25,7 @@ import { admin_sessions, admins, password_resets } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
 import { passwordIdentity } from "@/server/accounts/auth";
-import { queueMail } from "@/server/accounts/mail";
+import { queueMail } from "@/server/jobs/mail";
 import { consumeResetToken, findResetToken, issueResetToken, voidAccountTokens } from "@/server/accounts/tokens";
 
 export const STAFF_NOT_FOUND = "スタッフが見つかりません";

@@ -7,7 +7,7 @@ import { addDaysIso, freshnessIssue, jstToday, NEXT_UPDATE_DAYS } from "@/schema
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { enqueue } from "@/server/jobs/outbox";
-import { removeInvestmentImages, type StorageOptions } from "@/server/media/images";
+import { removeInvestmentImages, type StorageOptions } from "@/server/media";
 import type { EditorOptions, InvestmentRow } from "./common";
 
 /* -------------------------------------------------------------- listing */

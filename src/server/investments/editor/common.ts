@@ -3,7 +3,7 @@ import { DUPLICATE_NO_MESSAGE } from "@/schemas/admin/investment";
 import { AppError } from "@/server/errors";
 import type { Db } from "@/server/db";
 import type { investment_transports, investments } from "@/server/db/schema";
-import type { StorageOptions } from "@/server/media/images";
+import type { StorageOptions } from "@/server/media";
 
 export const INVESTMENT_NOT_FOUND = "物件が見つかりません";
 export { DUPLICATE_NO_MESSAGE };

@@ -5,7 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { nextUpdateLimit } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
 import { investment_images, investment_transports, investments } from "@/server/db/schema";
-import { investmentImageFolder, linkStoredImage } from "@/server/media/images";
+import { investmentImageFolder, linkStoredImage } from "@/server/media";
 import { notFound, type EditorOptions } from "./common";
 
 /**

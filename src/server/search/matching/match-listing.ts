@@ -29,7 +29,7 @@ import { storedFormerPrice } from "@/lib/former-price";
 import { env } from "@/server/env";
 import { enqueueMany } from "@/server/jobs/outbox";
 import { loadMatchable } from "../predicate";
-import { visibleTo } from "@/server/investments/visibility";
+import { visibleTo } from "@/server/listings";
 import { compiledFilters } from "./saved-filters";
 
 export type MatchReason = "new" | "price_down";

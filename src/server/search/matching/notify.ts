@@ -15,10 +15,9 @@ import { filters, investments, matchings, notification_settings, users } from "@
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { MATCHING_MAIL_MAX_ITEMS, type MatchingMailItem } from "@/server/mail/templates";
-import { loadCards } from "@/server/investments/cards";
-import { visibleTo } from "@/server/investments/visibility";
+import { loadCards, visibleTo } from "@/server/listings";
 import { recordedFormerPrice } from "@/lib/former-price";
-import { unsubscribeUrl } from "@/server/newsletters/unsubscribe";
+import { unsubscribeUrl } from "@/server/mail/unsubscribe-token";
 
 /** Matchings older than this are not mailed any more (e.g. after switching from off back to instant). */
 export const NOTIFY_MAX_AGE_DAYS = 7;

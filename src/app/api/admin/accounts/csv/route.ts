@@ -1,4 +1,4 @@
-import { accountsCsvRoute } from "@/server/http/accounts-csv";
+import { accountsCsvRoute } from "@/server/routes/accounts-csv";
 
 /** CSV export of the member search (admins only). */
 export async function GET(req: Request) {

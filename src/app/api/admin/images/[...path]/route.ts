@@ -1,4 +1,4 @@
-import { imagePreviewRoute } from "@/server/http/admin-upload";
+import { imagePreviewRoute } from "@/server/routes/admin-upload";
 
 /** Admin-only image previews: staging/{token}/{variant} and {id}/{name}/{variant}. */
 export async function GET(req: Request, { params }: { params: Promise<{ path: string[] }> }) {

@@ -9,9 +9,9 @@ import { SQM_PER_TSUBO, structureName, typeName } from "@/lib/constants/investme
 import { grossIncomeYield } from "@/lib/yield";
 import { addDaysIso, nextUpdateLimit } from "@/schemas/admin/investment";
 import type { investment_price_histories, investments } from "@/server/db/schema";
-import { deriveInvestment } from "@/server/investments/derive";
-import { storedStateFor } from "@/server/investments/former-price";
-import type { TransportRow } from "@/server/investments/editor/common";
+import { deriveInvestment } from "@/server/investments";
+import { storedStateFor } from "@/server/investments";
+import type { TransportRow } from "@/server/investments";
 import {
   AGENT_COMPANIES,
   APARTMENT_PREFIXES,

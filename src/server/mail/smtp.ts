@@ -27,7 +27,7 @@ import { parseConnectionUrl } from "nodemailer/lib/shared";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { deliver, type MailMessage } from "@/server/mail/transport";
+import { deliver, type MailMessage } from "./transport";
 
 export type Gate = () => Promise<boolean>;
 

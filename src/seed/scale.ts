@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { analyze, type Db } from "@/server/db";
 import { filters, investment_price_histories, investment_transports, investments, notification_settings, users } from "@/server/db/schema";
 import { hashPassword } from "@/server/auth/password";
-import { refreshSiteCounts } from "@/server/options/counts";
+import { refreshSiteCounts } from "@/server/options";
 import { describeFilterQuery, memberRow, randomFilterQuery, type UserInsert } from "./accounts";
 import { insertMany, maxId } from "./bulk";
 import { DEMO_DEFAULTS } from "./demo";

@@ -20,8 +20,8 @@ import {
   notification_settings,
   users,
 } from "@/server/db/schema";
-import { refreshSiteCounts } from "@/server/options/counts";
-import type { StorageOptions } from "@/server/media/images";
+import { refreshSiteCounts } from "@/server/options";
+import type { StorageOptions } from "@/server/media";
 import { ensureAdmin, memberRow, randomFilterQuery, describeFilterQuery, type UserInsert } from "./accounts";
 import { countRows, insertMany, maxId } from "./bulk";
 import { demoPages, demoPosts } from "./content";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/server/db";
-import { enqueue } from "@/server/jobs/outbox";
+import { enqueue } from "./outbox";
 import type { MailData, MailTemplate } from "@/server/mail/templates";
 
 /** Queues an account mail in the caller's transaction; the worker renders and sends it. */

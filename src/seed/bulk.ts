@@ -6,7 +6,7 @@ import { count, getTableColumns, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "@/server/db";
 import { investments, users } from "@/server/db/schema";
-import { removeAllInvestmentImages, type StorageOptions } from "@/server/media/images";
+import { removeAllInvestmentImages, type StorageOptions } from "@/server/media";
 
 /** SQLite's SQLITE_MAX_VARIABLE_NUMBER default is 32,766; keep a margin. */
 export const MAX_BOUND_PARAMS = 32_000;

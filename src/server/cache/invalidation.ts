@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import { env } from "@/server/env";
-import { createRedis } from "@/server/jobs/redis";
-import { getRedis } from "@/server/jobs/redis-client";
-import { publicContentChanged, setPublicContentLive } from "@/server/cache/public-content";
+import { createRedis } from "@/server/redis/create";
+import { getRedis } from "@/server/redis/client";
+import { publicContentChanged, setPublicContentLive } from "./public-content";
 import { logger } from "@/server/logger";
 
 /**

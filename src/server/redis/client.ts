@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { createRedis } from "./redis";
+import { createRedis } from "./create";
 
 /** The web process's shared Redis client (rate limits, enqueue checks). Fails fast when Redis is down. */
 let client: Redis | undefined;

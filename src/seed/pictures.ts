@@ -15,8 +15,8 @@ import {
   variantFileName,
   type StorageOptions,
   type StoredImage,
-} from "@/server/media/images";
-import { mediaStore } from "@/server/media/storage";
+} from "@/server/media";
+import { mediaStore } from "@/server/media";
 import { Rng } from "./prng";
 
 export interface PoolPicture {

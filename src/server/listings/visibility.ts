@@ -34,3 +34,27 @@ export function audienceOf(viewer: { user: unknown; admin: unknown }): Exclude<A
   // An admin browsing the public site sees it as a member would; admin screens ask for "admin" explicitly.
   return viewer.user || viewer.admin ? "member" : "visitor";
 }
+
+/** The columns the visibility rule reads. */
+export interface VisibilityRow {
+  public: boolean;
+  members: boolean;
+  not_updated_at: unknown;
+}
+
+/** visibleTo on one row in memory (the same rule; tests hold the two equal). */
+export function isVisibleTo(audience: Audience, row: VisibilityRow): boolean {
+  if (audience === "admin") return true;
+  const base = row.public && row.not_updated_at == null;
+  return audience === "member" ? base : base && !row.members;
+}
+
+/**
+ * The map index's visibility code (investments_geo.vis_min/vis_max): 2 visitors
+ * and members, 1 members only, 0 nobody on the public site. The SQL triggers of
+ * drizzle/0011_map_geo_index.sql and 0015_map_public_position.sql compute it in
+ * SQL; tests/integration/map/geo-visibility.test.ts holds them equal to this.
+ */
+export function mapVisibility(row: VisibilityRow): 0 | 1 | 2 {
+  return isVisibleTo("visitor", row) ? 2 : isVisibleTo("member", row) ? 1 : 0;
+}

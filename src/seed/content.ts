@@ -6,7 +6,7 @@
 import { SITE } from "@/lib/constants/site";
 import type { cms_pages, cms_posts } from "@/server/db/schema";
 import type { Rng } from "./prng";
-import { excerptOf } from "@/server/cms/editor";
+import { excerptOf } from "@/server/cms";
 import { renderSimpleMarkdown } from "./text";
 
 type PostInsert = typeof cms_posts.$inferInsert;

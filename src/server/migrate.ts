@@ -1,0 +1,18 @@
+/**
+ * The app's migration: the schema and master data (db/migrate.ts), then the
+ * data passes that need a domain's code — re-deriving the free-word keywords
+ * of stored listings when their definition changed (KEYWORDS_VERSION; the FTS
+ * triggers re-index them) and recomputing the stored former prices from the
+ * price history when the 表示規約 rule changed (FORMER_PRICE_VERSION). It sits
+ * above db/ and the domains so db/ never imports a domain (issue 29). Used by
+ * `npm run db:migrate`, the demo, the worker's start-up and every test database.
+ */
+import type { Db } from "@/server/db";
+import { MIGRATIONS_DIR, migrateSchema } from "@/server/db/migrate";
+import { rebuildKeywords, recomputeFormerPrices } from "@/server/investments";
+
+export { MIGRATIONS_DIR };
+
+export function migrateDb(db: Db, opts: { migrationsFolder?: string } = {}): Promise<void> {
+  return migrateSchema(db, { ...opts, dataPasses: [rebuildKeywords, recomputeFormerPrices] });
+}
