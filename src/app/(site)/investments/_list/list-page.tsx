@@ -6,6 +6,7 @@ import { MapLink } from "@/components/map/map-link";
 import { InvestmentCardGrid } from "@/components/investment/investment-card-grid";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
+import { entryPageHref } from "@/components/search/entry-href";
 import { RefineLinks } from "@/components/search/refine-links";
 import { SaveFilterButton } from "@/components/search/save-filter-button";
 import { SearchDialog } from "@/components/search/search-dialog";
@@ -197,10 +198,10 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
                   </Button>
                 )}
                 <Button asChild variant="outline">
-                  <Link href="/investments/search/area">エリアから探す</Link>
+                  <Link href={entryPageHref("/investments/search/area", query)}>エリアから探す</Link>
                 </Button>
                 <Button asChild variant="outline">
-                  <Link href="/investments/search/train">路線・駅から探す</Link>
+                  <Link href={entryPageHref("/investments/search/train", query)}>路線・駅から探す</Link>
                 </Button>
               </div>
             </div>
