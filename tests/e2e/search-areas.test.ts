@@ -143,6 +143,7 @@ describe("issue 30: search", () => {
     // its wards in both areas (大阪市中心部 and 大阪ベイエリア) are chosen
     await expect.poll(() => page.getByRole("checkbox", { name: /此花区/ }).isChecked()).toBe(true);
     await expect.poll(() => page.getByRole("checkbox", { name: /^大阪市北区|^北区/ }).first().isChecked()).toBe(true);
+    expect(await page.locator('[data-slot="search-submit-bar"]').innerText()).toContain("選択中：大阪市全域（24区）");
     await shot(page, "issue30-area-cities-desktop.png");
     await page.locator('[data-slot="area-search"]').getByRole("button", { name: /この条件で検索/ }).click();
     await page.waitForURL((u) => u.searchParams.has("ct"));
@@ -164,6 +165,8 @@ describe("issue 30: search", () => {
     expect(lat).toBeLessThan(35.3);
     expect(lng).toBeGreaterThan(135.55);
     expect(Number(params(page).get("z"))).toBeGreaterThan(9);
+    await expect.poll(() => page.locator('[data-slot="map-count"] strong').getAttribute("data-total")).not.toBe("");
+    expect(Number(await page.locator('[data-slot="map-count"] strong').getAttribute("data-total"))).toBeGreaterThan(0);
     await shot(page, "issue30-map-kyoto-desktop.png");
     await page.close();
   });

@@ -38,8 +38,11 @@ export function mapHref(view: MapViewParam, conditions = ""): string {
 export const RESULTS_PROBE_BBOX = "134.0,33.4,136.9,35.9";
 /** Zoom of that probe (only the clusters' positions matter, not their size). */
 export const RESULTS_PROBE_ZOOM = 9;
-/** Closest the map opens on a search's results (a single building would otherwise fill the screen). */
-export const FIT_MAX_ZOOM = 15;
+/**
+ * Closest the map opens on a search's results: the probe's clusters are cells of about 20 km, so a
+ * city's results may be one point; zoom 12 shows a city (about 30 km across a desktop map).
+ */
+export const FIT_MAX_ZOOM = 12;
 
 /** [[south, west], [north, east]]: a Leaflet LatLngBounds expression. */
 export type FitBounds = [[number, number], [number, number]];

@@ -128,7 +128,12 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
     ...facets.areas.map((a) => ({ key: `re-${a.id}`, name: a.name, count: a.count, municipalities: a.municipalities })),
     ...facets.others.map((p) => ({ key: `pf-${p.id}`, name: `${p.name}（その他の地域）`, count: p.count, municipalities: p.municipalities })),
   ];
-  const names = groups.flatMap((g) => g.municipalities).filter((m) => selected.has(m.code)).map((m) => m.name);
+  // a whole designated city reads as one name (大阪市全域（24区）), not as its wards
+  const nameOf = new Map<string, string>([
+    ...groups.flatMap((g) => g.municipalities.map((m) => [m.code, m.name] as const)),
+    ...DESIGNATED_CITIES.map((c) => [c.code, cityLabel(c)] as const),
+  ]);
+  const names = collapseWards(selected).map((c) => nameOf.get(c) ?? c);
 
   return (
     <ListSearchForm
