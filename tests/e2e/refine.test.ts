@@ -83,7 +83,9 @@ describe("refine", () => {
     const ctx = await browser.newContext({ viewport: phone, locale: "ja-JP", isMobile: true, hasTouch: true });
     const page = await ctx.newPage();
     await page.goto(`${base}/investments/page/1/?ty=2&lp=3000&xw=借地権`);
-    await page.locator('[data-slot="range-form"]').scrollIntoViewIfNeeded();
+    // a sheet opened from the sticky bar at the top (issue 30)
+    await page.locator('[data-slot="refine-open"]').click();
+    await page.locator('[data-slot="range-form"]').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(artifactsDir, "refine-phone.png") });
     await ctx.close();

@@ -108,9 +108,9 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
 
     it("an area search: the chosen municipality's count is what the list finds", async () => {
       const page = await open(name, "/investments/search/area");
-      // The first municipality with listings in the third area (大阪市内).
+      // The first municipality with listings in the third area (大阪市中心部), after the whole-city choices.
       const box = page
-        .locator('[data-slot="area-search"] fieldset')
+        .locator('[data-slot="area-search"] fieldset:not([data-slot="city-choices"])')
         .nth(2)
         .locator("label")
         .filter({ hasText: /（[1-9][\d,]*）/ })

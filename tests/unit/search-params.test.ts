@@ -325,7 +325,7 @@ describe("isEmptyQuery", () => {
 describe("describeQuery", () => {
   it("gives Japanese chips in table order", () => {
     expect(describeQuery(parse("re=3&ty=1&lp=5000&hp=20000&ly=8&sw=10&bt=20"))).toEqual([
-      "大阪市内",
+      "大阪市中心部",
       "一棟マンション",
       "駅徒歩10分以内",
       "5,000万円〜2億円",

@@ -8,7 +8,7 @@ import { cn } from "@/lib/cn";
 import { clusterDiameter, markerDiameter } from "@/lib/map-icons";
 import { formatPrice, withCommas } from "@/lib/price";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
-import { mapHref, MAX_ZOOM, MIN_ZOOM, type MapViewParam } from "./map-view-param";
+import { FIT_MAX_ZOOM, mapHref, MAX_ZOOM, MIN_ZOOM, type FitBounds, type MapViewParam } from "./map-view-param";
 
 /** GET /api/investments/map's answer (src/schemas/map.ts mapViewDto). */
 interface ViewResponse {
@@ -25,6 +25,8 @@ export interface MapSearchProps {
   tileUrl: string;
   attribution: string;
   view: MapViewParam;
+  /** The search's results, when the map should open on them rather than at `view` (a search without a view of its own). */
+  fit?: FitBounds | null;
   /** The search conditions as the list page's query string. */
   conditions: string;
   member: boolean;
@@ -50,7 +52,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * view beside the map (desktop) or under it (phone). A marker selects its
  * listing: its card comes first in the list.
  */
-export function MapSearch({ tileUrl, attribution, view, conditions, member }: MapSearchProps) {
+export function MapSearch({ tileUrl, attribution, view, fit, conditions, member }: MapSearchProps) {
   const el = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLElement>(null);
   const mapRef = useRef<Leaflet.Map | null>(null);
@@ -108,7 +110,10 @@ export function MapSearch({ tileUrl, attribution, view, conditions, member }: Ma
     // page's head: nothing it styles exists before the map is built here (issue 19/21: Lighthouse).
     void Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([L]) => {
       if (gone || !el.current) return;
-      const map = L.map(el.current, { center: [view.lat, view.lng], zoom: view.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
+      const map = L.map(el.current, { minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
+      // on the searched results (then the URL gets their view), or at the URL's view
+      if (fit) map.fitBounds(fit, { maxZoom: FIT_MAX_ZOOM, padding: [24, 24] });
+      else map.setView([view.lat, view.lng], view.zoom);
       L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM }).addTo(map);
       map.attributionControl.setPrefix(false);
       leafletRef.current = L;

@@ -33,3 +33,39 @@ export function mapHref(view: MapViewParam, conditions = ""): string {
   const qs = new URLSearchParams({ c: `${view.lat.toFixed(5)},${view.lng.toFixed(5)}`, z: String(view.zoom) });
   return `/investments/map?${qs}${conditions ? `&${conditions}` : ""}`;
 }
+
+/** Where the map looks for a search's results before it knows them: Kansai and around it (west, south, east, north). */
+export const RESULTS_PROBE_BBOX = "134.0,33.4,136.9,35.9";
+/** Zoom of that probe (only the clusters' positions matter, not their size). */
+export const RESULTS_PROBE_ZOOM = 9;
+/**
+ * Closest the map opens on a search's results: the probe's clusters are cells of about 20 km, so a
+ * city's results may be one point; zoom 12 shows a city (about 30 km across a desktop map).
+ */
+export const FIT_MAX_ZOOM = 12;
+
+/** [[south, west], [north, east]]: a Leaflet LatLngBounds expression. */
+export type FitBounds = [[number, number], [number, number]];
+
+/**
+ * The bounds of a search's results (the map's clusters and markers for the probe), so the map opens
+ * on what was searched (issue 30: Kyoto results open on Kyoto, not on Osaka at zoom 9); null without
+ * any.
+ */
+export function boundsOf(points: readonly { lat: number; lng: number }[]): FitBounds | null {
+  if (points.length === 0) return null;
+  let s = Infinity;
+  let w = Infinity;
+  let n = -Infinity;
+  let e = -Infinity;
+  for (const p of points) {
+    s = Math.min(s, p.lat);
+    n = Math.max(n, p.lat);
+    w = Math.min(w, p.lng);
+    e = Math.max(e, p.lng);
+  }
+  return [
+    [s, w],
+    [n, e],
+  ];
+}

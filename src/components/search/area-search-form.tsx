@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { cityLabel, collapseWards, DESIGNATED_CITIES, expandWards } from "@/lib/constants/designated-cities";
 import { withCommas } from "@/lib/price";
 import type { AreaFacets, MunicipalityFacet } from "@/server/investments";
 import { CarriedConditions } from "./carried-conditions";
@@ -9,16 +10,23 @@ import { SearchSubmitBar } from "./search-submit-bar";
 
 /**
  * Where a selection of municipalities goes: whole areas only → re=…;
- * otherwise every chosen municipality → ct=… (re and ct are ANDed by the
- * search, so they are never mixed).
+ * otherwise every chosen municipality → ct=…, a designated city whose wards
+ * are all chosen as its one code (ct=271004 for the 24 wards of 大阪市).
+ * re and ct are ANDed by the search, so they are never mixed. A whole city
+ * that spans two areas (大阪市: 大阪市中心部 + 大阪ベイエリア) goes as the city.
  */
 export function areaSelectionHref(facets: Pick<AreaFacets, "areas">, selected: ReadonlySet<string>): string {
   if (selected.size === 0) return "/investments";
-  const whole = facets.areas.filter((a) => a.municipalities.length > 0 && a.municipalities.every((m) => selected.has(m.code)));
+  const leaves = new Set(expandWards(selected));
+  const whole = facets.areas.filter((a) => a.municipalities.length > 0 && a.municipalities.every((m) => leaves.has(m.code)));
   const inWhole = new Set(whole.flatMap((a) => a.municipalities.map((m) => m.code)));
+  const areaOf = new Map(facets.areas.flatMap((a) => a.municipalities.map((m) => [m.code, a.id] as const)));
+  const citySpansAreas = DESIGNATED_CITIES.some(
+    (c) => c.ward_codes.every((w) => leaves.has(w)) && new Set(c.ward_codes.map((w) => areaOf.get(w))).size > 1,
+  );
   const qs = new URLSearchParams();
-  if ([...selected].every((c) => inWhole.has(c))) for (const a of whole) qs.append("re", String(a.id));
-  else for (const c of [...selected].sort()) qs.append("ct", c);
+  if (!citySpansAreas && [...leaves].every((c) => inWhole.has(c))) for (const a of whole) qs.append("re", String(a.id));
+  else for (const c of collapseWards(leaves)) qs.append("ct", c);
   return `/investments/page/1/?${qs.toString()}`;
 }
 
@@ -94,7 +102,7 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
   const carry = new URLSearchParams([...init].filter(([k]) => !AREA_KEYS.has(k)));
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => {
     const areas = new Set(init.getAll("re"));
-    return new Set([...init.getAll("ct"), ...facets.areas.filter((a) => areas.has(String(a.id))).flatMap((a) => a.municipalities.map((m) => m.code))]);
+    return new Set([...expandWards(init.getAll("ct")), ...facets.areas.filter((a) => areas.has(String(a.id))).flatMap((a) => a.municipalities.map((m) => m.code))]);
   });
 
   const countOf = useMemo(() => {
@@ -120,7 +128,12 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
     ...facets.areas.map((a) => ({ key: `re-${a.id}`, name: a.name, count: a.count, municipalities: a.municipalities })),
     ...facets.others.map((p) => ({ key: `pf-${p.id}`, name: `${p.name}（その他の地域）`, count: p.count, municipalities: p.municipalities })),
   ];
-  const names = groups.flatMap((g) => g.municipalities).filter((m) => selected.has(m.code)).map((m) => m.name);
+  // a whole designated city reads as one name (大阪市全域（24区）), not as its wards
+  const nameOf = new Map<string, string>([
+    ...groups.flatMap((g) => g.municipalities.map((m) => [m.code, m.name] as const)),
+    ...DESIGNATED_CITIES.map((c) => [c.code, cityLabel(c)] as const),
+  ]);
+  const names = collapseWards(selected).map((c) => nameOf.get(c) ?? c);
 
   return (
     <ListSearchForm
@@ -129,6 +142,42 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
       data-slot="area-search"
     >
       <CarriedConditions carry={carry} />
+      <fieldset className="overflow-hidden rounded-lg border border-border bg-white" data-slot="city-choices">
+        <legend className="sr-only">市全域で選ぶ</legend>
+        <div className="border-b border-border bg-muted px-4 py-2.5 text-base font-bold" aria-hidden="true">
+          市全域で選ぶ
+        </div>
+        <div className="grid gap-1.5 p-3 sm:grid-cols-2 lg:grid-cols-4">
+          {DESIGNATED_CITIES.map((c) => {
+            const all = c.ward_codes.every((w) => selected.has(w));
+            const some = !all && c.ward_codes.some((w) => selected.has(w));
+            const n = c.ward_codes.reduce((sum, w) => sum + (countOf.get(w) ?? 0), 0);
+            return (
+              <label
+                key={c.code}
+                className={`flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm transition-colors ${
+                  all ? "border-gold-500 bg-gold-50 font-bold" : "border-border bg-white hover:border-gold-300"
+                }`}
+              >
+                {/* name=ct: before hydration the plain GET sends the city's code, which matches all its wards */}
+                <input
+                  type="checkbox"
+                  name="ct"
+                  value={c.code}
+                  checked={all}
+                  ref={(el) => {
+                    if (el) el.indeterminate = some;
+                  }}
+                  onChange={(e) => set(c.ward_codes, e.target.checked)}
+                  className="size-4 shrink-0 accent-gold-600"
+                />
+                <span className="min-w-0 flex-1">{cityLabel(c)}</span>
+                <Count n={n} />
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
       {groups.map((g) => {
         const codes = g.municipalities.map((m) => m.code);
         const chosen = codes.filter((c) => selected.has(c)).length;

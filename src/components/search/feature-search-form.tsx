@@ -12,7 +12,8 @@ import { useSearchCount } from "./use-search-count";
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
 
 /** Price steps in 万円 for lp / hp. */
-export const PRICE_STEPS = [1000, 2000, 3000, 4000, 5000, 7000, 10000, 15000, 20000, 30000, 50000, 100000] as const;
+// 8,000万 and 9,000万: a budget just under 1億 is common, and 7,000万 → 1億 was one step (issue 30).
+export const PRICE_STEPS = [1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000, 15000, 20000, 30000, 50000, 100000] as const;
 export const YIELD_STEPS = [5, 6, 7, 8, 9, 10, 12, 15] as const;
 export const WALK_STEPS = [3, 5, 7, 10, 15, 20] as const;
 export const AGE_STEPS = [5, 10, 15, 20, 25, 30, 35, 40] as const;

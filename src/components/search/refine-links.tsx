@@ -1,9 +1,11 @@
 import { Check } from "@/components/icons";
 import { ChipLink } from "@/components/ui/chip-link";
 import { cn } from "@/lib/cn";
+import { cityLabel, DESIGNATED_CITIES } from "@/lib/constants/designated-cities";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
 import type { SearchQuery } from "@/schemas/search";
-import { emptyQuery, hasValue, listHref, patchQuery, queryParams, scalarValue, toggleValue } from "./query-hrefs";
+import { entryPageHref } from "./entry-href";
+import { emptyQuery, hasValue, listHref, patchQuery, scalarValue, toggleValue } from "./query-hrefs";
 import { ENTRY_LINKS, PRICE_BANDS, WALK_LIMITS, YIELD_FLOORS } from "./refine-options";
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
 
@@ -46,10 +48,8 @@ export function RefineLinks({ query, className }: { query: SearchQuery; classNam
   const hp = scalarValue(query, "hp");
   const ly = scalarValue(query, "ly");
   const sw = scalarValue(query, "sw");
-  // The area and feature searches open with the list's conditions (and keep them); the train search starts afresh.
-  const carried = queryParams(query);
-  carried.delete("page");
-  const entryHref = (path: string) => (path.endsWith("/train") || carried.size === 0 ? path : `${path}?${carried.toString()}`);
+  // Every search page opens with the list's conditions (and keeps them; it offers to clear them) (issue 30).
+  const entryHref = (path: string) => entryPageHref(path, query);
   return (
     <nav aria-label="条件の絞り込み" className={cn("overflow-hidden rounded-lg border border-border bg-white", className)} data-slot="refine">
       <ul className="grid gap-1 border-b border-border bg-primary p-2">
@@ -61,11 +61,21 @@ export function RefineLinks({ query, className }: { query: SearchQuery; classNam
           </li>
         ))}
       </ul>
+      {/* re and ct are ANDed by the search: an area and a city replace each other rather than intersect */}
       <Group title="エリア">
         {AREAS.map((a) => (
           <li key={a.id}>
-            <Option href={listHref(toggleValue(query, "re", a.id))} active={hasValue(query, "re", a.id)}>
+            <Option href={listHref(patchQuery(toggleValue(query, "re", a.id), { ct: base.ct }))} active={hasValue(query, "re", a.id)}>
               {a.name}
+            </Option>
+          </li>
+        ))}
+      </Group>
+      <Group title="市全域">
+        {DESIGNATED_CITIES.map((c) => (
+          <li key={c.code}>
+            <Option href={listHref(patchQuery(toggleValue(query, "ct", c.code), { re: base.re }))} active={hasValue(query, "ct", c.code)}>
+              {cityLabel(c)}
             </Option>
           </li>
         ))}

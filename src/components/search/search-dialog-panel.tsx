@@ -12,11 +12,14 @@ import { KEYWORD_INPUT, KEYWORD_PLACEHOLDER, keywordSearchHref } from "@/compone
 import type { LoginStateData, SiteCountsData } from "@/components/site-chrome/types";
 import { useSiteCounts, useVisitor } from "@/components/site-chrome/use-visitor";
 import { cn } from "@/lib/cn";
+import { cityLabel, DESIGNATED_CITIES } from "@/lib/constants/designated-cities";
+import { AREAS } from "@/lib/constants/investment";
 import { withCommas } from "@/lib/price";
 import { api } from "@/trpc/react";
 import { savedQueryParams, useSavedFilters } from "./saved-filters";
 import { GOLD_TEXT } from "@/components/investment/gold";
 import type { SearchDialogProps } from "./search-dialog";
+import { conditionsOf, entryPageHref, isListPath } from "./entry-href";
 import { entryHref, resultsHref, type SearchResultsTarget } from "./results-href";
 
 const ENTRIES = [
@@ -68,6 +71,10 @@ function SearchDialogBody({
   const { state } = useVisitor(session);
   const counts = useSiteCounts(initialCounts);
   const total = counts ? counts.investment.members + counts.investment.public : undefined;
+  // Opened on a list: the search pages (and the map) start from its conditions (issue 30). The body
+  // renders only in the browser, after a click, so the location is there to read.
+  const listConditions = isListPath(window.location.pathname) || results?.path ? conditionsOf(new URLSearchParams(window.location.search)) : new URLSearchParams();
+  const fromList = (path: string) => entryPageHref(path, listConditions);
 
   return (
     <>
@@ -98,7 +105,7 @@ function SearchDialogBody({
               <li key={e.path}>
                 <ChipLink
                   variant="dialog-entry"
-                  href={results?.via ? `${e.path}?to=${results.via}` : e.path}
+                  href={results?.via ? `${e.path}?to=${results.via}` : fromList(e.path)}
                   onClick={(ev) => {
                     onNavigate();
                     if (!results?.via) return;
@@ -117,6 +124,38 @@ function SearchDialogBody({
                 </ChipLink>
               </li>
             ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="search-dialog-places" data-slot="search-dialog-places">
+          <h3 id="search-dialog-places" className="mb-2 border-l-4 border-gold pl-2 text-sm font-bold">
+            エリア・市で探す
+          </h3>
+          <ul className="flex flex-wrap gap-1.5">
+            {[
+              ...AREAS.map((a) => ({ key: `re-${a.id}`, name: a.name, param: ["re", String(a.id)] as const })),
+              ...DESIGNATED_CITIES.map((c) => ({ key: `ct-${c.code}`, name: cityLabel(c), param: ["ct", c.code] as const })),
+            ].map((p) => {
+              // the place replaces the list's place (re and ct are ANDed), its other conditions stay
+              const qs = new URLSearchParams([...listConditions].filter(([k]) => k !== "re" && k !== "ct"));
+              qs.set(p.param[0], p.param[1]);
+              return (
+                <li key={p.key}>
+                  <Link
+                    href={resultsHref(results?.path ? { path: results.path } : undefined, qs)}
+                    onClick={(ev) => {
+                      onNavigate();
+                      if (!results?.path) return;
+                      ev.preventDefault();
+                      router.push(resultsHref(results, qs));
+                    }}
+                    className="inline-flex min-h-9 items-center rounded-full border border-primary-200 bg-white px-3 text-sm hover:border-gold-500 hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500"
+                  >
+                    {p.name}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </section>
 

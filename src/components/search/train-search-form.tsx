@@ -4,6 +4,7 @@ import { ChevronDown, TrainFront } from "@/components/icons";
 import { useDeferredValue, useMemo, useState } from "react";
 import { withCommas } from "@/lib/price";
 import type { LineFacet, TrainFacets } from "@/server/investments";
+import { CarriedConditions } from "./carried-conditions";
 import { ListSearchForm, listPageHref } from "./list-search-form";
 import { SearchSubmitBar } from "./search-submit-bar";
 import { useSearchCount } from "./use-search-count";
@@ -37,10 +38,22 @@ const anchor = (key: string) => `operator-${key}`;
  * Several stations (on several lines) can be chosen at once; a line's
  * "全駅" box chooses the whole line. Works as a plain GET form (st=…) before hydration.
  */
-export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
-  const [stations, setStations] = useState<ReadonlySet<number>>(new Set());
-  const [lines, setLines] = useState<ReadonlySet<number>>(new Set());
-  const [transfer, setTransfer] = useState(false);
+/** The keys the train selection sets; the list's other conditions are kept (issue 30). */
+const TRAIN_KEYS = new Set(["sl", "st", "rg", "page"]);
+
+export function TrainSearchForm({ facets, initial = "" }: { facets: TrainFacets; initial?: string }) {
+  // `initial`: the list's canonical query string (parsed on the server). Its lines and stations start selected.
+  const init = new URLSearchParams(initial);
+  const carry = new URLSearchParams([...init].filter(([k]) => !TRAIN_KEYS.has(k)));
+  const initialGroups = new Set(init.getAll("rg").map(Number));
+  const [stations, setStations] = useState<ReadonlySet<number>>(() => {
+    const chosen = new Set(init.getAll("st").map(Number));
+    if (initialGroups.size)
+      for (const o of facets.operators) for (const l of o.lines) for (const st of l.stations) if (initialGroups.has(st.group_cd)) chosen.add(st.station_cd);
+    return chosen;
+  });
+  const [lines, setLines] = useState<ReadonlySet<number>>(() => new Set(init.getAll("sl").map(Number)));
+  const [transfer, setTransfer] = useState(initialGroups.size > 0);
 
   const { groupOf, stationName, lineName } = useMemo(() => {
     const groupOf = new Map<number, number>();
@@ -59,6 +72,7 @@ export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
 
   const selection: TrainSelection = { lines: [...lines], stations: [...stations], transfer };
   const params = trainSelectionParams(selection, groupOf);
+  for (const [k, v] of carry) params.append(k, v);
   const input = useDeferredValue(Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k)])));
   const empty = lines.size === 0 && stations.size === 0;
   const count = useSearchCount(input, !empty);
@@ -93,6 +107,7 @@ export function TrainSearchForm({ facets }: { facets: TrainFacets }) {
       className="grid gap-5"
       data-slot="train-search"
     >
+      <CarriedConditions carry={carry} />
       <nav aria-label="鉄道会社" className="flex flex-wrap gap-1.5">
         {facets.operators.map((o) => (
           <a

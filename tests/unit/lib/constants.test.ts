@@ -69,7 +69,7 @@ describe("areas (re)", () => {
       expect(a.name_en).toBe(src.name_en);
     }
     expect(AREAS.length).toBe(areasJson.areas.length);
-    expect(AREAS.map((a) => a.name)).toEqual(["阪神", "北摂", "大阪市内", "大阪ベイエリア", "大阪衛星都市", "南大阪"]);
+    expect(AREAS.map((a) => a.name)).toEqual(["阪神", "北摂", "大阪市中心部", "大阪ベイエリア", "大阪衛星都市", "南大阪"]);
   });
   it("are mutually exclusive", () => {
     const all = AREAS.flatMap((a) => a.municipality_codes);
@@ -94,7 +94,7 @@ describe("areas (re)", () => {
     expect(areaOfMunicipality(undefined)).toBeNull();
   });
   it("areaName", () => {
-    expect(areaName(3)).toBe("大阪市内");
+    expect(areaName(3)).toBe("大阪市中心部");
     expect(areaName(7)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { LockKeyhole } from "@/components/icons";
+import { LockKeyhole, SlidersHorizontal, X } from "@/components/icons";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -8,6 +8,7 @@ import { CardActionsScript } from "@/components/investment/card-actions-script";
 import { InvestmentCardGrid } from "@/components/investment/investment-card-grid";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
+import { entryPageHref } from "@/components/search/entry-href";
 import { RefineLinks } from "@/components/search/refine-links";
 import { SaveFilterButton } from "@/components/search/save-filter-button";
 import { SearchDialog } from "@/components/search/search-dialog";
@@ -29,6 +30,9 @@ import { ListViewSwitch } from "./view-switch";
 import { RangeForm } from "./range-form";
 
 export type RawParams = Record<string, string | string[] | undefined>;
+
+/** The refine panel (a popover on phones, the side column on wide screens). */
+const REFINE_PANEL_ID = "refine-panel";
 
 /** Largest page number accepted in the path (anything longer is not a page). */
 const PAGE_PATTERN = /^[1-9]\d{0,5}$/;
@@ -126,18 +130,66 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             </p>
             <h1 className="mt-1 text-xl font-bold leading-snug tracking-wider md:text-2xl">{title}</h1>
           </div>
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center"><MapLink conditions={params.toString()} /><SearchDialog session={session} counts={counts} label="条件を変更・物件を探す" triggerClassName="w-full md:w-auto" /></div>
+          {/* shrink-0: a long heading takes the room left, never the links' (「地図で見る」 was squeezed to one character a line) */}
+          <div className="flex shrink-0 flex-col gap-2 sm:flex-row sm:items-center">
+            <MapLink conditions={params.toString()} className="shrink-0 whitespace-nowrap" />
+            <SearchDialog session={session} counts={counts} label="条件を変更・物件を探す" triggerClassName="w-full whitespace-nowrap md:w-auto" />
+          </div>
         </header>
       </div>
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-5 lg:grid-cols-[15rem_minmax(0,1fr)] lg:py-8">
-        {/* One copy: beside the results on wide screens, after them on phones. */}
-        <aside className="order-last grid content-start gap-4 lg:order-none" aria-label="絞り込み">
-          <RefineLinks query={query} />
+        {/*
+          One copy, server-rendered (issue 30/31): beside the results on wide screens; on phones an HTML
+          popover (a full-screen sheet, no script) opened from the sticky bar above the results. Closed, a
+          popover takes no room, so nothing below the first cards moves when it loads (the old copy sat
+          after 20 cards, order-last, and shifted the layout).
+        */}
+        <aside
+          id={REFINE_PANEL_ID}
+          popover="auto"
+          aria-label="絞り込み"
+          data-slot="refine-panel"
+          className="fixed inset-0 m-0 hidden h-dvh max-h-none w-full max-w-none content-start gap-4 overflow-y-auto border-0 bg-muted p-4 pt-0 text-primary backdrop:bg-primary-950/60 open:grid lg:static lg:grid lg:h-auto lg:overflow-visible lg:bg-transparent lg:p-0"
+        >
+          <div className="sticky top-0 z-10 -mx-4 flex items-center justify-between gap-3 border-b border-border bg-primary px-4 py-3 text-white lg:hidden">
+            <h2 className="text-base font-bold">
+              絞り込み
+              <span className="ml-2 text-sm font-normal text-primary-200">
+                該当<span className="tabular mx-0.5 font-bold text-gold-300">{withCommas(String(result.total))}</span>件
+              </span>
+            </h2>
+            <button
+              type="button"
+              popoverTarget={REFINE_PANEL_ID}
+              popoverTargetAction="hide"
+              aria-label="閉じる"
+              className="inline-flex size-10 items-center justify-center rounded-md text-primary-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-gold-500"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </button>
+          </div>
           <RangeForm query={query} display={display.params} />
+          <RefineLinks query={query} />
         </aside>
 
         <div className="flex min-w-0 flex-col gap-4">
+          {/* phones: refining at the top, with the count; its height is in the first HTML, so nothing shifts */}
+          <div className="sticky top-0 z-30 -mx-4 -mt-6 flex items-center justify-between gap-3 border-b border-border bg-white/95 px-4 py-2 shadow-sm backdrop-blur sm:-mx-5 sm:px-5 lg:hidden" data-slot="refine-bar">
+            <p className="text-sm text-primary-600">
+              該当<strong className="tabular mx-1 text-lg text-primary">{withCommas(String(result.total))}</strong>件
+            </p>
+            <button
+              type="button"
+              popoverTarget={REFINE_PANEL_ID}
+              className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-md border border-primary-300 bg-white px-3 text-sm font-bold text-primary-800 hover:border-gold-500 focus-visible:outline-2 focus-visible:outline-gold-500"
+              data-slot="refine-open"
+            >
+              <SlidersHorizontal className="size-4" aria-hidden="true" />
+              絞り込み
+              {chips.length > 0 && <span className="tabular rounded-full bg-gold-100 px-1.5 text-xs">{chips.length}</span>}
+            </button>
+          </div>
           <SearchSummary chips={chips} />
           {filtered && <SaveFilterButton isLogin={!isGuest} query={query} filterParam={raw.filter} className="justify-end" />}
 
@@ -208,10 +260,10 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
                   </Button>
                 )}
                 <Button asChild variant="outline">
-                  <Link href="/investments/search/area">エリアから探す</Link>
+                  <Link href={entryPageHref("/investments/search/area", query)}>エリアから探す</Link>
                 </Button>
                 <Button asChild variant="outline">
-                  <Link href="/investments/search/train">路線・駅から探す</Link>
+                  <Link href={entryPageHref("/investments/search/train", query)}>路線・駅から探す</Link>
                 </Button>
               </div>
             </div>

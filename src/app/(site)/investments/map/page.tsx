@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { MapSearch } from "@/components/map/map-search";
-import { mapHref, parseMapView } from "@/components/map/map-view-param";
+import { boundsOf, mapHref, parseMapView, RESULTS_PROBE_BBOX, RESULTS_PROBE_ZOOM, type FitBounds } from "@/components/map/map-view-param";
 import { describeNames, queryChips, queryParams } from "@/components/search/query-links";
 import { SaveFilterButton } from "@/components/search/save-filter-button";
 import { SearchDialog } from "@/components/search/search-dialog";
@@ -9,7 +9,7 @@ import { SearchSummary } from "@/components/search/search-summary";
 import { MAP_RESULTS } from "@/components/search/results-href";
 import { pageMetadata } from "@/components/seo/metadata";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
-import { parseSearchParams, type SearchQuery } from "@/schemas/search";
+import { isEmptyQuery, parseSearchParams, type SearchQuery } from "@/schemas/search";
 import { env } from "@/server/env";
 import { api } from "@/trpc/server";
 
@@ -28,6 +28,21 @@ function conditionsOf(raw: Record<string, string | string[] | undefined>): Searc
 }
 
 /**
+ * A search opened on the map without a view of its own (c, z: a shared link, the way back from a
+ * search page) opens on its results, not on Osaka (issue 30): the bounds of the clusters one
+ * viewport over all of Kansai gives for these conditions. Null (Kansai) without conditions or results.
+ */
+async function resultsBounds(raw: Record<string, string | string[] | undefined>, query: SearchQuery, params: URLSearchParams): Promise<FitBounds | null> {
+  if (raw.c !== undefined || raw.z !== undefined || isEmptyQuery(query)) return null;
+  try {
+    const probe = await api.public.map.view({ ...Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k)])), bbox: RESULTS_PROBE_BBOX, zoom: RESULTS_PROBE_ZOOM });
+    return boundsOf([...probe.clusters, ...probe.markers]);
+  } catch {
+    return null; // the map still opens, on Kansai
+  }
+}
+
+/**
  * /investments/map (issue 19): the map of the listings the viewer may see,
  * with every search parameter of the list page; the URL holds the view
  * (c=lat,lng, z) and the conditions. The map and its library load only here
@@ -37,14 +52,15 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
   const raw = await searchParams;
   const query = conditionsOf(raw);
   const view = parseMapView(raw);
-  const [session, counts, names] = await Promise.all([
+  const params = queryParams(query);
+  const [session, counts, names, fit] = await Promise.all([
     api.public.session.state(),
     api.public.options.get().catch(() => undefined),
     query.sl || query.st || query.rg ? api.public.investments.railwayNames({ sl: query.sl, st: query.st, rg: query.rg }).then(describeNames) : Promise.resolve({}),
+    resultsBounds(raw, query, params),
   ]);
   // a chip's link drops its condition and stays on the map, at this view
   const chips = queryChips(query, names).map((c) => ({ ...c, removeHref: mapHref(view, c.removeHref.split("?")[1] ?? "") }));
-  const params = queryParams(query);
   const { MAP_TILE_URL, MAP_TILE_ATTRIBUTION } = env();
   return (
     <div data-slot="investment-map-page">
@@ -75,6 +91,7 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
         tileUrl={MAP_TILE_URL}
         attribution={MAP_TILE_ATTRIBUTION}
         view={view}
+        fit={fit}
         conditions={params.toString()}
         member={session.isLogin}
       />

@@ -4,6 +4,7 @@ import { pageMetadata } from "@/components/seo/metadata";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { dateText } from "@/components/investment/detail-format";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
+import { DESIGNATED_CITIES } from "@/lib/constants/designated-cities";
 import { api } from "@/trpc/server";
 import { MarketBarChart, MarketTable } from "./market-charts";
 
@@ -40,6 +41,18 @@ export default async function MarketPage() {
                 で会員限定物件も含めた相場をご覧いただけます）。
               </>
             )}
+          </p>
+          <p className="mt-2 text-sm leading-relaxed text-primary-700" data-slot="market-area-note">
+            「大阪市中心部」は大阪市24区のうち此花区・港区・大正区・住之江区（「大阪ベイエリア」）を除く20区、堺市は「南大阪」に含みます。京都市・神戸市は6エリアの外（その他の地域）です。大阪市・京都市・神戸市・堺市の全域の物件は、
+            {DESIGNATED_CITIES.map((c, i) => (
+              <span key={c.code}>
+                {i > 0 && "・"}
+                <Link href={`/investments/page/1?ct=${c.code}`} className="font-bold text-gold-700 underline underline-offset-4">
+                  {c.name}
+                </Link>
+              </span>
+            ))}
+            の一覧でご覧いただけます。
           </p>
           {/* the medians are of the listings' 表面利回り: the same definition and caveats */}
           <YieldFootnote vacant="list" className="mt-2" />

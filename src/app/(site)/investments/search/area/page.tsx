@@ -14,9 +14,10 @@ export const metadata = pageMetadata({
 export default async function AreaSearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const facets = await api.public.investments.facets.area();
   // Opened from a list ("エリアから探す" beside it): its conditions come along.
-  const initial = toSearchParams(parseSearchParams(await searchParams)).toString();
+  const raw = await searchParams;
+  const initial = toSearchParams(parseSearchParams(raw)).toString();
   return (
-    <SearchEntryPage path="/investments/search/area" title="エリアから探す" lead="市区町村を選んで「この条件で検索」を押してください。エリア名のチェックで、そのエリアの市区町村をまとめて選べます。">
+    <SearchEntryPage raw={raw} path="/investments/search/area" title="エリアから探す" lead="市区町村を選んで「この条件で検索」を押してください。エリア名のチェックで、そのエリアの市区町村をまとめて選べます。">
       <AreaSearchForm facets={facets} initial={initial} />
     </SearchEntryPage>
   );

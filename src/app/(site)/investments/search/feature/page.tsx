@@ -14,9 +14,10 @@ export const metadata = pageMetadata({
 export default async function FeatureSearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const facets = await api.public.investments.facets.feature();
   // Opened from a list ("こだわり条件から探す" beside it): its conditions come along.
-  const initial = toSearchParams(parseSearchParams(await searchParams)).toString();
+  const raw = await searchParams;
+  const initial = toSearchParams(parseSearchParams(raw)).toString();
   return (
-    <SearchEntryPage path="/investments/search/feature" title="こだわり条件から探す" lead="物件種別や価格・利回りなど、ご希望の条件を選んで「この条件で検索」を押してください。">
+    <SearchEntryPage raw={raw} path="/investments/search/feature" title="こだわり条件から探す" lead="物件種別や価格・利回りなど、ご希望の条件を選んで「この条件で検索」を押してください。">
       <FeatureSearchForm facets={facets} initial={initial} />
     </SearchEntryPage>
   );

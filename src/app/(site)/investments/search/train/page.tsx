@@ -1,6 +1,7 @@
 import { SearchEntryPage } from "@/components/search/entry-page";
 import { TrainSearchForm } from "@/components/search/train-search-form";
 import { pageMetadata } from "@/components/seo/metadata";
+import { parseSearchParams, toSearchParams } from "@/schemas/search";
 import { api } from "@/trpc/server";
 
 export const metadata = pageMetadata({
@@ -10,11 +11,14 @@ export const metadata = pageMetadata({
 });
 
 /** /investments/search/train: operators → lines → stations with live counts; several stations at once. */
-export default async function TrainSearchPage() {
+export default async function TrainSearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const facets = await api.public.investments.facets.train();
+  // Opened from a list (its tab, the header, the search dialog): its conditions come along (issue 30).
+  const raw = await searchParams;
+  const initial = toSearchParams(parseSearchParams(raw)).toString();
   return (
-    <SearchEntryPage path="/investments/search/train" title="路線・駅から探す" lead="路線を開いて駅を選んでください。複数の路線・駅をまとめて選べます。（物件のある路線・駅のみ表示しています）">
-      <TrainSearchForm facets={facets} />
+    <SearchEntryPage raw={raw} path="/investments/search/train" title="路線・駅から探す" lead="路線を開いて駅を選んでください。複数の路線・駅をまとめて選べます。（物件のある路線・駅のみ表示しています）">
+      <TrainSearchForm facets={facets} initial={initial} />
     </SearchEntryPage>
   );
 }
