@@ -125,12 +125,16 @@ describe("the geo index's snapping equals publicPosition()", () => {
     try {
       await migrateDb(old, { migrationsFolder: older });
       const points = fc.sample(fc.tuple(latArb, lngArb), { numRuns: 200, seed: 11 });
-      const ids = (
-        await old
-          .insert(investments)
-          .values(points.map(([lat, lng], i) => ({ ...base, name: `旧${i}`, map: { lat, lng } })))
-          .returning({ id: investments.id })
-      ).map((r) => r.id);
+      // Plain SQL naming only the columns of the old schema (Drizzle's insert names every current column).
+      const ids: number[] = [];
+      for (const [i, [lat, lng]] of points.entries()) {
+        const [row] = await old.all<{ id: number }>(
+          sql`INSERT INTO investments (type_cd, name, pref_cd, city_cd, district_cd, locality, price, public, public_at, update_at, keywords, map)
+              VALUES (${base.type_cd}, ${`旧${i}`}, ${base.pref_cd}, ${base.city_cd}, ${base.district_cd}, ${base.locality}, ${base.price}, 1,
+                      ${base.public_at.getTime()}, ${base.update_at.getTime()}, '', ${JSON.stringify({ lat, lng })}) RETURNING id`,
+        );
+        ids.push(row!.id);
+      }
       const before = await geoRows(old);
       // the old index held the stored point to the microdegree
       expect(ids.filter((id, i) => before.get(id)!.lat !== micro(points[i]![0])).length).toBe(0);
