@@ -22,6 +22,19 @@ afterAll(async () => {
 
 const login = (page: Page) => logIn(page, base, "member");
 
+/**
+ * Opens the save-condition dialog. A click that lands before the list page has hydrated (a busy
+ * machine) does nothing, as for a person, who taps again: so does this, until the dialog shows.
+ */
+async function openSaveDialog(page: Page): Promise<void> {
+  const dialog = page.locator('[data-slot="save-filter-dialog"]');
+  for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
+    await page.locator('[data-slot="save-filter-button"]').click();
+    await dialog.waitFor({ state: "visible", timeout: 1500 }).catch(() => undefined);
+  }
+  await dialog.waitFor({ state: "visible" });
+}
+
 describe("My Page (desktop)", () => {
   it("saves a search from the list, reopens it from the dialog, bookmarks two listings, compares them and removes one", async () => {
     const member = (await db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL)).get())!;
@@ -43,8 +56,8 @@ describe("My Page (desktop)", () => {
 
     // Save the current search under a name.
     await page.goto(base + "/investments?re=3&ty=1");
-    await page.locator('[data-slot="save-filter-button"]').click();
     const dialog = page.locator('[data-slot="save-filter-dialog"]');
+    await openSaveDialog(page);
     await dialog.getByLabel(/検索条件名/).fill(name);
     await dialog.getByRole("button", { name: "保存する" }).click();
     await expect.poll(() => page.locator('[data-slot="save-filter-status"]').innerText()).toContain(`「${name}」を保存しました`);
@@ -52,7 +65,7 @@ describe("My Page (desktop)", () => {
     expect(saved?.query).toMatchObject({ re: [3], ty: [1] });
 
     // The same name again: the live check says so and the save stays disabled.
-    await page.locator('[data-slot="save-filter-button"]').click();
+    await openSaveDialog(page);
     await dialog.getByLabel(/検索条件名/).fill(name);
     await expect.poll(() => dialog.getByRole("alert").innerText()).toContain("既に保存されています");
     expect(await dialog.getByRole("button", { name: "保存する" }).isDisabled()).toBe(true);
