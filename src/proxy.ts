@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { INTERNAL_ADMIN_PATH } from "@/lib/admin-path";
 import { env } from "@/server/env";
 
 /**
@@ -15,7 +16,7 @@ import { env } from "@/server/env";
  * internal path a second time. The rewrite therefore carries a header keyed
  * with APP_SECRET; only a request bearing it may enter the internal folders.
  */
-const INTERNAL = { admin: "/admin-area", preview: "/preview-area" } as const;
+const INTERNAL = { admin: INTERNAL_ADMIN_PATH, preview: "/preview-area" } as const;
 const NOT_FOUND = "/__not-found__";
 const MARK = "x-kir-internal-rewrite";
 

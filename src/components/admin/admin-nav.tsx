@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { ChevronDown, Menu } from "@/components/icons";
+import { publicAdminPathname } from "@/lib/admin-path";
 
 export interface AdminNavLink {
   href: string;
@@ -42,7 +43,8 @@ function NavLinks({ links, current, className, linkClassName }: { links: readonl
  */
 export function AdminNav({ links, home }: { links: readonly AdminNavLink[]; home: string }) {
   const pathname = usePathname();
-  const current = currentHref(links, pathname, home);
+  // The server sees the internal /admin-area path, the browser the base path: the same link must be current on both.
+  const current = currentHref(links, publicAdminPathname(pathname, home), home);
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (details.current) details.current.open = false;
