@@ -7,3 +7,4 @@
 export { type Audience, audienceOf, isTeaser, isVisibleTo, mapVisibility, teaserScope, visibleTo } from "./visibility";
 export { type InvestmentCard, loadCards } from "./cards";
 export { DISTANCE_WALK, searchSize, searchSizeSql, searchSizeSqlText, TYPE_LAND, TYPE_UNIT } from "./rules";
+export { formerPriceColumns } from "./former-price-columns";

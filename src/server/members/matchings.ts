@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { filters, investments, matchings } from "@/server/db/schema";
-import { loadCards, visibleTo, type Audience } from "@/server/listings";
+import { formerPriceColumns, loadCards, visibleTo, type Audience } from "@/server/listings";
 import { recordedFormerPrice } from "@/lib/former-price";
 
 /**
@@ -22,13 +22,7 @@ export async function matchingRows(db: Db, userId: number, audience: Audience, o
       reason: matchings.reason,
       price: matchings.price,
       price_before: matchings.price_before,
-      listing: {
-        price: investments.price,
-        price_down: investments.price_down,
-        price_before: investments.price_before,
-        price_down_at: investments.price_down_at,
-        price_before_since: investments.price_before_since,
-      },
+      listing: formerPriceColumns,
       read_at: matchings.read_at,
       created_at: matchings.created_at,
     })

@@ -15,7 +15,7 @@ import { filters, investments, matchings, notification_settings, users } from "@
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { MATCHING_MAIL_MAX_ITEMS, type MatchingMailItem } from "@/server/mail/templates";
-import { loadCards, visibleTo } from "@/server/listings";
+import { formerPriceColumns, loadCards, visibleTo } from "@/server/listings";
 import { recordedFormerPrice } from "@/lib/former-price";
 import { unsubscribeUrl } from "@/server/mail/unsubscribe-token";
 
@@ -61,13 +61,7 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
       price_before: matchings.price_before,
       filter_name: filters.name,
       // the listing's stored former price now (表示規約): the mail shows one only while it may be shown
-      listing: {
-        price: investments.price,
-        price_down: investments.price_down,
-        price_before: investments.price_before,
-        price_down_at: investments.price_down_at,
-        price_before_since: investments.price_before_since,
-      },
+      listing: formerPriceColumns,
     })
     .from(matchings)
     .innerJoin(investments, eq(investments.id, matchings.investment_id))
