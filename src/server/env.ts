@@ -116,12 +116,14 @@ const schema = z.object({
    * HTTP_BODY_GRACE_SECONDS have passed; one client address holds at most
    * HTTP_MAX_CONNECTIONS_PER_CLIENT sockets (peers not in TRUSTED_PROXIES) and
    * HTTP_MAX_REQUESTS_PER_CLIENT requests in flight (behind a trusted proxy, per forwarded address).
+   * The socket bound is wider than the request bound: an office behind one NAT address is many
+   * browsers holding ~6 keep-alive sockets each, idle most of the time; 1,500 held uploads still are not.
    */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(600).default(20),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(3600).default(120),
   HTTP_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(100_000_000).default(1024),
   HTTP_BODY_GRACE_SECONDS: z.coerce.number().min(0.05).max(600).default(10),
-  HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(64),
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(256),
   HTTP_MAX_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(64),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Demo account passwords used by the seed (scripts/seed.ts). */
