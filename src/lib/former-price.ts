@@ -18,6 +18,7 @@
  * the six-month window again, so nothing stale is ever shown. Pure and
  * isomorphic: no database, no clock of its own.
  */
+import { jstDay } from "@/lib/jst-date";
 import { formatPrice } from "@/lib/price";
 
 /** 施行規則 (過去の販売価格を比較対照価格とする二重価格表示): the former price must have been offered this many months before the cut. */
@@ -43,17 +44,13 @@ export interface PriceChangeLike {
   changed_at: Date | string;
 }
 
-const JST_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
 const toDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 
-/** The Japan-time calendar day of an instant, as 'YYYY-MM-DD'. */
-export function jstDay(at: Date | string): string {
-  const d = new Date(toDate(at).getTime() + JST_MS);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
+// The Japan-time day of an instant is src/lib/jst-date.ts's; re-exported for the rule's callers.
+export { jstDay };
 
 /** 'YYYY-MM-DD' + n calendar months; a day the target month lacks becomes its last day (12-31 + 2 → 02-28/29). */
 export function addMonths(day: string, n: number): string {
