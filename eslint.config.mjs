@@ -38,7 +38,8 @@ const DOMAIN_FRONT_DOOR = domainFrontDoor(null);
 /** infrastructure-free-of-domains: db, jobs, mail, cache, redis, request and auth sit under every domain and never import one. */
 const INFRASTRUCTURE_FREE_OF_DOMAINS = {
   regex: `^@/server/(?!(?:${[...INFRASTRUCTURE, ...ROOT_MODULES].join("|")})(?:/|$))[^/]+`,
-  message: "Infrastructure (db, jobs, mail, cache, redis, request, auth) never imports a domain: move the code down, or pass it in (a hook, as db/migrate.ts's data passes).",
+  message:
+    "Infrastructure (db, jobs, mail, cache, redis, request, auth) never imports a domain: move the code down, or pass it in (a hook, as db/migrate.ts's data passes).",
 };
 
 export default tseslint.config(
@@ -97,7 +98,16 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { paths: [ZOD], patterns: [DOMAIN_FREE_OF_TRANSPORT, INFRASTRUCTURE_FREE_OF_DOMAINS] }] },
   },
   {
-    files: ["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/trpc/**/*.{ts,tsx}", "src/proxy.ts", ...TRANSPORTS.map((t) => `src/server/${t}/**/*.ts`), "worker/**/*.ts", "scripts/**/*.ts", "src/seed/**/*.ts"],
+    files: [
+      "src/app/**/*.{ts,tsx}",
+      "src/components/**/*.{ts,tsx}",
+      "src/trpc/**/*.{ts,tsx}",
+      "src/proxy.ts",
+      ...TRANSPORTS.map((t) => `src/server/${t}/**/*.ts`),
+      "worker/**/*.ts",
+      "scripts/**/*.ts",
+      "src/seed/**/*.ts",
+    ],
     rules: { "no-restricted-imports": ["error", { paths: [ZOD], patterns: [DOMAIN_FRONT_DOOR] }] },
   },
   {

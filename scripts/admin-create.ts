@@ -35,7 +35,10 @@ if (existing) {
   await db.update(admins).set({ password_hash, must_reset_password: false }).where(eq(admins.id, existing.id));
   console.log(`updated administrator ${email} (#${existing.id})`);
 } else {
-  const [row] = await db.insert(admins).values({ email, name: values.name ?? "", password_hash }).returning({ id: admins.id });
+  const [row] = await db
+    .insert(admins)
+    .values({ email, name: values.name ?? "", password_hash })
+    .returning({ id: admins.id });
   console.log(`created administrator ${email} (#${row?.id})`);
 }
 await closeDb();

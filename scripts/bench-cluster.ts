@@ -109,7 +109,12 @@ const pct = (xs: number[], q: number) => Number([...xs].sort((a, b) => a - b)[Ma
 type SearchRow = { query: string; params: string; hits: number; byMode: Record<string, { p50: number; p95: number }> };
 const search: SearchRow[] = [];
 const now = new Date();
-log(`search p50/p95 ms, ${RUNS} runs per query and mode, modes interleaved (load average ${os.loadavg().map((n) => n.toFixed(2)).join(" / ")})`);
+log(
+  `search p50/p95 ms, ${RUNS} runs per query and mode, modes interleaved (load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" / ")})`,
+);
 for (const [name, qs] of queries) {
   const query = parseSearchParams(new URLSearchParams(qs));
   const times: Record<string, number[]> = Object.fromEntries(modes.map(([m]) => [m, []]));
@@ -162,7 +167,7 @@ if (values["skip-pages"] || !haveBuild) {
     });
     children.push(child);
     const url = `http://127.0.0.1:${port}`;
-    for (const until = Date.now() + 90_000; ; ) {
+    for (const until = Date.now() + 90_000; ;) {
       try {
         if ((await fetch(`${url}/investments`)).ok) return url;
       } catch {
@@ -173,9 +178,18 @@ if (values["skip-pages"] || !haveBuild) {
     }
   }
   const nodeA = await webNode({ DATABASE_URL: primary.url });
-  const nodeB = await webNode({ DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`, DATABASE_SYNC_URL: replica.url, DATABASE_PRIMARY_URL: primary.url });
+  const nodeB = await webNode({
+    DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`,
+    DATABASE_SYNC_URL: replica.url,
+    DATABASE_PRIMARY_URL: primary.url,
+  });
   const load = (url: string, duration: number) =>
-    autocannon({ url: `${url}/investments`, connections: Number(values.connections), duration, headers: { accept: "text/html", "accept-encoding": "gzip, deflate, br, zstd" } });
+    autocannon({
+      url: `${url}/investments`,
+      connections: Number(values.connections),
+      duration,
+      headers: { accept: "text/html", "accept-encoding": "gzip, deflate, br, zstd" },
+    });
   log(`warming both nodes up (${values.warmup} s)…`);
   await Promise.all([load(nodeA, Number(values.warmup)), load(nodeB, Number(values.warmup))]);
   const D = Number(values.duration);
@@ -203,7 +217,11 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((n) => Number(n.toFixed(2))) },
   listings: expected,
-  setup: { primarySeedSeconds: Number(primarySeed.toFixed(1)), replicaCatchUpSeconds: Number(replicaCatchUp.toFixed(1)), embeddedFirstSyncSeconds: Number(embeddedSync.toFixed(1)) },
+  setup: {
+    primarySeedSeconds: Number(primarySeed.toFixed(1)),
+    replicaCatchUpSeconds: Number(replicaCatchUp.toFixed(1)),
+    embeddedFirstSyncSeconds: Number(embeddedSync.toFixed(1)),
+  },
   search,
   pages,
 };
@@ -220,7 +238,9 @@ const md = [
   "",
   `| query | params | hits | ${modeNames.join(" | ")} |`,
   `|---|---|---:|${modeNames.map(() => "---:").join("|")}|`,
-  ...search.map((r) => `| ${r.query} | \`${r.params || "—"}\` | ${r.hits} | ${modeNames.map((m) => `${r.byMode[m]!.p50} / ${r.byMode[m]!.p95}`).join(" | ")} |`),
+  ...search.map(
+    (r) => `| ${r.query} | \`${r.params || "—"}\` | ${r.hits} | ${modeNames.map((m) => `${r.byMode[m]!.p50} / ${r.byMode[m]!.p95}`).join(" | ")} |`,
+  ),
   "",
   "## List page /investments, nothing cached (page and data caches off), one process per web node",
   "",

@@ -45,7 +45,16 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (n: string) => path.join(root, "node_modules", ".bin", n);
 const log = (s: string) => console.log(`[bench-frontend] ${s}`);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.error("[bench-frontend] no production build: run `npx next build` first");
@@ -107,7 +116,7 @@ process.on("exit", () => {
   server?.kill("SIGTERM");
   rmSync(dir, { recursive: true, force: true });
 });
-for (const deadline = Date.now() + 60_000; ; ) {
+for (const deadline = Date.now() + 60_000; ;) {
   try {
     if ((await fetch(base + "/")).ok) break;
   } catch {
@@ -202,7 +211,8 @@ if (!values["bytes-only"]) {
         });
         // A run without a first paint (NO_FCP: the page did not paint within Lighthouse's wait, seen on a
         // loaded machine) has no metrics to take a median of: logged and left out.
-        if (r?.lhr.audits["first-contentful-paint"]?.numericValue === undefined) log(`${t.key} run ${i + 1}: no FCP (${r?.lhr.runtimeError?.code ?? "no report"}), left out`);
+        if (r?.lhr.audits["first-contentful-paint"]?.numericValue === undefined)
+          log(`${t.key} run ${i + 1}: no FCP (${r?.lhr.runtimeError?.code ?? "no report"}), left out`);
         else lhrs.push(r.lhr);
       }
       if (!lhrs.length) continue;
@@ -210,7 +220,9 @@ if (!values["bytes-only"]) {
       const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
       const cat = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const summary = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
-      const lcpItems = (lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined)?.items;
+      const lcpItems = (
+        lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined
+      )?.items;
       const lcpNode = lcpItems?.[0]?.items?.[0]?.node;
       const s: Scores = {
         performance: cat("performance"),
@@ -275,7 +287,17 @@ const result = {
   at: new Date().toISOString(),
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "", node: process.version, loadAverage },
   lighthouse: values["bytes-only"] ? null : { version: "12", preset: "mobile (simulated slow 4G, 4× CPU)", runs: RUNS, chrome: CHROME },
-  targets: { performance: 95, fcpMs: 1800, lcpMs: 2500, tbtMs: 150, cls: 0.05, fontKiB: 120, renderBlockingCssKiB: 25, totalKiB: 400, jsKiB: "130 list, search and detail; 100 content (home, blog); forms held at 148" },
+  targets: {
+    performance: 95,
+    fcpMs: 1800,
+    lcpMs: 2500,
+    tbtMs: 150,
+    cls: 0.05,
+    fontKiB: 120,
+    renderBlockingCssKiB: 25,
+    totalKiB: 400,
+    jsKiB: "130 list, search and detail; 100 content (home, blog); forms held at 148",
+  },
   pages,
 };
 const outDir = path.join(root, "bench", "results");

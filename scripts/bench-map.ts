@@ -154,7 +154,12 @@ export async function benchMap(db: Db, opts: { runs?: number; log?: (line: strin
             payloadKiB: Number((payload / 1024).toFixed(1)),
           };
           out.push(s);
-          const flags = [s.p95 <= MAP_TARGETS.p95Ms ? "" : `✗ p95 over ${MAP_TARGETS.p95Ms} ms`, s.payloadKiB <= MAP_TARGETS.payloadKiB ? "" : `✗ payload over ${MAP_TARGETS.payloadKiB} KiB`].filter(Boolean).join(" ");
+          const flags = [
+            s.p95 <= MAP_TARGETS.p95Ms ? "" : `✗ p95 over ${MAP_TARGETS.p95Ms} ms`,
+            s.payloadKiB <= MAP_TARGETS.payloadKiB ? "" : `✗ payload over ${MAP_TARGETS.payloadKiB} KiB`,
+          ]
+            .filter(Boolean)
+            .join(" ");
           log(
             `[bench] map ${s.place.padEnd(24)} ${size.name.padEnd(7)} z${String(zoom).padEnd(2)} ${s.conditions.padEnd(24)} ${audience.padEnd(7)} p50 ${String(s.p50).padStart(6)} ms  p95 ${String(s.p95).padStart(6)} ms  ${String(s.inView).padStart(6)} in view  ${s.payloadKiB} KiB ${flags}`,
           );
@@ -178,7 +183,10 @@ export function writeMapResults(stats: MapStat[], listings: number, load?: Snaps
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(" / ");
-  writeFileSync(path.join(dir, "map.json"), JSON.stringify({ at, listings, loadAverage: loadAvg, targets: MAP_TARGETS, snapshotLoad: load, viewports: stats }, null, 2) + "\n");
+  writeFileSync(
+    path.join(dir, "map.json"),
+    JSON.stringify({ at, listings, loadAverage: loadAvg, targets: MAP_TARGETS, snapshotLoad: load, viewports: stats }, null, 2) + "\n",
+  );
   const filtered = stats.filter((s) => s.conditions !== "no condition");
   const worst = (xs: MapStat[]) => Math.max(0, ...xs.map((s) => s.p95));
   const md = [
@@ -190,7 +198,7 @@ export function writeMapResults(stats: MapStat[], listings: number, load?: Snaps
     "",
     "Every viewport is one pass in JavaScript over the in-process snapshot (src/server/map/snapshot.ts): the listings the public site may show, one typed array per column — id, position (microdegrees), visibility, and the searched columns: type, structure, prefecture, area, 取引態様, feature flags (bitmask), city code, price, nearest walk, built and residual dates (YYYYMMDD), yield, size (Float64, NaN for NULL), published and updated times. The pass checks visibility (the members-only rule: visitors skip vis 1), the box and the conditions, bins each match into its grid cell and keeps the first 20 cards of the sort; the only SQL left is the unplaced count (a partial index) and the 20 cards' rows.",
     "",
-    "Conditions: the search plan (src/server/search/plan.ts, the boundaries the SQL and the in-memory predicate share) is compiled to a predicate over the columns (src/server/map/filter.ts) for every parameter except 町名 (dt), railway line / station / group (sl st rg, where sw means the walk to that station) and free words (fw, xw). For those, SQL selects the ids those conditions alone match first (buildTextWhere: the FTS index, the transport indexes; no visibility, no other condition), and the pass keeps the points in that set that also pass the columns. Rows marked (SQL ids) are such cases. That id set is cached per process (src/server/map/text-ids.ts: at most 8 sets, a bit set over ids each, keyed by the SQL of those conditions) and dropped at the first viewport after any write that can change it: the write log's rows marked text (0014: name, keywords, 町名, transports, listings added or removed), read at every viewport anyway. So a pan or zoom with the same conditions pays no SQL for them; only a new search does (\"first view\" rows, which forget the cache before every view: a free word in 45 % of the listings, fw=マンション, costs the FTS5 lookup of about 45,000 rows there). The unplaced count takes the same set instead of repeating the lookup.",
+    'Conditions: the search plan (src/server/search/plan.ts, the boundaries the SQL and the in-memory predicate share) is compiled to a predicate over the columns (src/server/map/filter.ts) for every parameter except 町名 (dt), railway line / station / group (sl st rg, where sw means the walk to that station) and free words (fw, xw). For those, SQL selects the ids those conditions alone match first (buildTextWhere: the FTS index, the transport indexes; no visibility, no other condition), and the pass keeps the points in that set that also pass the columns. Rows marked (SQL ids) are such cases. That id set is cached per process (src/server/map/text-ids.ts: at most 8 sets, a bit set over ids each, keyed by the SQL of those conditions) and dropped at the first viewport after any write that can change it: the write log\'s rows marked text (0014: name, keywords, 町名, transports, listings added or removed), read at every viewport anyway. So a pan or zoom with the same conditions pays no SQL for them; only a new search does ("first view" rows, which forget the cache before every view: a free word in 45 % of the listings, fw=マンション, costs the FTS5 lookup of about 45,000 rows there). The unplaced count takes the same set instead of repeating the lookup.',
     "",
     "After binning, icons whose drawn circles would come within 4 px of each other at the view's zoom are merged into one cluster, closest pair first (src/server/map/merge.ts; sizes from src/lib/map-icons.ts, which the page draws with), so fewer clusters and markers than cells.",
     "",
@@ -202,7 +210,10 @@ export function writeMapResults(stats: MapStat[], listings: number, load?: Snaps
     "",
     "| place | size | zoom | conditions | audience | p50 ms | p95 ms | max ms | in view | markers | clusters | payload KiB |",
     "|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|",
-    ...stats.map((s) => `| ${s.place} | ${s.size} | ${s.zoom} | ${s.conditions} | ${s.audience} | ${s.p50} | ${s.p95} | ${s.max} | ${s.inView} | ${s.markers} | ${s.clusters} | ${s.payloadKiB} |`),
+    ...stats.map(
+      (s) =>
+        `| ${s.place} | ${s.size} | ${s.zoom} | ${s.conditions} | ${s.audience} | ${s.p50} | ${s.p95} | ${s.max} | ${s.inView} | ${s.markers} | ${s.clusters} | ${s.payloadKiB} |`,
+    ),
     "",
   ];
   if (before) {
@@ -235,7 +246,19 @@ type FrontendPage = {
   key: string;
   path: string;
   bytes?: { js: number; css: number; font: number; image: number; html: number; total: number };
-  lighthouse: { performance: number; accessibility: number; bestPractices: number; seo: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; lcpElement?: string; runs: number[] } | null;
+  lighthouse: {
+    performance: number;
+    accessibility: number;
+    bestPractices: number;
+    seo: number;
+    fcpMs: number;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+    speedIndexMs: number;
+    lcpElement?: string;
+    runs: number[];
+  } | null;
 };
 
 /** The map page's own Lighthouse mobile figures, from `bench-frontend.ts --only map --label map` (bench/results/frontend-map.json) when it ran. */

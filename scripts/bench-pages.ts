@@ -82,7 +82,6 @@ if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   process.exit(1);
 }
 
-
 const dir = mkdtempSync(path.join(os.tmpdir(), "kir-bench-pages-"));
 
 /* ------------------------------------------------------------ build snapshot */
@@ -113,19 +112,25 @@ if (values.database) {
   seedSeconds = seeded.ms.total / 1000;
   log(`seeded in ${seedSeconds.toFixed(1)} s`);
 }
-const listingCount = (await db.select({ n: sql<number>`count(*)` }).from(investments).get())?.n ?? 0;
+const listingCount =
+  (
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(investments)
+      .get()
+  )?.n ?? 0;
 
 const visitorVisible = and(eq(investments.public, true), isNull(investments.not_updated_at), eq(investments.members, false));
 // A detail with several transports and related listings, from the middle of the newest 1,000.
-const detail = await db
-  .select({ id: investments.id })
-  .from(investments)
-  .where(visitorVisible)
-  .orderBy(desc(investments.public_at))
-  .limit(1)
-  .offset(500)
-  .get();
-const visibleCount = (await db.select({ n: sql<number>`count(*)` }).from(investments).where(visitorVisible).get())?.n ?? 0;
+const detail = await db.select({ id: investments.id }).from(investments).where(visitorVisible).orderBy(desc(investments.public_at)).limit(1).offset(500).get();
+const visibleCount =
+  (
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(investments)
+      .where(visitorVisible)
+      .get()
+  )?.n ?? 0;
 db.$client.close();
 if (!detail) throw new Error("no visible listing to benchmark");
 
@@ -261,8 +266,16 @@ const cores = String(os.cpus().length);
 const scenarios: Scenario[] = [
   { key: "uncached-1", name: "nothing cached, 1 process", env: { PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0", WEB_CONCURRENCY: "1" } },
   { key: "uncached-2", name: `nothing cached, ${cores} processes`, env: { PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0", WEB_CONCURRENCY: cores } },
-  { key: "rendered-2", name: `every page rendered, lists and counts cached, ${cores} processes`, env: { PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "600", WEB_CONCURRENCY: cores } },
-  { key: "cached-2", name: `page cache on (as deployed), ${cores} processes`, env: { PAGE_CACHE_TTL_SECONDS: "600", DATA_CACHE_TTL_SECONDS: "600", WEB_CONCURRENCY: cores } },
+  {
+    key: "rendered-2",
+    name: `every page rendered, lists and counts cached, ${cores} processes`,
+    env: { PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "600", WEB_CONCURRENCY: cores },
+  },
+  {
+    key: "cached-2",
+    name: `page cache on (as deployed), ${cores} processes`,
+    env: { PAGE_CACHE_TTL_SECONDS: "600", DATA_CACHE_TTL_SECONDS: "600", WEB_CONCURRENCY: cores },
+  },
 ];
 
 const only = values.only?.split(",").map((k) => k.trim().replace(/-\d+$/, ""));
@@ -275,7 +288,13 @@ for (const sc of scenarios.filter((x) => !only || only.includes(x.key.replace(/-
   // every page in turn under load first, so the figures are the steady state.
   const available = [];
   for (const t of targets) if ((await fetch(base + t.path)).status === 200) available.push(t);
-  await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, requests: available.map((t) => ({ path: t.path })), headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING } });
+  await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: WARMUP,
+    requests: available.map((t) => ({ path: t.path })),
+    headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+  });
   for (const t of targets) {
     const first = await fetch(base + t.path);
     const body = await first.text();
@@ -291,7 +310,12 @@ for (const sc of scenarios.filter((x) => !only || only.includes(x.key.replace(/-
 
     const times: number[] = [];
     const cpuBefore = serverCpuMs(server.pid);
-    const instance = autocannon({ url: base + t.path, connections: CONNECTIONS, duration: DURATION, headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING } });
+    const instance = autocannon({
+      url: base + t.path,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      headers: { accept: "text/html", "accept-encoding": BROWSER_ACCEPT_ENCODING },
+    });
     instance.on("response", (_c, _status, _bytes, ms) => times.push(ms));
     const r = await instance;
     const cpuMs = serverCpuMs(server.pid) - cpuBefore;
@@ -327,8 +351,21 @@ const listOf = (scenario: string) => stats.find((s) => s.scenario === scenario &
 const uncachedBest = Math.max(listOf("uncached-1"), listOf("uncached-2"), listOf("rendered-2"));
 const result = {
   at: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "", node: process.version, buildId, loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))) },
-  setup: { investments: listingCount, visibleToVisitors: visibleCount, connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP, seedSeconds },
+  machine: {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? "",
+    node: process.version,
+    buildId,
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+  },
+  setup: {
+    investments: listingCount,
+    visibleToVisitors: visibleCount,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    warmupSeconds: WARMUP,
+    seedSeconds,
+  },
   scenarios,
   pages: stats,
   targets: { listRps: 150, listUncachedRps: uncachedBest, listUncachedMet: uncachedBest >= 150, listCachedRps: listOf("cached-2") },

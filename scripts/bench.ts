@@ -93,14 +93,20 @@ const queries: [string, SQL][] = [
   ["list page 1 (visitor, newest)", sql`SELECT id FROM investments WHERE ${visible} ORDER BY public_at DESC LIMIT 20`],
   ["list page 50 (visitor, newest)", sql`SELECT id FROM investments WHERE ${visible} ORDER BY public_at DESC LIMIT 20 OFFSET 980`],
   ["count (visitor)", sql`SELECT count(*) FROM investments WHERE ${visible}`],
-  ["area re=3, price 5,000-20,000万", sql`SELECT id FROM investments WHERE ${visible} AND area_cd = 3 AND price BETWEEN 5000 AND 20000 ORDER BY public_at DESC LIMIT 20`],
+  [
+    "area re=3, price 5,000-20,000万",
+    sql`SELECT id FROM investments WHERE ${visible} AND area_cd = 3 AND price BETWEEN 5000 AND 20000 ORDER BY public_at DESC LIMIT 20`,
+  ],
   ["yield >= 8%, sorted by yield", sql`SELECT id FROM investments WHERE ${visible} AND yield >= 8 ORDER BY yield DESC LIMIT 20`],
   [
     "station (group) lookup",
     sql`SELECT id FROM investments WHERE ${visible} AND id IN (SELECT investment_id FROM investment_transports WHERE group_cd = (SELECT group_cd FROM investment_transports WHERE group_cd IS NOT NULL LIMIT 1)) ORDER BY public_at DESC LIMIT 20`,
   ],
   ["free word FTS5 trigram (3+ chars)", sql`SELECT rowid FROM investments_fts WHERE investments_fts MATCH '"マンション"' LIMIT 20`],
-  ["free word FTS5 + visibility", sql`SELECT i.id FROM investments_fts f JOIN investments i ON i.id = f.rowid WHERE investments_fts MATCH '"大阪市北区"' AND i.public = 1 AND i.members = 0 ORDER BY i.public_at DESC LIMIT 20`],
+  [
+    "free word FTS5 + visibility",
+    sql`SELECT i.id FROM investments_fts f JOIN investments i ON i.id = f.rowid WHERE investments_fts MATCH '"大阪市北区"' AND i.public = 1 AND i.members = 0 ORDER BY i.public_at DESC LIMIT 20`,
+  ],
 ];
 const stats: Stat[] = [];
 for (const [name, q] of queries) {
@@ -141,8 +147,18 @@ async function measureSearch(name: string, qs: string, runs = 100): Promise<Sear
   const where = buildSearchWhere("visitor", query, now);
   const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query) });
   const runBare = async () => {
-    await db.select({ n: sql<number>`count(*)` }).from(investments).where(where).all();
-    await db.select({ id: investments.id }).from(investments).where(where).orderBy(...order).limit(PAGE_SIZE).all();
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(investments)
+      .where(where)
+      .all();
+    await db
+      .select({ id: investments.id })
+      .from(investments)
+      .where(where)
+      .orderBy(...order)
+      .limit(PAGE_SIZE)
+      .all();
   };
   for (let i = 0; i < 3; i++) {
     await searchInvestments(db, "visitor", query, { now });
@@ -255,7 +271,9 @@ type MatchingStat = {
   writtenP50: number;
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const sampleIds = (await db.all<{ id: number }>(sql`SELECT id FROM investments WHERE public = 1 AND not_updated_at IS NULL ORDER BY id DESC LIMIT 42`)).map((r) => r.id);
+const sampleIds = (await db.all<{ id: number }>(sql`SELECT id FROM investments WHERE public = 1 AND not_updated_at IS NULL ORDER BY id DESC LIMIT 42`)).map(
+  (r) => r.id,
+);
 let matchingStat: MatchingStat | null = null;
 if (sampleIds.length >= 3) {
   clearCompiledFilters(db, { parsed: true });
@@ -336,7 +354,11 @@ if (accepting < NL_RECIPIENTS) {
   const extra = NL_RECIPIENTS - accepting;
   const firstId = ((await db.get<{ m: number }>(sql`SELECT coalesce(max(id), 0) AS m FROM users`))?.m ?? 0) + 1;
   for (let i = 0; i < extra; i += 2000) {
-    const rows = Array.from({ length: Math.min(2000, extra - i) }, (_, k) => ({ id: firstId + i + k, email: `nl${firstId + i + k}@bench.example.com`, status: "active" }));
+    const rows = Array.from({ length: Math.min(2000, extra - i) }, (_, k) => ({
+      id: firstId + i + k,
+      email: `nl${firstId + i + k}@bench.example.com`,
+      status: "active",
+    }));
     await db.transaction(async (tx) => {
       await tx.insert(users).values(rows);
       await tx.insert(notification_settings).values(rows.map((r) => ({ user_id: r.id, newsletter: true })));
@@ -347,7 +369,11 @@ await db.run(sql`INSERT OR IGNORE INTO notification_settings (user_id) SELECT id
 await db.run(sql`UPDATE notification_settings SET newsletter = CASE WHEN user_id IN (
   SELECT u.id FROM users u WHERE u.status = 'active' AND u.deleted_at IS NULL ORDER BY u.id LIMIT ${NL_RECIPIENTS}) THEN 1 ELSE 0 END`);
 
-const nl = await createNewsletter(db, null, { subject: "ベンチマーク配信", body: "10,000通の配信テストです。\nhttps://example.com/", audience: { kind: "all" } });
+const nl = await createNewsletter(db, null, {
+  subject: "ベンチマーク配信",
+  body: "10,000通の配信テストです。\nhttps://example.com/",
+  audience: { kind: "all" },
+});
 await scheduleNewsletter(db, nl.id);
 let nlT = performance.now();
 const prepared = await prepareNewsletter(db, nl.id);
@@ -423,8 +449,7 @@ const md = [
   "| query | params | p50 ms | p95 ms | max ms | cpu p50 | cpu p95 | bare SQL p50 | bare SQL p95 | hits |",
   "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ...searchStats.map(
-    (s) =>
-      `| ${s.name} | \`${s.query || "—"}\` | ${s.p50} | ${s.p95} | ${s.max} | ${s.cpuP50} | ${s.cpuP95} | ${s.sqlP50} | ${s.sqlP95} | ${s.total} |`,
+    (s) => `| ${s.name} | \`${s.query || "—"}\` | ${s.p50} | ${s.p95} | ${s.max} | ${s.cpuP50} | ${s.cpuP95} | ${s.sqlP50} | ${s.sqlP95} | ${s.total} |`,
   ),
   "",
   "## Matching (one listing against every saved filter; target < 1,000 ms cold)",
@@ -468,7 +493,11 @@ if (!values["skip-pages"] || !values["skip-frontend"]) {
 
 // The libSQL server section on the same data (scripts/bench-cluster.ts, bench/results/cluster.{json,md}); its pages need the build above.
 if (!values["skip-cluster"]) {
-  const r = spawnSync(path.resolve(import.meta.dirname, "../node_modules/.bin/tsx"), [path.resolve(import.meta.dirname, "bench-cluster.ts"), "--database", url, ...(values["skip-pages"] ? ["--skip-pages"] : [])], { stdio: "inherit" });
+  const r = spawnSync(
+    path.resolve(import.meta.dirname, "../node_modules/.bin/tsx"),
+    [path.resolve(import.meta.dirname, "bench-cluster.ts"), "--database", url, ...(values["skip-pages"] ? ["--skip-pages"] : [])],
+    { stdio: "inherit" },
+  );
   if (r.status !== 0) throw new Error(`bench-cluster failed (${r.status ?? r.signal})`);
 }
 

@@ -64,7 +64,10 @@ process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
 
 let alive = 2;
-for (const [name, child] of [["web", web], ["worker", worker]]) {
+for (const [name, child] of [
+  ["web", web],
+  ["worker", worker],
+]) {
   child.on("exit", (code, signal) => {
     alive--;
     if (!stopping) {

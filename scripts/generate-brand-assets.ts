@@ -86,12 +86,11 @@ mkdirSync(out("public"), { recursive: true });
 
 writeFileSync(out("public/logo.svg"), markSvg(512) + "\n");
 writeFileSync(out("src/app/icon.svg"), markSvg(64) + "\n");
-await sharp(Buffer.from(markSvg(180, false))).resize(180, 180).png({ compressionLevel: 9 }).toFile(out("src/app/apple-icon.png"));
-await sharp(Buffer.from(ogpSvg()))
-  .resize(1200, 630)
-  .removeAlpha()
-  .png({ compressionLevel: 9, palette: false })
-  .toFile(out("public/ogp.png"));
+await sharp(Buffer.from(markSvg(180, false)))
+  .resize(180, 180)
+  .png({ compressionLevel: 9 })
+  .toFile(out("src/app/apple-icon.png"));
+await sharp(Buffer.from(ogpSvg())).resize(1200, 630).removeAlpha().png({ compressionLevel: 9, palette: false }).toFile(out("public/ogp.png"));
 
 rmSync(confDir, { recursive: true, force: true });
 console.log("[brand] wrote public/logo.svg, public/ogp.png, src/app/icon.svg, src/app/apple-icon.png");

@@ -32,11 +32,7 @@ if (values.list) {
   for (const b of backups) console.log(`${b.name}\t${(b.bytes / 1024 / 1024).toFixed(1)} MB`);
   process.exit(0);
 }
-const chosen = values.file
-  ? (backups.find((b) => b.name === values.file)?.file ?? path.resolve(values.file))
-  : values.latest
-    ? backups[0]?.file
-    : undefined;
+const chosen = values.file ? (backups.find((b) => b.name === values.file)?.file ?? path.resolve(values.file)) : values.latest ? backups[0]?.file : undefined;
 if (!chosen) {
   console.error("choose a backup: --latest or --file <name|path> (see --list)");
   process.exit(2);
@@ -46,7 +42,12 @@ if (!isLocalUrl(env().DATABASE_URL)) {
     console.error(`this loads ${chosen} into the empty libSQL server at ${env().DATABASE_URL}.\nstop the web and the worker, then run again with --yes`);
     process.exit(2);
   }
-  const r = await restoreToServer({ from: chosen, url: env().DATABASE_URL, authToken: env().DATABASE_AUTH_TOKEN, progress: (m) => console.log(`[restore] ${m}`) }).catch((e: unknown) => {
+  const r = await restoreToServer({
+    from: chosen,
+    url: env().DATABASE_URL,
+    authToken: env().DATABASE_AUTH_TOKEN,
+    progress: (m) => console.log(`[restore] ${m}`),
+  }).catch((e: unknown) => {
     console.error(`[restore] ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);
   });

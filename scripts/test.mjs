@@ -18,6 +18,8 @@ const env = { ...process.env, REDIS_URL: redisUrl, NODE_ENV: "test" };
 const only = process.argv[2];
 const steps = [
   ["lint", bin("eslint"), ["."]],
+  // One formatter (Prettier, .prettierrc.json): `npm run format` rewrites, CI only checks.
+  ["format", bin("prettier"), ["--check", "--log-level", "warn", "."]],
   ["typegen", bin("next"), ["typegen"]],
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["unit", bin("vitest"), ["run", "--project", "unit"]],

@@ -80,9 +80,7 @@ export async function ensureRedis() {
   const local = ["127.0.0.1", "localhost", "::1"].includes(u.hostname);
   if (!local) throw new Error(`Redis at ${url} is not reachable. Start it or set REDIS_URL.`);
   if (!onPath("redis-server") && !aptInstall(["redis-server"])) {
-    throw new Error(
-      "Redis is not running and redis-server is not installed. Install it (sudo apt-get install redis-server) or set REDIS_URL.",
-    );
+    throw new Error("Redis is not running and redis-server is not installed. Install it (sudo apt-get install redis-server) or set REDIS_URL.");
   }
   log(`starting redis-server on port ${u.port || 6379}`);
   execFileSync("redis-server", ["--daemonize", "yes", "--bind", "127.0.0.1", "--port", String(u.port || 6379), "--save", "", "--appendonly", "no"], {

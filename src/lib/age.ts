@@ -109,11 +109,7 @@ export function usefulLife(structure_cd: number | null | undefined): number | nu
  * never applies: with the lives used here the result is at least 4.
  * Null when the structure has no legal life here (unknown, その他) or no year.
  */
-export function residualYears(
-  structure_cd: StructureId | number | null | undefined,
-  built: Built | null | undefined,
-  now: Date = new Date(),
-): number | null {
+export function residualYears(structure_cd: StructureId | number | null | undefined, built: Built | null | undefined, now: Date = new Date()): number | null {
   const life = usefulLife(structure_cd);
   if (life === null || !built || !validYear(built.year)) return null;
   const month = validMonth(built.month) ? built.month : 1;
@@ -131,11 +127,7 @@ export function residualYears(
  * useful life (residualYears, counted from now) ends, 'YYYY-MM-01'.
  * Null when residualYears is null.
  */
-export function residualAt(
-  structure_cd: StructureId | number | null | undefined,
-  built: Built | null | undefined,
-  now: Date = new Date(),
-): string | null {
+export function residualAt(structure_cd: StructureId | number | null | undefined, built: Built | null | undefined, now: Date = new Date()): string | null {
   const years = residualYears(structure_cd, built, now);
   if (years === null) return null;
   const cur = jstYearMonth(now);

@@ -26,7 +26,9 @@ export function parseDecimal(v: string | number | null | undefined): Decimal | n
     if (!Number.isFinite(v)) return null;
     s = String(v);
   } else {
-    s = toHalfWidth(v).replace(/[\s\u3000]+/g, "").replace(/,/g, "");
+    s = toHalfWidth(v)
+      .replace(/[\s\u3000]+/g, "")
+      .replace(/,/g, "");
     // Exponents are only produced by String(number); reject them in user text.
     if (/e/i.test(s)) return null;
   }

@@ -14,9 +14,7 @@ const MINUS_SIGN = /\u2212/g;
 
 /** Converts full-width digits, letters, period, minus and comma to half-width. */
 export function toHalfWidth(s: string): string {
-  return s
-    .replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replace(MINUS_SIGN, "-");
+  return s.replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(MINUS_SIGN, "-");
 }
 
 // Optional sign, digits with at most one decimal point; thousands commas are
@@ -32,7 +30,9 @@ const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 export function parseNumber(s: string | number | null | undefined): number | null {
   if (s === null || s === undefined) return null;
   if (typeof s === "number") return Number.isFinite(s) ? s : null;
-  const t = toHalfWidth(s).replace(/[\s\u3000]+/g, "").replace(/,/g, "");
+  const t = toHalfWidth(s)
+    .replace(/[\s\u3000]+/g, "")
+    .replace(/,/g, "");
   if (!NUMERIC.test(t)) return null;
   const n = Number(t);
   return Number.isFinite(n) ? n : null;

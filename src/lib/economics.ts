@@ -343,7 +343,8 @@ export function operatingCosts(input: EconomicsInput, opts: EconomicsOptions = {
   if (isLeasehold(input) && !positive(input.land_rights?.fee)) missing.push("借地権の地代が未入力");
   listing("service_charge", input.service_charge, "管理費");
   listing("maintenance_fee", input.maintenance_fee, "修繕積立金");
-  if (input.type_cd === TYPE_UNIT && !positive(input.service_charge) && !positive(input.maintenance_fee)) missing.push("区分マンションの管理費・修繕積立金が未入力");
+  if (input.type_cd === TYPE_UNIT && !positive(input.service_charge) && !positive(input.maintenance_fee))
+    missing.push("区分マンションの管理費・修繕積立金が未入力");
 
   const full = fullIncome(input);
   const price = priceYen(input);
@@ -637,7 +638,11 @@ export function sekisan(input: EconomicsInput, opts: Pick<EconomicsOptions, "now
   const roadPriceYear = validYear(input.road_price_year) ? input.road_price_year : null;
   if (input.type_cd === TYPE_LAND) return { land, building: 0, total: land, landBasis, buildingBasis: "土地のため建物なし", roadPriceYear };
   const lives = usefulLives(input, opts);
-  const unit = positive(input.replacement_cost_per_sqm) ? input.replacement_cost_per_sqm : finite(input.structure_cd) ? REPLACEMENT_COST_PER_SQM[input.structure_cd] : undefined;
+  const unit = positive(input.replacement_cost_per_sqm)
+    ? input.replacement_cost_per_sqm
+    : finite(input.structure_cd)
+      ? REPLACEMENT_COST_PER_SQM[input.structure_cd]
+      : undefined;
   if (lives === null || !positive(input.building_size) || !positive(unit)) return null;
   const building = (unit * input.building_size * lives.remaining) / lives.statutory;
   const buildingBasis = `再調達単価${yen(unit)}/㎡${positive(input.replacement_cost_per_sqm) ? "（入力値）" : "（既定値）"}×延床${round2(input.building_size)}㎡×残存${lives.remaining}年÷法定${lives.statutory}年`;

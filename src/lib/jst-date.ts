@@ -8,7 +8,6 @@ export function jstDatePlusYears(now: Date, years: number): string {
   return `${pad(d.getUTCFullYear() + years, 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-
 /** The Japan-time calendar day of an instant (or an ISO text of one), as 'YYYY-MM-DD'. */
 export function jstDay(at: Date | string): string {
   return jstDatePlusYears(at instanceof Date ? at : new Date(at), 0);

@@ -27,9 +27,7 @@ export type PageItem =
   | { type: "next"; page: number }
   | { type: "last"; page: number };
 
-export type Pagination =
-  | { empty: true; message: typeof EMPTY_MESSAGE }
-  | { empty: false; current: number; last: number; total: number; items: PageItem[] };
+export type Pagination = { empty: true; message: typeof EMPTY_MESSAGE } | { empty: false; current: number; last: number; total: number; items: PageItem[] };
 
 export interface PaginateInput {
   current: number;

@@ -250,7 +250,8 @@ export function realEstateListingJsonLd(listing: ListingJsonLdInput, appUrl: str
   const place = compact({ "@type": "Place", name: listing.name, address });
   const yen = manToYen(listing.price);
   const images = (listing.images ?? []).filter(Boolean).map((i) => absoluteUrl(appUrl, i));
-  const yieldText = typeof listing.yield === "number" && Number.isFinite(listing.yield) && listing.yield > 0 ? `${YIELD_TERMS.gross.label}${listing.yield}%` : null;
+  const yieldText =
+    typeof listing.yield === "number" && Number.isFinite(listing.yield) && listing.yield > 0 ? `${YIELD_TERMS.gross.label}${listing.yield}%` : null;
   const description =
     listing.description ?? ([type, [listing.pref_name, listing.city_name].filter(Boolean).join(""), yieldText].filter(Boolean).join(" ") || null);
   return compact({

@@ -342,18 +342,7 @@ export function defaultInput(l: ListingForSim, now: Date = new Date()): SimInput
 }
 
 /** The editable fields saved with a bookmark (bookmarks.scenario is Record<string, number>). */
-export const SCENARIO_KEYS = [
-  "loan",
-  "interest",
-  "years",
-  "vacancy",
-  "management",
-  "repairs",
-  "taxes",
-  "insurance",
-  "purchaseCosts",
-  "rentDecline",
-] as const;
+export const SCENARIO_KEYS = ["loan", "interest", "years", "vacancy", "management", "repairs", "taxes", "insurance", "purchaseCosts", "rentDecline"] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
 export type Scenario = Partial<Record<ScenarioKey, number>>;
 

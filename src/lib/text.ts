@@ -3,10 +3,7 @@
  * so an emoji or a surrogate-pair kanji such as 𠮷 counts as one.
  */
 
-const segmenter =
-  typeof Intl !== "undefined" && "Segmenter" in Intl
-    ? new Intl.Segmenter("ja", { granularity: "grapheme" })
-    : null;
+const segmenter = typeof Intl !== "undefined" && "Segmenter" in Intl ? new Intl.Segmenter("ja", { granularity: "grapheme" }) : null;
 
 /** Splits a string into user-perceived characters. */
 export function graphemes(s: string): string[] {

@@ -63,7 +63,11 @@ export const YIELD_TERMS: Record<YieldKind, YieldTerm> = {
 };
 
 /** The simulator's labels: its 実質利回り is NOI ÷ (価格＋購入諸費用) (src/lib/simulator.ts), not the listing's estimate. */
-export const SIMULATOR_LABELS = { gross: `表面利回り${YIELD_MARK}`, net: `実質利回り（試算）${YIELD_MARK}`, cashOnCash: `自己資金利回り${YIELD_MARK}` } as const;
+export const SIMULATOR_LABELS = {
+  gross: `表面利回り${YIELD_MARK}`,
+  net: `実質利回り（試算）${YIELD_MARK}`,
+  cashOnCash: `自己資金利回り${YIELD_MARK}`,
+} as const;
 
 /** The simulator's own figures are projections from the visitor's inputs, not the listing's stated yields. */
 export const SIMULATOR_NOTE =

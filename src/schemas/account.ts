@@ -1,10 +1,4 @@
-import {
-  CONTACT_TIME_KEYS,
-  JOB_KEYS,
-  MATCHING_NOTIFICATION_KEYS,
-  PASSWORD_MAX,
-  SALARY_KEYS,
-} from "@/lib/constants/account";
+import { CONTACT_TIME_KEYS, JOB_KEYS, MATCHING_NOTIFICATION_KEYS, PASSWORD_MAX, SALARY_KEYS } from "@/lib/constants/account";
 import { contactMethods, digits, email, faxForMethod, ifFilled, katakana, password, requiredString, tel, toHalfWidth } from "./common";
 import type { CustomIssueParams } from "./messages";
 import { label, z } from "./zod";
@@ -19,12 +13,13 @@ const recaptcha_token = z.string().max(4096).optional();
 
 /** password + password_confirmation, with the mismatch reported under the confirmation. */
 function withConfirmation<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({ ...shape, password: password(), password_confirmation: label(z.string().min(1, { abort: true }), "パスワード（確認）") })
-    .refine((v) => {
+  return z.object({ ...shape, password: password(), password_confirmation: label(z.string().min(1, { abort: true }), "パスワード（確認）") }).refine(
+    (v) => {
       const { password: p, password_confirmation: c } = v as { password: string; password_confirmation: string };
       return p === c;
-    }, { path: ["password_confirmation"], params: mismatch });
+    },
+    { path: ["password_confirmation"], params: mismatch },
+  );
 }
 
 export const signupInput = z.object({ email: email(), recaptcha_token });
@@ -65,7 +60,10 @@ export const profileShape = {
   }),
 };
 
-function profileRules<T extends { job: string; job_other?: string | undefined; fax?: string | undefined; contact: { method: string[] } }>(v: T, ctx: z.RefinementCtx) {
+function profileRules<T extends { job: string; job_other?: string | undefined; fax?: string | undefined; contact: { method: string[] } }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) {
   faxForMethod({ method: v.contact.method, fax: v.fax }, ctx, ["fax"]);
   if (v.job === "other" && !v.job_other?.trim()) {
     ctx.addIssue({ code: "custom", path: ["job_other"], params: { kind: "required", label: "職業（その他）" } });

@@ -34,10 +34,7 @@ export function halfWidthDigits<T extends z.core.$ZodType>(schema: T) {
  * `ifFilled(katakana("メイ"))`, `ifFilled(tel("FAX番号"))`.
  */
 export function ifFilled<T extends z.core.$ZodType>(schema: T) {
-  return z.preprocess(
-    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
-    z.optional(schema),
-  );
+  return z.preprocess((value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value), z.optional(schema));
 }
 
 // ---------------------------------------------------------------------------
@@ -58,17 +55,7 @@ export function requiredString(text: string, options: StringOptions = {}) {
 
 /** Required e-mail address: trimmed, full-width converted, lowercased, at most 254 characters. */
 export function email(text = "メールアドレス") {
-  return label(
-    z
-      .string()
-      .overwrite(toHalfWidth)
-      .trim()
-      .toLowerCase()
-      .min(1, { abort: true })
-      .max(254, { abort: true })
-      .check(z.email()),
-    text,
-  );
+  return label(z.string().overwrite(toHalfWidth).trim().toLowerCase().min(1, { abort: true }).max(254, { abort: true }).check(z.email()), text);
 }
 
 /** Dash-like characters an IME produces for "-" in a phone number (ー ‐ ‑ ‒ – — ― − ｰ). */

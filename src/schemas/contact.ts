@@ -1,7 +1,22 @@
 import { CONTACT_TIME_KEYS, SALARY_KEYS } from "@/lib/constants/account";
 import { INQUIRY_KIND_KEYS, INQUIRY_MAIN, INQUIRY_STATUS_KEYS, SELL_TIMING_KEYS } from "@/lib/constants/contact";
 import { TYPES } from "@/lib/constants/investment";
-import { contactMethods, digits, email, faxForMethod, ifFilled, isoDateTime, katakana, recordId, requiredString, storedEnum, tel, toHalfWidth, underscoreId, type Timestamp } from "./common";
+import {
+  contactMethods,
+  digits,
+  email,
+  faxForMethod,
+  ifFilled,
+  isoDateTime,
+  katakana,
+  recordId,
+  requiredString,
+  storedEnum,
+  tel,
+  toHalfWidth,
+  underscoreId,
+  type Timestamp,
+} from "./common";
 import { label, z } from "./zod";
 
 /**
@@ -35,7 +50,10 @@ const contactWays = z.object({
 });
 
 /** Rules that span fields, reported under the field they concern. */
-function crossRules(v: { inquiry?: { main: string[]; other?: string | undefined }; contact?: { fax?: string | undefined; method: string[]; time?: string | undefined } }, ctx: z.RefinementCtx) {
+function crossRules(
+  v: { inquiry?: { main: string[]; other?: string | undefined }; contact?: { fax?: string | undefined; method: string[]; time?: string | undefined } },
+  ctx: z.RefinementCtx,
+) {
   if (v.inquiry?.main.includes("other") && !v.inquiry.other?.trim()) {
     ctx.addIssue({ code: "custom", path: ["inquiry", "other"], params: { kind: "required", label: "その他の内容" } });
   }
@@ -97,9 +115,36 @@ export const sellContactInput = z
     property: z.object({
       address: requiredString("物件所在地", { max: 200 }),
       type: select(keysOf(TYPES.map((t) => ({ key: String(t.id) }))), "物件種別"),
-      land_size: ifFilled(label(z.string().overwrite(toHalfWidth).trim().regex(/^\d+(\.\d+)?$/, { error: "土地面積は数字で入力してください" }), "土地面積")),
-      building_size: ifFilled(label(z.string().overwrite(toHalfWidth).trim().regex(/^\d+(\.\d+)?$/, { error: "建物面積は数字で入力してください" }), "建物面積")),
-      built_year: ifFilled(label(z.string().overwrite(toHalfWidth).trim().regex(/^(19|20)\d{2}$/, { error: "築年は西暦4桁で入力してください" }), "築年")),
+      land_size: ifFilled(
+        label(
+          z
+            .string()
+            .overwrite(toHalfWidth)
+            .trim()
+            .regex(/^\d+(\.\d+)?$/, { error: "土地面積は数字で入力してください" }),
+          "土地面積",
+        ),
+      ),
+      building_size: ifFilled(
+        label(
+          z
+            .string()
+            .overwrite(toHalfWidth)
+            .trim()
+            .regex(/^\d+(\.\d+)?$/, { error: "建物面積は数字で入力してください" }),
+          "建物面積",
+        ),
+      ),
+      built_year: ifFilled(
+        label(
+          z
+            .string()
+            .overwrite(toHalfWidth)
+            .trim()
+            .regex(/^(19|20)\d{2}$/, { error: "築年は西暦4桁で入力してください" }),
+          "築年",
+        ),
+      ),
       rent: ifFilled(digits("現在の月額賃料（円）")),
       occupancy: z.string().trim().max(100).optional(),
       timing: select(SELL_TIMING_KEYS, "売却希望時期"),

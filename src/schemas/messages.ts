@@ -120,16 +120,12 @@ const FORMAT_NAMES: Record<string, string> = {
 
 /** Every message of the table, as plain functions of the label. */
 export const msg = {
-  required: (label?: string, select = false): string =>
-    select ? `${pre(label, "を")}選択してください` : `${pre(label, "を")}入力してください`,
+  required: (label?: string, select = false): string => (select ? `${pre(label, "を")}選択してください` : `${pre(label, "を")}入力してください`),
   invalid: (label?: string): string => `${pre(label, "の")}値が正しくありません`,
   invalidDate: (label?: string): string => `${pre(label, "の")}日付が正しくありません`,
-  oneOf: (label: string | undefined, values: readonly unknown[]): string =>
-    `${pre(label, "は")}次のいずれかを指定してください: ${list(values)}`,
-  notOneOf: (label: string | undefined, values: readonly unknown[]): string =>
-    `${pre(label, "には")}次の値を指定できません: ${list(values)}`,
-  notEqual: (label: string | undefined, value: unknown): string =>
-    `${pre(label, "は")}${display(value)}以外の値を入力してください`,
+  oneOf: (label: string | undefined, values: readonly unknown[]): string => `${pre(label, "は")}次のいずれかを指定してください: ${list(values)}`,
+  notOneOf: (label: string | undefined, values: readonly unknown[]): string => `${pre(label, "には")}次の値を指定できません: ${list(values)}`,
+  notEqual: (label: string | undefined, value: unknown): string => `${pre(label, "は")}${display(value)}以外の値を入力してください`,
   mismatch: (label?: string): string => `${pre(label, "が")}一致しません`,
 
   // strings
@@ -161,8 +157,7 @@ export const msg = {
   positive: (label?: string): string => `${pre(label, "は")}正の数で入力してください`,
   negative: (label?: string): string => `${pre(label, "は")}負の数で入力してください`,
   integer: (label?: string): string => `${pre(label, "は")}整数で入力してください`,
-  multipleOf: (label: string | undefined, divisor: number | bigint): string =>
-    `${pre(label, "は")}${divisor}の倍数で入力してください`,
+  multipleOf: (label: string | undefined, divisor: number | bigint): string => `${pre(label, "は")}${divisor}の倍数で入力してください`,
 
   // dates
   dateMin: (label: string | undefined, time: number): string => `${pre(label, "は")}${formatDateJa(time)}以降の日付を入力してください`,
@@ -176,8 +171,7 @@ export const msg = {
   countMax: (label: string | undefined, n: number | bigint): string => `${pre(label, "は")}${n}件以内で選択してください`,
   fileMin: (label: string | undefined, n: number | bigint): string => `${pre(label, "は")}${n}バイト以上のファイルを選択してください`,
   fileMax: (label: string | undefined, n: number | bigint): string => `${pre(label, "は")}${n}バイト以下のファイルを選択してください`,
-  unknownKeys: (label: string | undefined, keys: readonly string[]): string =>
-    `${pre(label, "に")}不明な項目が含まれています: ${keys.join(", ")}`,
+  unknownKeys: (label: string | undefined, keys: readonly string[]): string => `${pre(label, "に")}不明な項目が含まれています: ${keys.join(", ")}`,
   invalidKey: (label?: string): string => `${pre(label, "に")}正しくない項目名が含まれています`,
   invalidElement: (label?: string): string => `${pre(label, "に")}正しくない値が含まれています`,
 } as const;
@@ -200,16 +194,7 @@ export const WRAPPER_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** Types that hold other fields (their labels are not their children's). */
-export const CONTAINER_TYPES: ReadonlySet<string> = new Set([
-  "object",
-  "array",
-  "tuple",
-  "record",
-  "map",
-  "set",
-  "intersection",
-  "lazy",
-]);
+export const CONTAINER_TYPES: ReadonlySet<string> = new Set(["object", "array", "tuple", "record", "map", "set", "intersection", "lazy"]);
 
 const MAX_DEPTH = 24;
 
@@ -276,9 +261,7 @@ function childAt(schema: AnySchema, key: PropertyKey, depth = 0): AnySchema | un
       child = def.valueType;
       break;
     case "intersection":
-      child =
-        (isSchema(def.left) ? childAt(def.left, key, depth + 1) : undefined) ??
-        (isSchema(def.right) ? childAt(def.right, key, depth + 1) : undefined);
+      child = (isSchema(def.left) ? childAt(def.left, key, depth + 1) : undefined) ?? (isSchema(def.right) ? childAt(def.right, key, depth + 1) : undefined);
       break;
     case "lazy": {
       const inner = (schema._zod as { innerType?: unknown }).innerType;

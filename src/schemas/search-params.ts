@@ -7,7 +7,40 @@
 import { DEFAULT_SORT } from "@/lib/constants/investment";
 
 /** Every search parameter, in the order of the table in search.ts (URLs list them in this order). */
-export const SEARCH_PARAM_KEYS = ["re", "pf", "ct", "dt", "ty", "sc", "sl", "st", "rg", "sw", "lp", "hp", "ly", "hy", "bt", "rs", "ls", "hs", "fs", "ss", "sf", "dy", "up", "fw", "xw", "no", "ps", "nu", "xu", "cp", "sr", "page"] as const;
+export const SEARCH_PARAM_KEYS = [
+  "re",
+  "pf",
+  "ct",
+  "dt",
+  "ty",
+  "sc",
+  "sl",
+  "st",
+  "rg",
+  "sw",
+  "lp",
+  "hp",
+  "ly",
+  "hy",
+  "bt",
+  "rs",
+  "ls",
+  "hs",
+  "fs",
+  "ss",
+  "sf",
+  "dy",
+  "up",
+  "fw",
+  "xw",
+  "no",
+  "ps",
+  "nu",
+  "xu",
+  "cp",
+  "sr",
+  "page",
+] as const;
 
 type SearchParamKeyName = (typeof SEARCH_PARAM_KEYS)[number];
 const except = <K extends SearchParamKeyName>(...groups: (readonly SearchParamKeyName[])[]) =>

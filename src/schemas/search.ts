@@ -423,7 +423,10 @@ export const publicSearchParams = searchQueryDto.omit(Object.fromEntries(ADMIN_P
  * is not a condition (saved conditions and matching leave it out; src/lib/list-view.ts).
  */
 export const publicListParams = publicSearchParams.extend({
-  pp: z.literal(PAGE_SIZES).optional().describe(`1ページの件数（${PAGE_SIZES.join("・")}、既定 ${PAGE_SIZES[0]}）`),
+  pp: z
+    .literal(PAGE_SIZES)
+    .optional()
+    .describe(`1ページの件数（${PAGE_SIZES.join("・")}、既定 ${PAGE_SIZES[0]}）`),
 });
 
 /* ---------------------------------------------------------------- parse */
@@ -499,7 +502,6 @@ export function parseSearchParams(input: SearchParamsInput | null | undefined, o
 
 // toSearchParams / toQueryRecord: ./search-params (no zod, so client components can build links).
 export { toQueryRecord, toSearchParams } from "./search-params";
-
 
 /** True when the query has no condition (a sort or page alone does not count). */
 export function isEmptyQuery(q: SearchQuery): boolean {

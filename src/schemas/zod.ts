@@ -45,9 +45,7 @@ function withLabel<T extends AnySchema>(schema: T, meta: LabelMeta): T {
       parent: true,
     });
   } else if (def.type === "union" && Array.isArray(def.options)) {
-    const options = def.options.map((o: unknown) =>
-      isSchema(o) && !CONTAINER_TYPES.has((o._zod.def as unknown as LooseDef).type) ? withLabel(o, meta) : o,
-    );
+    const options = def.options.map((o: unknown) => (isSchema(o) && !CONTAINER_TYPES.has((o._zod.def as unknown as LooseDef).type) ? withLabel(o, meta) : o));
     next = z.clone(schema, z.util.mergeDefs(def, { options }), { parent: true });
   } else {
     // a plain clone keeps `_zod.parent`, so existing metadata is inherited
@@ -75,10 +73,7 @@ export function label<T extends AnySchema>(schema: T, text: string, options: Lab
 export function fieldErrors(error: { readonly issues: readonly z.core.$ZodIssue[] }): Record<string, string[]> {
   const map = new Map<string, string[]>();
   for (const issue of error.issues) {
-    const key =
-      issue.path.length === 0
-        ? "_"
-        : issue.path.map((k) => (typeof k === "symbol" ? (k.description ?? k.toString()) : String(k))).join(".");
+    const key = issue.path.length === 0 ? "_" : issue.path.map((k) => (typeof k === "symbol" ? (k.description ?? k.toString()) : String(k))).join(".");
     const messages = map.get(key);
     if (!messages) map.set(key, [issue.message]);
     else if (!messages.includes(issue.message)) messages.push(issue.message);

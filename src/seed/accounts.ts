@@ -112,9 +112,13 @@ export function randomFilterQuery(rng: Rng): Record<string, unknown> {
 export function describeFilterQuery(q: Record<string, unknown>): string {
   const parts: string[] = [];
   const list = (v: unknown) => (Array.isArray(v) ? (v as number[]) : []);
-  const areas = list(q.re).map((id) => areaName(id)).filter(Boolean);
+  const areas = list(q.re)
+    .map((id) => areaName(id))
+    .filter(Boolean);
   if (areas.length) parts.push(areas.join("・"));
-  const types = list(q.ty).map((id) => typeName(id)).filter(Boolean);
+  const types = list(q.ty)
+    .map((id) => typeName(id))
+    .filter(Boolean);
   if (types.length) parts.push(types.join("・"));
   if (typeof q.lp === "number" || typeof q.hp === "number") {
     const fmt = (n: number) => (n >= 10_000 ? `${n / 10_000}億` : `${n}万`);

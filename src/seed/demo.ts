@@ -137,7 +137,11 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     );
   }
   await db.transaction(async (tx) => {
-    await insertMany(tx, investments, generated.map((g) => g.row));
+    await insertMany(
+      tx,
+      investments,
+      generated.map((g) => g.row),
+    );
     await insertMany(
       tx,
       investment_transports,
@@ -212,15 +216,20 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
     }
     others.push(row);
   }
-  const otherIds = others.length
-    ? (await db.insert(users).values(others).onConflictDoNothing().returning({ id: users.id }).all()).map((r) => r.id)
-    : [];
+  const otherIds = others.length ? (await db.insert(users).values(others).onConflictDoNothing().returning({ id: users.id }).all()).map((r) => r.id) : [];
   result.members = otherIds.length + (result.member.created ? 1 : 0);
 
   const visible = generated.filter((g) => g.row.public);
   const settingsRows = [demoId, ...otherIds].map((id) => ({
     user_id: id,
-    matching: id === demoId ? "instant" : memberRng.pickWeighted([["instant", 50], ["daily", 35], ["off", 15]] as const),
+    matching:
+      id === demoId
+        ? "instant"
+        : memberRng.pickWeighted([
+            ["instant", 50],
+            ["daily", 35],
+            ["off", 15],
+          ] as const),
     newsletter: id === demoId ? true : memberRng.chance(0.8),
   }));
   await insertMany(db, notification_settings, settingsRows, { ignoreConflicts: true });

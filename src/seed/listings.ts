@@ -12,16 +12,7 @@ import type { investment_price_histories, investments } from "@/server/db/schema
 import { deriveInvestment } from "@/server/investments";
 import { storedStateFor } from "@/server/investments";
 import type { TransportRow } from "@/server/investments";
-import {
-  AGENT_COMPANIES,
-  APARTMENT_PREFIXES,
-  MANSION_PREFIXES,
-  MANSION_SUFFIXES,
-  NUMBERED,
-  SO_NAMES,
-  SURNAMES,
-  fakeTel,
-} from "./names";
+import { AGENT_COMPANIES, APARTMENT_PREFIXES, MANSION_PREFIXES, MANSION_SUFFIXES, NUMBERED, SO_NAMES, SURNAMES, fakeTel } from "./names";
 import {
   REGION_LAND,
   REGION_RENT,
@@ -129,11 +120,37 @@ const ZONES: Record<string, { name: string; bdr: readonly number[]; far: readonl
   semiRes: { name: "準住居地域", bdr: [60], far: [200, 300] },
 };
 const ZONE_MIX: Record<string, readonly (readonly [string, number])[]> = {
-  central: [["commercial", 35], ["neighborhood", 25], ["res1", 25], ["semiInd", 15]],
-  suburb: [["res1", 30], ["midHigh1", 30], ["neighborhood", 15], ["semiInd", 15], ["res2", 10]],
-  apartment: [["res1", 30], ["midHigh1", 30], ["low1", 20], ["semiInd", 10], ["semiRes", 10]],
-  building: [["commercial", 60], ["neighborhood", 35], ["semiInd", 5]],
-  house: [["low1", 35], ["res1", 30], ["midHigh1", 20], ["semiInd", 15]],
+  central: [
+    ["commercial", 35],
+    ["neighborhood", 25],
+    ["res1", 25],
+    ["semiInd", 15],
+  ],
+  suburb: [
+    ["res1", 30],
+    ["midHigh1", 30],
+    ["neighborhood", 15],
+    ["semiInd", 15],
+    ["res2", 10],
+  ],
+  apartment: [
+    ["res1", 30],
+    ["midHigh1", 30],
+    ["low1", 20],
+    ["semiInd", 10],
+    ["semiRes", 10],
+  ],
+  building: [
+    ["commercial", 60],
+    ["neighborhood", 35],
+    ["semiInd", 5],
+  ],
+  house: [
+    ["low1", 35],
+    ["res1", 30],
+    ["midHigh1", 20],
+    ["semiInd", 15],
+  ],
 };
 
 function pickZone(rng: Rng, mix: keyof typeof ZONE_MIX): Zone {
@@ -168,11 +185,43 @@ interface BuiltPick {
 
 const DECADES: Record<string, readonly (readonly [number, number])[]> = {
   // [decade start, weight]
-  mansion: [[1972, 8], [1980, 22], [1990, 30], [2000, 20], [2010, 14], [2020, 6]],
-  apartment: [[1978, 8], [1985, 14], [1990, 22], [2000, 22], [2010, 20], [2020, 14]],
-  building: [[1970, 15], [1980, 30], [1990, 30], [2000, 15], [2010, 10]],
-  house: [[1965, 15], [1975, 30], [1985, 30], [1995, 15], [2005, 10]],
-  unit: [[1976, 20], [1985, 35], [1995, 20], [2005, 18], [2015, 7]],
+  mansion: [
+    [1972, 8],
+    [1980, 22],
+    [1990, 30],
+    [2000, 20],
+    [2010, 14],
+    [2020, 6],
+  ],
+  apartment: [
+    [1978, 8],
+    [1985, 14],
+    [1990, 22],
+    [2000, 22],
+    [2010, 20],
+    [2020, 14],
+  ],
+  building: [
+    [1970, 15],
+    [1980, 30],
+    [1990, 30],
+    [2000, 15],
+    [2010, 10],
+  ],
+  house: [
+    [1965, 15],
+    [1975, 30],
+    [1985, 30],
+    [1995, 15],
+    [2005, 10],
+  ],
+  unit: [
+    [1976, 20],
+    [1985, 35],
+    [1995, 20],
+    [2005, 18],
+    [2015, 7],
+  ],
 };
 
 function pickBuilt(rng: Rng, kind: keyof typeof DECADES, now: Date, futureRate: number): BuiltPick {
@@ -196,7 +245,10 @@ interface Location {
 function pickLocation(rng: Rng, model: PlaceModel, regionKey: RegionKey): Location {
   const region = model.regions.get(regionKey);
   if (!region) throw new Error(`unknown region ${regionKey}`);
-  const muni = rng.weighted(region.munis, region.munis.map((m) => m.weight));
+  const muni = rng.weighted(
+    region.munis,
+    region.munis.map((m) => m.weight),
+  );
   // Stations of the municipality; otherwise of the region, otherwise of the prefecture.
   const pool = muni.stations.length ? muni.stations : region.stations.length ? region.stations : (model.byPref.get(muni.pref_cd) ?? []);
   const primaryIdx = rng.pick(pool);
@@ -472,7 +524,13 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
       price = nicePrice(rng, rng.logFloat(15_000, 80_000) * (central ? 1.1 : 0.9));
       price = Math.min(80_000, Math.max(15_000, price));
       ({ income, yield: yieldPct } = incomeFor(price, targetYield(rng, 5.5, 8, ageOf(built) / 45, region)));
-      residential("mansion", [["1K", 50], ["1LDK", 20], ["1DK", 10], ["2LDK", 12], ["1R", 8]]);
+      residential("mansion", [
+        ["1K", 50],
+        ["1LDK", 20],
+        ["1DK", 10],
+        ["2LDK", 12],
+        ["1R", 8],
+      ]);
       name = mansionName(rng, place);
       occupancy();
       break;
@@ -486,7 +544,12 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
       built = pickBuilt(rng, "apartment", now, 0.06);
       price = Math.min(12_000, Math.max(3_000, nicePrice(rng, rng.logFloat(3_000, 12_000))));
       ({ income, yield: yieldPct } = incomeFor(price, targetYield(rng, 7, 11, ageOf(built) / 35, region)));
-      residential("apartment", [["1K", 55], ["1LDK", 20], ["2DK", 10], ["1R", 15]]);
+      residential("apartment", [
+        ["1K", 55],
+        ["1LDK", 20],
+        ["2DK", 10],
+        ["1R", 15],
+      ]);
       name =
         built.year < 1985 && rng.chance(0.6)
           ? `${place}${rng.pick(SO_NAMES)}`
@@ -506,7 +569,7 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
       price = Math.min(120_000, Math.max(10_000, nicePrice(rng, central ? rng.logFloat(15_000, 120_000) : rng.logFloat(10_000, 45_000))));
       ({ income, yield: yieldPct } = incomeFor(price, targetYield(rng, 5, 8.5, ageOf(built) / 50, region)));
       const perSqm = rng.float(2_200, 4_200) * rentLevel * ageDiscount(ageOf(built));
-      buildingSize = Math.round(((income.month / perSqm) / 0.8) * 100) / 100;
+      buildingSize = Math.round((income.month / perSqm / 0.8) * 100) / 100;
       zone = pickZone(rng, "building");
       landSize = Math.round((buildingSize / (zone.far / 100) / rng.float(0.7, 0.95)) * 100) / 100;
       ground = Math.min(14, Math.max(3, Math.ceil(buildingSize / (landSize * (zone.bdr / 100) * 0.95))));
@@ -552,11 +615,7 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
       landSize = Math.round(rng.logFloat(80, 600) * 100) / 100;
       const [lo, hi] = REGION_LAND[region];
       price = Math.min(30_000, Math.max(1_000, nicePrice(rng, (landSize / SQM_PER_TSUBO) * rng.float(lo, hi))));
-      name = rng.pick([
-        `${shortPlace(loc.muni.name)}${district.base} 売土地`,
-        `${district.base} 建築用地`,
-        `${place} 収益用地`,
-      ]);
+      name = rng.pick([`${shortPlace(loc.muni.name)}${district.base} 売土地`, `${district.base} 建築用地`, `${place} 収益用地`]);
       vacancyCd = 4;
       vacancyOther = rng.chance(0.7) ? "更地" : "古家あり";
       break;
@@ -728,11 +787,13 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
   ] as const);
   const roads = rng.chance(0.3) ? 2 : 1;
   const dirs = ["北", "南", "東", "西", "北東", "南東", "南西", "北西"];
-  const assign = future ? `${built?.year}年${Math.min(12, (built?.month ?? 3) + 1)}月予定` : rng.pickWeighted([
-    ["相談", 65],
-    ["即時", 25],
-    ["決済時", 10],
-  ] as const);
+  const assign = future
+    ? `${built?.year}年${Math.min(12, (built?.month ?? 3) + 1)}月予定`
+    : rng.pickWeighted([
+        ["相談", 65],
+        ["即時", 25],
+        ["決済時", 10],
+      ] as const);
   const zoneOf = zone as Zone | null;
 
   const base = {

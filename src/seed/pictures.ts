@@ -8,14 +8,7 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { typeName } from "@/lib/constants/investment";
-import {
-  IMAGE_VARIANTS,
-  encodeImage,
-  linkStoredImage,
-  variantFileName,
-  type StorageOptions,
-  type StoredImage,
-} from "@/server/media";
+import { IMAGE_VARIANTS, encodeImage, linkStoredImage, variantFileName, type StorageOptions, type StoredImage } from "@/server/media";
 import { mediaStore } from "@/server/media";
 import { Rng } from "./prng";
 
@@ -157,7 +150,8 @@ function apartment(rng: Rng, floors: number, dusk: boolean): string {
   // External stairs.
   const sx = x + bw + 4;
   out += `<polygon points="${sx},${GROUND} ${sx + 70},${GROUND} ${sx + 70},${y + 10} ${sx},${y + 10}" fill="none" stroke="${accent}" stroke-width="5"/>`;
-  for (let i = 1; i < floors * 4; i++) out += `<line x1="${sx}" y1="${GROUND - i * (bh / (floors * 4))}" x2="${sx + 70}" y2="${GROUND - i * (bh / (floors * 4)) - 18}" stroke="${accent}" stroke-width="3"/>`;
+  for (let i = 1; i < floors * 4; i++)
+    out += `<line x1="${sx}" y1="${GROUND - i * (bh / (floors * 4))}" x2="${sx + 70}" y2="${GROUND - i * (bh / (floors * 4)) - 18}" stroke="${accent}" stroke-width="3"/>`;
   return out;
 }
 
@@ -201,7 +195,8 @@ function house(rng: Rng, floors: number, dusk: boolean, shop: boolean): string {
     const ground = f === Math.max(1, floors) - 1;
     if (ground && shop) {
       out += `<rect x="${x + 20}" y="${fy + 30}" width="${bw - 40}" height="100" fill="#9a9a9a"/>`;
-      for (let i = 0; i < 8; i++) out += `<line x1="${x + 20}" y1="${fy + 40 + i * 11}" x2="${x + bw - 20}" y2="${fy + 40 + i * 11}" stroke="#7d7d7d" stroke-width="3"/>`;
+      for (let i = 0; i < 8; i++)
+        out += `<line x1="${x + 20}" y1="${fy + 40 + i * 11}" x2="${x + bw - 20}" y2="${fy + 40 + i * 11}" stroke="#7d7d7d" stroke-width="3"/>`;
       continue;
     }
     out += `<rect x="${x + 30}" y="${fy + 30}" width="90" height="70" fill="${windowColor(rng, dusk)}" stroke="#ffffff" stroke-width="4"/>`;

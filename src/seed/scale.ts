@@ -87,7 +87,11 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
       const transports = generated.flatMap((g) => g.transports.map((tr) => ({ ...tr, investment_id: g.row.id })));
       const history = generated.flatMap((g) => g.history.map((h) => ({ ...h, investment_id: g.row.id })));
       await db.transaction(async (tx) => {
-        await insertMany(tx, investments, generated.map((g) => g.row));
+        await insertMany(
+          tx,
+          investments,
+          generated.map((g) => g.row),
+        );
         await insertMany(tx, investment_transports, transports);
         await insertMany(tx, investment_price_histories, history);
       });
@@ -123,7 +127,14 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
         await insertMany(
           tx,
           notification_settings,
-          rows.map((r) => ({ user_id: r.id, matching: rng.pickWeighted([["instant", 50], ["daily", 35], ["off", 15]] as const) })),
+          rows.map((r) => ({
+            user_id: r.id,
+            matching: rng.pickWeighted([
+              ["instant", 50],
+              ["daily", 35],
+              ["off", 15],
+            ] as const),
+          })),
         );
       });
       newUserIds.push(...rows.map((r) => r.id));
@@ -143,7 +154,13 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
     // Spread over the members created now, or over every live member.
     const owners = newUserIds.length
       ? newUserIds
-      : (await db.select({ id: users.id }).from(users).where(sql`${users.deleted_at} IS NULL`).all()).map((r) => r.id);
+      : (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`${users.deleted_at} IS NULL`)
+            .all()
+        ).map((r) => r.id);
     if (owners.length === 0) throw new Error("seed: --filters needs members (pass --members or seed members first)");
     const used = new Map<number, Set<string>>();
     const b = bar(progress, "filters", nFil);

@@ -33,7 +33,10 @@ export function renderSimpleMarkdown(md: string): string {
   const out: string[] = [];
   const blocks = md.replace(/\r\n?/g, "\n").split(/\n{2,}/);
   for (const raw of blocks) {
-    const lines = raw.split("\n").map((l) => l.trim()).filter(Boolean);
+    const lines = raw
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean);
     let para: string[] = [];
     const flush = () => {
       if (para.length) out.push(`<p>${para.map(escapeHtml).join("<br>")}</p>`);

@@ -30,7 +30,10 @@ const schema = z.object({
   DATABASE_PRIMARY_URL: z.string().url().optional(),
   REDIS_URL: z.string().min(1).default("redis://127.0.0.1:6379"),
   /** Prefix for BullMQ keys and rate-limit keys, so tests and several sites can share one Redis. */
-  REDIS_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i).default("kir"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i)
+    .default("kir"),
   /** Obfuscated, underscore-prefixed admin base path (spec §2). */
   ADMIN_BASE_PATH: z
     .string()
@@ -55,7 +58,10 @@ const schema = z.object({
    * ({z}/{x}/{y}), 地理院タイル (GSI standard map) by default, and the credit
    * the provider asks for (HTML, links allowed). Only the map pages load tiles.
    */
-  MAP_TILE_URL: z.string().regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, "an http(s) URL template with {z}, {x} and {y}").default("https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png"),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, "an http(s) URL template with {z}, {x} and {y}")
+    .default("https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png"),
   MAP_TILE_ATTRIBUTION: z.string().default('<a href="https://maps.gsi.go.jp/development/ichiran.html" target="_blank" rel="noopener">地理院タイル</a>'),
   ANALYTICS_ID: z.string().optional(),
   CORS_ORIGINS: z.string().default(""),
@@ -68,7 +74,10 @@ const schema = z.object({
     .string()
     .trim()
     .default("")
-    .refine((v) => v === "" || /^\d{1,2}$/.test(v) || v.split(",").every((e) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(e.trim())), "TRUSTED_PROXIES must be a hop count or a list of addresses / CIDR ranges"),
+    .refine(
+      (v) => v === "" || /^\d{1,2}$/.test(v) || v.split(",").every((e) => /^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(e.trim())),
+      "TRUSTED_PROXIES must be a hop count or a list of addresses / CIDR ranges",
+    ),
   UPLOAD_DIR: z.string().default("./data/uploads"),
   /**
    * Where photos and other stored files live (src/server/media/storage.ts): "local", files under

@@ -39,7 +39,6 @@ export function fieldInvalid(path: string, message: string): AppError {
   return new AppError("INVALID", message, { issues: [issue] });
 }
 
-
 /** What a user reads when a write cannot be stored (HTTP 503 on tRPC, REST and the upload endpoints). */
 export const STORAGE_UNAVAILABLE_MESSAGE = "ただいまメンテナンス中のため保存できません。しばらくしてから再度お試しください。";
 

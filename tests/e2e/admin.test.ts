@@ -80,7 +80,10 @@ describe("admin area", () => {
     await page.fill("#f-comments-main", "梅田駅徒歩4分の一棟マンション");
 
     // two photos
-    const photo = (color: string) => sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
+    const photo = (color: string) =>
+      sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+        .jpeg()
+        .toBuffer();
     await page.getByLabel("画像ファイル").setInputFiles([
       { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("#8a6d3b") },
       { name: "entrance.jpg", mimeType: "image/jpeg", buffer: await photo("#2f4f4f") },
@@ -142,7 +145,15 @@ describe("admin area", () => {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5000 });
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join("\n  ")}`)).toEqual([]);
+    expect(
+      bad.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+            .slice(0, 5)
+            .map((n) => n.target.join(" "))
+            .join("\n  ")}`,
+      ),
+    ).toEqual([]);
     await page.screenshot({ path: path.join(artifactsDir, "admin-dashboard-charts.png"), fullPage: true });
     await context.close();
   });
@@ -157,7 +168,9 @@ describe("admin area", () => {
     await expect.poll(() => cover.getByRole("alert").textContent(), { timeout: 15_000 }).toContain("JPEG・PNG・WebP形式の画像を選択してください");
     expect(await page.inputValue("#f-cover_image")).toBe("");
 
-    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#2f4f4f" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#2f4f4f" } })
+      .png()
+      .toBuffer();
     await page.getByLabel("カバー画像ファイル").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
     await expect.poll(() => page.inputValue("#f-cover_image"), { timeout: 15_000 }).toMatch(/^\/api\/cms-images\/[0-9a-f]{32}\.webp$/);
     const url = await page.inputValue("#f-cover_image");
@@ -320,7 +333,10 @@ describe("admin area", () => {
       const box = await first.boundingBox();
       expect(box!.height, p).toBeLessThan(30);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), p).toBe(0);
-      const wrap = await page.locator("table").first().evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth }));
+      const wrap = await page
+        .locator("table")
+        .first()
+        .evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, client: t.parentElement!.clientWidth }));
       expect(wrap.scroll, p).toBeGreaterThan(wrap.client);
     }
     await page.screenshot({ path: path.join(artifactsDir, "admin-cms-phone.png") });

@@ -38,7 +38,12 @@ export const ADMIN_BASE = "/_kanri-7f3c";
 /** The demo accounts the seed creates (passwords overridable as in the demo). */
 export const DEMO_LOGINS = {
   member: { email: "member@example.com", password: process.env.DEMO_MEMBER_PASSWORD ?? "mypage-demo-2026", path: "/login", landed: /\/mypage/ },
-  admin: { email: "admin@example.com", password: process.env.DEMO_ADMIN_PASSWORD ?? "kanri-demo-2026", path: `${ADMIN_BASE}/login`, landed: new RegExp(`${ADMIN_BASE}$`) },
+  admin: {
+    email: "admin@example.com",
+    password: process.env.DEMO_ADMIN_PASSWORD ?? "kanri-demo-2026",
+    path: `${ADMIN_BASE}/login`,
+    landed: new RegExp(`${ADMIN_BASE}$`),
+  },
 } as const;
 
 /**

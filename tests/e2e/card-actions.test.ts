@@ -43,7 +43,10 @@ async function watchActionShifts(page: Page) {
 const actionShifts = (page: Page) => page.evaluate(() => (window as unknown as { actionShifts: number }).actionShifts);
 
 describe("heart and compare tick on the list (issue 30)", () => {
-  for (const [label, viewport] of [["390 px", phone], ["1280 px", wide]] as const)
+  for (const [label, viewport] of [
+    ["390 px", phone],
+    ["1280 px", wide],
+  ] as const)
     it(`a visitor's heart and tick lead to the login keeping the intent (${label}), on cards and table rows`, async () => {
       const ctx = await browser.newContext({ viewport, locale: "ja-JP", isMobile: viewport === phone, hasTouch: viewport === phone });
       const page = await ctx.newPage();
@@ -94,7 +97,17 @@ describe("heart and compare tick on the list (issue 30)", () => {
     expect(await heartA.getAttribute("aria-pressed")).toBe("false");
     await heartA.click();
     await expect.poll(() => heartA.getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(async () => (await db.select().from(bookmarks).where(and(eq(bookmarks.user_id, user.id), eq(bookmarks.investment_id, idA)))).length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .select()
+              .from(bookmarks)
+              .where(and(eq(bookmarks.user_id, user.id), eq(bookmarks.investment_id, idA)))
+          ).length,
+      )
+      .toBe(1);
 
     // the tick keeps the listing for the comparison (and bookmarks it: My Page compares bookmarks)
     await a.locator('button[data-card-action="compare"]:visible').click();
@@ -103,7 +116,9 @@ describe("heart and compare tick on the list (issue 30)", () => {
     await b.locator('button[data-card-action="compare"]:visible').click();
     await expect.poll(() => tray.textContent()).toContain("2/4件");
     await expect.poll(() => b.locator('button[data-card-action="bookmark"]:visible').getAttribute("aria-pressed")).toBe("true");
-    await expect.poll(async () => (await db.select().from(bookmarks).where(eq(bookmarks.user_id, user.id))).map((r) => r.investment_id).sort()).toEqual([idA, idB].sort());
+    await expect
+      .poll(async () => (await db.select().from(bookmarks).where(eq(bookmarks.user_id, user.id))).map((r) => r.investment_id).sort())
+      .toEqual([idA, idB].sort());
     expect(await actionShifts(page)).toBe(0);
     await page.screenshot({ path: path.join(artifactsDir, "card-actions-member-1280.png") });
 
@@ -147,7 +162,19 @@ describe("the table view (issue 30)", () => {
     await page.goto(base + url, { waitUntil: "load" });
     const box = page.locator('[data-slot="investment-table"]');
     expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    expect(await visibleHeaders(page)).toEqual(["物件名・所在地", "種別", "価格", "表面利回り※", "実質利回り（概算）※", "構造", "築年", "面積", "戸数", "駅徒歩", "取引態様"]);
+    expect(await visibleHeaders(page)).toEqual([
+      "物件名・所在地",
+      "種別",
+      "価格",
+      "表面利回り※",
+      "実質利回り（概算）※",
+      "構造",
+      "築年",
+      "面積",
+      "戸数",
+      "駅徒歩",
+      "取引態様",
+    ]);
     await page.screenshot({ path: path.join(artifactsDir, "list-table-1280.png") });
     await page.close();
   });
@@ -205,7 +232,9 @@ describe("the inquiry form on a phone (issue 30)", () => {
     const page = await browser.newPage({ viewport: phone, locale: "ja-JP", isMobile: true, hasTouch: true });
     await page.goto(base + "/contacts/consult", { waitUntil: "load" });
     const attrs = (name: string) =>
-      page.locator(`[name="${name}"]`).evaluate((el) => ({ type: el.getAttribute("type"), autocomplete: el.getAttribute("autocomplete"), inputmode: el.getAttribute("inputmode") }));
+      page
+        .locator(`[name="${name}"]`)
+        .evaluate((el) => ({ type: el.getAttribute("type"), autocomplete: el.getAttribute("autocomplete"), inputmode: el.getAttribute("inputmode") }));
     expect(await attrs("email")).toMatchObject({ type: "email", autocomplete: "email" });
     expect(await attrs("contact.tel")).toEqual({ type: "tel", autocomplete: "tel", inputmode: "tel" });
     expect(await attrs("contact.fax")).toEqual({ type: "tel", autocomplete: "fax tel", inputmode: "tel" });

@@ -53,13 +53,24 @@ describe("inquiries in the browser", () => {
     await page.getByRole("button", { name: "ログイン" }).click();
     await page.waitForURL(/\/_kanri-7f3c$/);
     await page.goto(base + "/_kanri-7f3c/contacts?kind=consult");
-    await expect.poll(() => page.getByRole("cell", { name: /梅田 太郎/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("cell", { name: /梅田 太郎/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.close();
   });
 
   it("a member's property inquiry is prefilled and shows in their history", async () => {
     const db = await openDb(inject("databaseURL"));
-    const listing = await db.select({ id: investments.id, name: investments.name }).from(investments).where(and(eq(investments.public, true), eq(investments.members, false))).get();
+    const listing = await db
+      .select({ id: investments.id, name: investments.name })
+      .from(investments)
+      .where(and(eq(investments.public, true), eq(investments.members, false)))
+      .get();
     db.$client.close();
     const page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });
     await page.goto(base + "/login");

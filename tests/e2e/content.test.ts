@@ -20,8 +20,24 @@ beforeAll(async () => {
   const db = await openDb(inject("databaseURL"));
   for (const p of await db.select({ key: cms_pages.key, title: cms_pages.title }).from(cms_pages).all()) titles.set(p.key, p.title);
   const live = and(eq(investments.public, true), isNull(investments.not_updated_at));
-  publicId = (await db.select({ id: investments.id }).from(investments).where(and(live, eq(investments.members, false))).orderBy(asc(investments.id)).get())?.id ?? 0;
-  membersOnlyId = (await db.select({ id: investments.id }).from(investments).where(and(live, eq(investments.members, true))).orderBy(asc(investments.id)).get())?.id ?? 0;
+  publicId =
+    (
+      await db
+        .select({ id: investments.id })
+        .from(investments)
+        .where(and(live, eq(investments.members, false)))
+        .orderBy(asc(investments.id))
+        .get()
+    )?.id ?? 0;
+  membersOnlyId =
+    (
+      await db
+        .select({ id: investments.id })
+        .from(investments)
+        .where(and(live, eq(investments.members, true)))
+        .orderBy(asc(investments.id))
+        .get()
+    )?.id ?? 0;
   draftSlug = (await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "draft")).get())?.slug ?? "";
   scheduledSlug = (await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "scheduled")).get())?.slug ?? "";
   publishedSlug = (await db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "published")).get())?.slug ?? "";
@@ -36,7 +52,13 @@ async function get(p: string) {
   return { status: res.status, html: await res.text(), headers: res.headers };
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 const textOf = (html: string) => decode(html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, ""));
 
 function h1Of(html: string): string {
@@ -190,7 +212,19 @@ describe("blog", () => {
 
 describe("indexable public pages (issue 21: SEO 100)", () => {
   it("the public pages of the issue carry no noindex, a canonical URL and a meta description; My Page keeps noindex", async () => {
-    const pages = ["/", "/investments", "/investments/page/1?ty=1", `/investments/${publicId}`, "/investments/search/area", "/investments/search/train", "/investments/search/feature", "/blogs", `/blogs/${encodeURIComponent(publishedSlug)}`, "/contacts/consult", "/login"];
+    const pages = [
+      "/",
+      "/investments",
+      "/investments/page/1?ty=1",
+      `/investments/${publicId}`,
+      "/investments/search/area",
+      "/investments/search/train",
+      "/investments/search/feature",
+      "/blogs",
+      `/blogs/${encodeURIComponent(publishedSlug)}`,
+      "/contacts/consult",
+      "/login",
+    ];
     for (const p of pages) {
       const { status, html } = await get(p);
       expect(status, p).toBe(200);

@@ -70,20 +70,24 @@ describe("the admin editor round-trips every seeded listing type", () => {
         // the dependent selects load their options after the first render
         for (const name of ["city_cd", "transports.0.line_cd", "transports.0.station_cd"]) {
           const want = expected.get(name);
-          if (want) await expect.poll(() => page.locator(`select[name="${name}"]`).inputValue(), { timeout: 15_000, message: `${when} #${id} ${name}` }).toBe(want);
+          if (want)
+            await expect.poll(() => page.locator(`select[name="${name}"]`).inputValue(), { timeout: 15_000, message: `${when} #${id} ${name}` }).toBe(want);
         }
         const got = await shown(page);
         const missing: string[] = [];
         for (const [name, want] of expected) {
           const have = got.get(name);
-          if (have === undefined ? want !== "" && want !== "false" : have !== want) missing.push(`${name}: stored ${JSON.stringify(want)}, shown ${JSON.stringify(have)}`);
+          if (have === undefined ? want !== "" && want !== "false" : have !== want)
+            missing.push(`${name}: stored ${JSON.stringify(want)}, shown ${JSON.stringify(have)}`);
         }
         expect(missing, `${when} #${id} (type ${type_cd})`).toEqual([]);
       };
       await page.goto(`${base}${ADMIN}/investments/${id}`);
       await check("opened");
       await page.getByRole("button", { name: "保存する" }).click();
-      await expect.poll(() => page.getByText("保存しました", { exact: true }).isVisible(), { timeout: 15_000, message: `save #${id} (type ${type_cd})` }).toBe(true);
+      await expect
+        .poll(() => page.getByText("保存しました", { exact: true }).isVisible(), { timeout: 15_000, message: `save #${id} (type ${type_cd})` })
+        .toBe(true);
       expect(flatten((await getInvestmentForEdit(db, id)).values)).toEqual(expected);
       await page.reload();
       await check("reopened");

@@ -33,7 +33,12 @@ beforeAll(async () => {
     .get();
   if (!row) throw new Error("no listing with three pictures in the demo data");
   listingId = row.id;
-  const last = await db.select({ id: investment_images.id }).from(investment_images).where(eq(investment_images.investment_id, listingId)).orderBy(sql`${investment_images.e_sort} DESC`).get();
+  const last = await db
+    .select({ id: investment_images.id })
+    .from(investment_images)
+    .where(eq(investment_images.investment_id, listingId))
+    .orderBy(sql`${investment_images.e_sort} DESC`)
+    .get();
   await db.update(investment_images).set({ category: "floor_plan", comment: "3LDK 間取り図" }).where(eq(investment_images.id, last!.id));
   photos = row.n - 1;
 });

@@ -32,7 +32,6 @@ function buildIsStale(): boolean {
   return Math.max(...inputs, ...configs) > built;
 }
 
-
 let server: ChildProcess | undefined;
 let worker: ChildProcess | undefined;
 let dir: string | undefined;
@@ -73,7 +72,14 @@ export default async function setup(project: TestProject) {
     // tests' REST clients is believed (client-ip.ts), so their per-IP limits stay apart.
     // Every browser of the suite is 127.0.0.1 to it: the per-client budgets (issue 27) are raised so
     // parallel files never share one; tests/integration/http/{trpc-batch,web-server}.test.ts prove them.
-    env: { ...env, PAGE_CACHE_TTL_SECONDS: "0", DATA_CACHE_TTL_SECONDS: "0", TRUSTED_PROXIES: "127.0.0.1,::1", TRPC_CALLS_PER_MINUTE: "1000000", HTTP_MAX_REQUESTS_PER_CLIENT: "10000" },
+    env: {
+      ...env,
+      PAGE_CACHE_TTL_SECONDS: "0",
+      DATA_CACHE_TTL_SECONDS: "0",
+      TRUSTED_PROXIES: "127.0.0.1,::1",
+      TRPC_CALLS_PER_MINUTE: "1000000",
+      HTTP_MAX_REQUESTS_PER_CLIENT: "10000",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   // The worker sends the mail (to .eml files in MAIL_OUTBOX_DIR, read by the tests).

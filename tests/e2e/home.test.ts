@@ -16,9 +16,27 @@ beforeAll(async () => {
   const live = and(eq(investments.public, true), isNull(investments.not_updated_at));
   const n = async (q: Promise<{ n: number } | undefined>) => (await q)?.n ?? 0;
   expected = {
-    members: await n(db.select({ n: count() }).from(users).where(and(eq(users.status, "active"), isNull(users.deleted_at))).get()),
-    membersOnly: await n(db.select({ n: count() }).from(investments).where(and(live, eq(investments.members, true))).get()),
-    public: await n(db.select({ n: count() }).from(investments).where(and(live, eq(investments.members, false))).get()),
+    members: await n(
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.status, "active"), isNull(users.deleted_at)))
+        .get(),
+    ),
+    membersOnly: await n(
+      db
+        .select({ n: count() })
+        .from(investments)
+        .where(and(live, eq(investments.members, true)))
+        .get(),
+    ),
+    public: await n(
+      db
+        .select({ n: count() })
+        .from(investments)
+        .where(and(live, eq(investments.members, false)))
+        .get(),
+    ),
   };
   db.$client.close();
 });

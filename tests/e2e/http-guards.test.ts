@@ -120,7 +120,12 @@ describe("undecodable paths", () => {
     const failures: string[] = [];
     for (const p of paths) {
       for (const method of ["GET", "POST", "PATCH", "DELETE"]) {
-        const res = await fetch(base + p, { method, redirect: "manual", headers: { accept: "application/json", "content-type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+        const res = await fetch(base + p, {
+          method,
+          redirect: "manual",
+          headers: { accept: "application/json", "content-type": "application/json" },
+          body: method === "GET" ? undefined : "{}",
+        });
         await res.arrayBuffer();
         if (res.status !== 400) failures.push(`${method} ${p} → ${res.status}`);
       }
@@ -135,7 +140,12 @@ describe("undecodable paths", () => {
 });
 
 /** A raw request, so the answer can be read while the body is still being sent. */
-function post(site: string, pathname: string, bodyBytes: number, opts: { chunked?: boolean; stallAfter?: number } = {}): Promise<{ status: number; body: string; sentBeforeAnswer: number }> {
+function post(
+  site: string,
+  pathname: string,
+  bodyBytes: number,
+  opts: { chunked?: boolean; stallAfter?: number } = {},
+): Promise<{ status: number; body: string; sentBeforeAnswer: number }> {
   return new Promise((resolve, reject) => {
     const url = new URL(pathname, site);
     let sent = 0;

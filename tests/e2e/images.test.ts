@@ -45,7 +45,16 @@ describe("listing images over HTTP", () => {
 
   it("serves the AVIF and phone-width variants with their Content-Type", async () => {
     const { id, name } = await imageOf(false);
-    for (const [variant, type] of [["avif", "image/avif"], ["w800_avif", "image/avif"], ["thumb_avif", "image/avif"], ["w320_avif", "image/avif"], ["w160_avif", "image/avif"], ["w800", "image/webp"], ["w320", "image/webp"], ["w160", "image/webp"]] as const) {
+    for (const [variant, type] of [
+      ["avif", "image/avif"],
+      ["w800_avif", "image/avif"],
+      ["thumb_avif", "image/avif"],
+      ["w320_avif", "image/avif"],
+      ["w160_avif", "image/avif"],
+      ["w800", "image/webp"],
+      ["w320", "image/webp"],
+      ["w160", "image/webp"],
+    ] as const) {
       const res = await fetch(`${base}/api/images/${id}/${name}/${variant}`);
       expect(res.status, variant).toBe(200);
       expect(res.headers.get("content-type"), variant).toBe(type);
@@ -111,7 +120,10 @@ describe("listing photos in Chromium at phone width (issue 21)", () => {
     const cards = await pictures(page, '[data-slot="investment-card"] picture img');
     expect(cards.length).toBeGreaterThan(3);
     for (const c of cards) expect(c.sources).toEqual(["image/avif", "image/webp"]);
-    expect(cards.slice(0, 2).map((c) => [c.loading, c.fetchpriority])).toEqual([["eager", "high"], ["eager", "high"]]);
+    expect(cards.slice(0, 2).map((c) => [c.loading, c.fetchpriority])).toEqual([
+      ["eager", "high"],
+      ["eager", "high"],
+    ]);
     for (const c of cards.slice(2)) expect([c.loading, c.fetchpriority]).toEqual(["lazy", "auto"]);
     // At 390 px and 1× a card's picture is drawn about 270 px wide (cropped to the card's height, sizes 240px):
     // the 320 px AVIF, not the 480 px thumbnail, the large file or a WebP.

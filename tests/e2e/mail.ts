@@ -7,7 +7,10 @@ export async function waitForMail(dir: string, to: string, subjectIncludes: stri
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = await readdir(dir).catch(() => [] as string[]);
-    for (const f of files.filter((x) => x.endsWith(".eml")).sort().reverse()) {
+    for (const f of files
+      .filter((x) => x.endsWith(".eml"))
+      .sort()
+      .reverse()) {
       const mail = await PostalMime.parse(await readFile(path.join(dir, f)));
       if (mail.to?.some((a) => a.address === to) && (mail.subject ?? "").includes(subjectIncludes)) return mail;
     }

@@ -196,7 +196,10 @@ describe("the map page", () => {
 
     // a search page from the dialog (こだわり条件): the map's conditions start selected, and its form comes back to the map
     await page.getByRole("button", { name: "条件を変更・物件を探す" }).click();
-    await page.locator('[data-slot="search-dialog"]').getByRole("link", { name: /こだわり条件から探す/ }).click();
+    await page
+      .locator('[data-slot="search-dialog"]')
+      .getByRole("link", { name: /こだわり条件から探す/ })
+      .click();
     await page.waitForURL(/\/investments\/search\/feature\?.*to=map/);
     const form = page.locator('form:has(input[name="ty"])');
     await form.locator('input[name="ty"][value="1"]').check();

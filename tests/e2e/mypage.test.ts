@@ -61,7 +61,11 @@ describe("My Page (desktop)", () => {
     await dialog.getByLabel(/検索条件名/).fill(name);
     await dialog.getByRole("button", { name: "保存する" }).click();
     await expect.poll(() => page.locator('[data-slot="save-filter-status"]').innerText()).toContain(`「${name}」を保存しました`);
-    const saved = await db.select().from(filters).where(and(eq(filters.user_id, member.id), eq(filters.name, name))).get();
+    const saved = await db
+      .select()
+      .from(filters)
+      .where(and(eq(filters.user_id, member.id), eq(filters.name, name)))
+      .get();
     expect(saved?.query).toMatchObject({ re: [3], ty: [1] });
 
     // The same name again: the live check says so and the save stays disabled.
@@ -77,7 +81,9 @@ describe("My Page (desktop)", () => {
     const select = page.getByRole("dialog").getByLabel("保存した検索条件");
     await expect.poll(() => select.locator("option", { hasText: name }).count()).toBe(1);
     await select.selectOption({ label: name });
-    await page.waitForURL((u) => u.pathname.startsWith("/investments/page/1") && u.searchParams.getAll("re").includes("3") && u.searchParams.getAll("ty").includes("1"));
+    await page.waitForURL(
+      (u) => u.pathname.startsWith("/investments/page/1") && u.searchParams.getAll("re").includes("3") && u.searchParams.getAll("ty").includes("1"),
+    );
     expect(await page.locator('[data-slot="search-summary"] [data-chip]').count()).toBeGreaterThanOrEqual(2);
 
     // It is listed on /mypage/filter with its count and a link back to the search.

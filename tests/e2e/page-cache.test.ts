@@ -21,7 +21,6 @@ const mainBase = inject("baseURL");
 let cachedBase = "";
 let server: ChildProcess | undefined;
 
-
 async function visit(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(cachedBase + path, { headers: { accept: "text/html", ...headers } });
   return { status: res.status, marker: res.headers.get("x-page-cache"), html: await res.text() };

@@ -102,7 +102,10 @@ describe("first-visit bytes per page at phone width (issue 21)", () => {
       expect(w.preloadedFonts, detail).toEqual([]);
 
       // Exactly one render-blocking request, the stylesheet, within its budget.
-      expect(w.renderBlocking.map((r) => r.kind), detail).toEqual(["css"]);
+      expect(
+        w.renderBlocking.map((r) => r.kind),
+        detail,
+      ).toEqual(["css"]);
       expect(w.renderBlocking[0]!.bytes, detail).toBeGreaterThan(0);
       expect(w.renderBlocking[0]!.bytes, detail).toBeLessThanOrEqual(BUDGET.blockingCss);
 
@@ -135,7 +138,9 @@ describe("the web font waits for the page (issue 21: site-chrome/web-font-swap.t
         new MutationObserver((_, observer) => {
           if (!document.documentElement?.classList.contains("wf")) return;
           observer.disconnect();
-          (window as unknown as { wfFaces: string[] }).wfFaces = [...document.fonts].filter((f) => !/Fallback/.test(f.family)).map((f) => `${f.weight} ${f.status}`);
+          (window as unknown as { wfFaces: string[] }).wfFaces = [...document.fonts]
+            .filter((f) => !/Fallback/.test(f.family))
+            .map((f) => `${f.weight} ${f.status}`);
         }).observe(document, { attributes: true, attributeFilter: ["class"], subtree: true });
       });
       await page.goto(base + "/blogs", { waitUntil: "load" });

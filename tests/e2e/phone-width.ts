@@ -41,8 +41,17 @@ export async function phoneRoutes(db: Db): Promise<PhoneRoute[]> {
     .orderBy(desc(investments.public_at))
     .get();
   const unpublished = await db.select({ id: investments.id }).from(investments).where(eq(investments.public, false)).orderBy(asc(investments.id)).get();
-  const post = await db.select({ id: cms_posts.id, slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, "published")).orderBy(desc(cms_posts.published_at)).get();
-  const member = await db.select({ id: users.id }).from(users).where(and(eq(users.email, "member@example.com"), isNull(users.deleted_at))).get();
+  const post = await db
+    .select({ id: cms_posts.id, slug: cms_posts.slug })
+    .from(cms_posts)
+    .where(eq(cms_posts.status, "published"))
+    .orderBy(desc(cms_posts.published_at))
+    .get();
+  const member = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, "member@example.com"), isNull(users.deleted_at)))
+    .get();
   const deleted = await db.select({ id: users.id }).from(users).where(isNotNull(users.deleted_at)).get();
   // The demo has no inquiry or newsletter yet: one of each, with long values, for their staff pages.
   const contact =
@@ -99,13 +108,11 @@ export async function phoneRoutes(db: Db): Promise<PhoneRoute[]> {
       else if (seg === "preview-area") {
         parts.push(PREVIEW);
         who = "admin";
-      }
-      else if (seg === "(authed)") who = "admin";
+      } else if (seg === "(authed)") who = "admin";
       else if (seg === "mypage" && segs[0] === "(site)") {
         parts.push("/mypage");
         who = "member";
-      }
-      else if (/^\(.*\)$/.test(seg)) continue;
+      } else if (/^\(.*\)$/.test(seg)) continue;
       else if (/^\[.*\]$/.test(seg)) {
         const key = segs.slice(0, i + 1).join("/");
         const value = ids[key];

@@ -84,9 +84,7 @@ describe("preview area", () => {
     // The first photo comes from the image route, which serves it to the admin only.
     const photo = preview.locator(`img[src*="/api/images/${listing.id}/${listing.image}/"]`).first();
     await photo.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
 
     // noindex, nofollow; no analytics tag
     expect(await preview.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex, nofollow/);
@@ -169,7 +167,12 @@ describe("preview area", () => {
       .where(and(eq(investments.public, true), eq(investments.members, false), isNull(investments.not_updated_at)))
       .orderBy(asc(investments.id))
       .get();
-    const live = await db.select({ slug: cms_posts.slug, title: cms_posts.title }).from(cms_posts).where(eq(cms_posts.status, "published")).orderBy(asc(cms_posts.id)).get();
+    const live = await db
+      .select({ slug: cms_posts.slug, title: cms_posts.title })
+      .from(cms_posts)
+      .where(eq(cms_posts.status, "published"))
+      .orderBy(asc(cms_posts.id))
+      .get();
     if (!pub || !live) throw new Error("the seed has no public listing or published post");
     const detail = await fetch(`${base}/investments/${pub.id}`);
     expect(detail.status).toBe(200);

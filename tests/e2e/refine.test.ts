@@ -46,7 +46,10 @@ describe("refine", () => {
     await page.waitForURL(/\/search\/area\?/);
     await expect.poll(() => page.getByRole("checkbox", { name: /東大阪市/ }).isChecked()).toBe(true);
     await page.getByRole("checkbox", { name: /^八尾市/ }).check();
-    await page.locator('[data-slot="area-search"]').getByRole("button", { name: /この条件で検索/ }).click();
+    await page
+      .locator('[data-slot="area-search"]')
+      .getByRole("button", { name: /この条件で検索/ })
+      .click();
     await page.waitForURL(/\/investments\/page\/1/);
     expect(params(page).getAll("ct").sort()).toEqual(["272272", "272124"].sort());
     expect(params(page).getAll("ty").sort()).toEqual(["1", "2"]);

@@ -20,8 +20,16 @@ let publicId: number;
 let membersOnlyId: number;
 beforeAll(async () => {
   db = await openDb(inject("databaseURL"));
-  const p = await db.select({ id: investments.id }).from(investments).where(and(eq(investments.public, true), eq(investments.members, false))).get();
-  const m = await db.select({ id: investments.id }).from(investments).where(and(eq(investments.public, true), eq(investments.members, true))).get();
+  const p = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(and(eq(investments.public, true), eq(investments.members, false)))
+    .get();
+  const m = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(and(eq(investments.public, true), eq(investments.members, true)))
+    .get();
   publicId = p!.id;
   membersOnlyId = m!.id;
 });
@@ -256,7 +264,12 @@ describe("admin routes", () => {
   it("registers a member (201 with the new _id), then removes them for good", async () => {
     const ad = await admin();
     const email = `rest-created-${Date.now()}@example.com`;
-    const created = await ad.send("POST", "/api/admin/account", { email, names: { last: "登録", first: "太郎" }, kanas: { last: "トウロク", first: "タロウ" }, type: "individual" });
+    const created = await ad.send("POST", "/api/admin/account", {
+      email,
+      names: { last: "登録", first: "太郎" },
+      kanas: { last: "トウロク", first: "タロウ" },
+      type: "individual",
+    });
     expect(created.status).toBe(201);
     expect(created.json).toEqual({ _id: expect.any(Number) });
     const item = await ad.get(`/api/admin/account/item/${created.json._id}`);
@@ -320,7 +333,11 @@ describe("pinned response schemas", () => {
         "GET /api/admin/investment/exists/:id/:no",
       ]),
     );
-    for (const name of covered) expect(routes.some((r) => `${r.method} ${r.path}` === name), name).toBe(true);
+    for (const name of covered)
+      expect(
+        routes.some((r) => `${r.method} ${r.path}` === name),
+        name,
+      ).toBe(true);
   });
 
   it("the served /api/openapi.json describes those same bodies (its schemas read back with zod)", async () => {

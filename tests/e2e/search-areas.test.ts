@@ -105,7 +105,10 @@ describe("issue 30: search", () => {
     await shot(page, "issue30-area-carried-desktop.png");
 
     // the tabs between the search pages keep them too
-    await page.getByRole("navigation", { name: "検索方法" }).getByRole("link", { name: /路線・駅から探す/ }).click();
+    await page
+      .getByRole("navigation", { name: "検索方法" })
+      .getByRole("link", { name: /路線・駅から探す/ })
+      .click();
     await page.waitForURL(/\/investments\/search\/train\?/);
     expect(params(page).getAll("ty")).toEqual(["2"]);
     expect(await page.locator('[data-slot="train-search"] input[type="hidden"][name="hp"]').getAttribute("value")).toBe("8000");
@@ -142,10 +145,20 @@ describe("issue 30: search", () => {
     await city.check();
     // its wards in both areas (大阪市中心部 and 大阪ベイエリア) are chosen
     await expect.poll(() => page.getByRole("checkbox", { name: /此花区/ }).isChecked()).toBe(true);
-    await expect.poll(() => page.getByRole("checkbox", { name: /^大阪市北区|^北区/ }).first().isChecked()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("checkbox", { name: /^大阪市北区|^北区/ })
+          .first()
+          .isChecked(),
+      )
+      .toBe(true);
     expect(await page.locator('[data-slot="search-submit-bar"]').innerText()).toContain("選択中：大阪市全域（24区）");
     await shot(page, "issue30-area-cities-desktop.png");
-    await page.locator('[data-slot="area-search"]').getByRole("button", { name: /この条件で検索/ }).click();
+    await page
+      .locator('[data-slot="area-search"]')
+      .getByRole("button", { name: /この条件で検索/ })
+      .click();
     await page.waitForURL((u) => u.searchParams.has("ct"));
     expect(params(page).getAll("ct")).toEqual(["271004"]);
     expect(params(page).getAll("re")).toEqual([]);

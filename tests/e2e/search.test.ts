@@ -67,7 +67,13 @@ async function expectNoSeriousA11yViolations(page: Page, label: string) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5000 });
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = bad.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join("\n  ")}`);
+  const report = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(" "))
+        .join("\n  ")}`,
+  );
   expect(report, `${label}: serious/critical axe violations`).toEqual([]);
 }
 
@@ -80,7 +86,12 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
           .select({ n: count() })
           .from(investments)
           // The index keeps keywords kana-folded (katakana as hiragana) and names as typed.
-          .where(and(visitorVisible, sql`${investments.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${`(name : "${keyword}" OR keywords : "${kanaFold(keyword)}")`})`))
+          .where(
+            and(
+              visitorVisible,
+              sql`${investments.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${`(name : "${keyword}" OR keywords : "${kanaFold(keyword)}")`})`,
+            ),
+          )
           .get()
       )?.n;
       let page: Page;
@@ -231,8 +242,18 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       expect(res?.status()).toBe(200);
       const html = await res!.text();
       await expect.poll(() => page.getByRole("heading", { name: "会員限定物件", level: 1 }).isVisible()).toBe(true);
-      expect(await page.getByRole("link", { name: /無料会員登録/ }).first().isVisible()).toBe(true);
-      expect(await page.getByRole("link", { name: /ログイン/ }).first().getAttribute("href")).toContain("/login");
+      expect(
+        await page
+          .getByRole("link", { name: /無料会員登録/ })
+          .first()
+          .isVisible(),
+      ).toBe(true);
+      expect(
+        await page
+          .getByRole("link", { name: /ログイン/ })
+          .first()
+          .getAttribute("href"),
+      ).toContain("/login");
       for (const secret of [locked.name, formatPrice(locked.price), locked.district, locked.no ?? locked.name]) {
         expect(html).not.toContain(secret);
       }
@@ -271,7 +292,13 @@ describe("a logged-in member", () => {
 
     // The member's list counts members-only listings too; the dialog offers the saved conditions.
     await page.goto(base + "/investments");
-    const memberTotal = (await db.select({ n: count() }).from(investments).where(and(eq(investments.public, true), isNull(investments.not_updated_at))).get())?.n;
+    const memberTotal = (
+      await db
+        .select({ n: count() })
+        .from(investments)
+        .where(and(eq(investments.public, true), isNull(investments.not_updated_at)))
+        .get()
+    )?.n;
     expect(await resultTotal(page)).toBe(memberTotal);
     await page.getByRole("button", { name: /条件を変更/ }).click();
     const dialog = page.getByRole("dialog");
@@ -293,7 +320,14 @@ describe("accessibility (axe-core)", () => {
     for (const name of Object.keys(viewports) as ViewportName[]) {
       // AxeBuilder needs a page of an explicit context.
       const context = await browser.newContext({ viewport: viewports[name], locale: "ja-JP" });
-      for (const url of ["/", "/investments", `/investments/${detailId}`, "/investments/search/area", "/investments/search/train", "/investments/search/feature"]) {
+      for (const url of [
+        "/",
+        "/investments",
+        `/investments/${detailId}`,
+        "/investments/search/area",
+        "/investments/search/train",
+        "/investments/search/feature",
+      ]) {
         const page = await context.newPage();
         const res = await page.goto(base + url, { waitUntil: "load" });
         expect(res?.status(), url).toBe(200);
@@ -342,7 +376,14 @@ describe("the visitors' 会員限定 banner counts the current search", () => {
       expect(await banner(none).count()).toBe(0);
       await none.close();
 
-      const expected = (await db.select({ n: count() }).from(investments).where(and(membersOnly, eq(investments.type_cd, 1))).get())?.n ?? 0;
+      const expected =
+        (
+          await db
+            .select({ n: count() })
+            .from(investments)
+            .where(and(membersOnly, eq(investments.type_cd, 1)))
+            .get()
+        )?.n ?? 0;
       const all = (await db.select({ n: count() }).from(investments).where(membersOnly).get())?.n ?? 0;
       expect(expected).toBeGreaterThan(0);
       expect(expected).toBeLessThan(all);
@@ -364,7 +405,14 @@ describe("the visitors' 会員限定 banner counts the current search", () => {
 
 describe("その他 (99) through the type filter", () => {
   it("the list's side panel offers その他 and it lists every published listing of that type", async () => {
-    const expected = (await db.select({ n: count() }).from(investments).where(and(visitorVisible, eq(investments.type_cd, 99))).get())?.n ?? 0;
+    const expected =
+      (
+        await db
+          .select({ n: count() })
+          .from(investments)
+          .where(and(visitorVisible, eq(investments.type_cd, 99)))
+          .get()
+      )?.n ?? 0;
     expect(expected).toBeGreaterThan(0);
     const page = await open("desktop", "/investments");
     const link = page.locator('aside[aria-label="絞り込み"]').getByRole("link", { name: "その他", exact: true });
@@ -374,4 +422,3 @@ describe("その他 (99) through the type filter", () => {
     await page.close();
   });
 });
-

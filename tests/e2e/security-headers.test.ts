@@ -40,7 +40,19 @@ const nonceIn = (csp: string | null) => csp?.match(/'nonce-([^']+)'/)?.[1];
 
 describe("security headers (production server)", () => {
   it("every kind of response carries them", async () => {
-    const paths = ["/", "/investments", `/investments/${publicId}`, "/login", "/api/investments", "/api/openapi.json", "/api/trpc/public.options.get", image, `${ADMIN}/login`, "/no-such-page", "/icons.svg"];
+    const paths = [
+      "/",
+      "/investments",
+      `/investments/${publicId}`,
+      "/login",
+      "/api/investments",
+      "/api/openapi.json",
+      "/api/trpc/public.options.get",
+      image,
+      `${ADMIN}/login`,
+      "/no-such-page",
+      "/icons.svg",
+    ];
     expect(publicId).toBeGreaterThan(0);
     for (const p of paths) {
       const res = await fetch(base + p, { redirect: "manual" });

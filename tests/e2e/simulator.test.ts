@@ -97,7 +97,17 @@ describe("cash-flow simulator on a listing's detail page", () => {
     const old = await db
       .select({ id: investments.id, yield: investments.yield, structure_cd: investments.structure_cd, built: investments.built })
       .from(investments)
-      .where(and(eq(investments.public, true), isNull(investments.not_updated_at), eq(investments.members, false), isNotNull(investments.structure_cd), isNotNull(investments.yield), isNotNull(investments.income), isNotNull(investments.residual_at)))
+      .where(
+        and(
+          eq(investments.public, true),
+          isNull(investments.not_updated_at),
+          eq(investments.members, false),
+          isNotNull(investments.structure_cd),
+          isNotNull(investments.yield),
+          isNotNull(investments.income),
+          isNotNull(investments.residual_at),
+        ),
+      )
       .orderBy(asc(investments.residual_at))
       .get();
     if (!old?.yield) throw new Error("the demo data has no old public listing with a yield");

@@ -68,10 +68,12 @@ describe("content pages without React", () => {
       expect(await menu.getByRole("link", { name: "ログイン" }).isVisible()).toBe(true);
       expect(await menu.getByRole("link", { name: /無料会員登録/ }).isVisible()).toBe(true);
       // Once slid in, the sheet spans the screen's height at the right edge, inside the viewport.
-      await expect.poll(async () => {
-        const box = (await menu.boundingBox())!;
-        return [Math.round(box.x + box.width), Math.round(box.height)];
-      }).toEqual([viewport.width, viewport.height]);
+      await expect
+        .poll(async () => {
+          const box = (await menu.boundingBox())!;
+          return [Math.round(box.x + box.width), Math.round(box.height)];
+        })
+        .toEqual([viewport.width, viewport.height]);
       await page.screenshot({ path: path.join(artifactsDir, `static-menu-${name}.png`) });
       await page.keyboard.press("Escape");
       await expect.poll(() => menu.isVisible()).toBe(false);
@@ -149,7 +151,14 @@ describe("content pages without React", () => {
     await box.press("Enter");
     await page.waitForURL(/\/investments\/page\/1\/?\?fw=/);
     expect(decodeURIComponent(page.url())).toContain("fw=マンション");
-    await expect.poll(() => page.getByText(/該当物件/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/該当物件/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.close();
   });
 
@@ -161,7 +170,10 @@ describe("content pages without React", () => {
     expect(scripts).toEqual([]);
 
     // A forged logout from another site: refused, the session stays.
-    const forged = await context.request.post(base + "/logout", { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, maxRedirects: 0 });
+    const forged = await context.request.post(base + "/logout", {
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(403);
     // GET is not a logout either (a link or a prefetch must not end a session).
     expect((await context.request.get(base + "/logout", { maxRedirects: 0 })).status()).toBe(405);

@@ -162,10 +162,7 @@ export class Browser {
     const c = parseSetCookie(value);
     const maxAge = c.attributes["max-age"];
     const expires = c.attributes.expires;
-    const expired =
-      c.value === "" ||
-      (typeof maxAge === "string" && Number(maxAge) <= 0) ||
-      (typeof expires === "string" && Date.parse(expires) <= Date.now());
+    const expired = c.value === "" || (typeof maxAge === "string" && Number(maxAge) <= 0) || (typeof expires === "string" && Date.parse(expires) <= Date.now());
     if (expired) this.jar.delete(c.name);
     else this.jar.set(c.name, c.value);
   }

@@ -48,12 +48,13 @@ export function commitCounter(url: string): { read(): Promise<number>; close(): 
   const sqld = onSqld() ? inject("sqld") : undefined;
   if (sqld) {
     const ns = new URL(url).hostname.split(".")[0]!;
-    const index = async () => Number(((await (await fetch(`${sqld.adminUrl}/v1/namespaces/${ns}/stats`)).json()) as { replication_index: number }).replication_index);
+    const index = async () =>
+      Number(((await (await fetch(`${sqld.adminUrl}/v1/namespaces/${ns}/stats`)).json()) as { replication_index: number }).replication_index);
     return {
       // The server updates its stats a few milliseconds after acknowledging a commit (two reads in a row are
       // not enough): read until two reads 10 ms apart agree.
       read: async () => {
-        for (let last = await index(); ; ) {
+        for (let last = await index(); ;) {
           await new Promise((r) => setTimeout(r, 10));
           const now = await index();
           if (now === last) return now;

@@ -108,7 +108,15 @@ describe("seedDemo", () => {
     expect(await n(db.select({ n: count() }).from(investments).get())).toBeGreaterThanOrEqual(300);
     const areas = (await db.selectDistinct({ a: investments.area_cd }).from(investments).all()).map((r) => r.a);
     for (const a of [1, 2, 3, 4, 5, 6]) expect(areas).toContain(a);
-    expect(await n(db.select({ n: count() }).from(investments).where(sql`${investments.city_cd} LIKE '2810%'`).get())).toBeGreaterThan(0); // Kobe
+    expect(
+      await n(
+        db
+          .select({ n: count() })
+          .from(investments)
+          .where(sql`${investments.city_cd} LIKE '2810%'`)
+          .get(),
+      ),
+    ).toBeGreaterThan(0); // Kobe
     expect(await n(db.select({ n: count() }).from(investments).where(eq(investments.pref_cd, 26)).get())).toBeGreaterThan(0); // Kyoto
     const types = (await db.selectDistinct({ t: investments.type_cd }).from(investments).all()).map((r) => r.t);
     for (const t of [1, 2, 3, 4, 5, 6, 99]) expect(types).toContain(t);
@@ -159,7 +167,13 @@ describe("seedDemo", () => {
     }
     // Listings without an allowed former price store none.
     expect(
-      await n(db.select({ n: count() }).from(investments).where(and(eq(investments.price_down, false), sql`${investments.price_before} IS NOT NULL`)).get()),
+      await n(
+        db
+          .select({ n: count() })
+          .from(investments)
+          .where(and(eq(investments.price_down, false), sql`${investments.price_before} IS NOT NULL`))
+          .get(),
+      ),
     ).toBe(0);
   });
 
@@ -245,7 +259,9 @@ describe("seedDemo", () => {
       .select({ n: count() })
       .from(investment_transports)
       .leftJoin(stations, eq(stations.station_cd, investment_transports.station_cd))
-      .where(sql`${stations.station_cd} IS NULL OR ${stations.line_cd} <> ${investment_transports.line_cd} OR ${stations.station_g_cd} <> ${investment_transports.group_cd}`)
+      .where(
+        sql`${stations.station_cd} IS NULL OR ${stations.line_cd} <> ${investment_transports.line_cd} OR ${stations.station_g_cd} <> ${investment_transports.group_cd}`,
+      )
       .get();
     expect(orphans?.n).toBe(0);
     const per = await db
@@ -280,11 +296,7 @@ describe("seedDemo", () => {
   });
 
   it("stores 2-4 generated pictures per listing with every file variant on disk", async () => {
-    const per = await db
-      .select({ id: investment_images.investment_id, n: count() })
-      .from(investment_images)
-      .groupBy(investment_images.investment_id)
-      .all();
+    const per = await db.select({ id: investment_images.investment_id, n: count() }).from(investment_images).groupBy(investment_images.investment_id).all();
     expect(per.length).toBe(demo.listings);
     for (const p of per) {
       expect(p.n).toBeGreaterThanOrEqual(2);
@@ -327,7 +339,13 @@ describe("seedDemo", () => {
     expect(await db.select().from(notification_settings).where(eq(notification_settings.user_id, id)).get()).toBeDefined();
     expect(await n(db.select({ n: count() }).from(filters).where(eq(filters.user_id, id)).get())).toBe(2);
     expect(await n(db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.user_id, id)).get())).toBe(3);
-    const others = await n(db.select({ n: count() }).from(users).where(sql`${users.email} <> 'member@example.com'`).get());
+    const others = await n(
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(sql`${users.email} <> 'member@example.com'`)
+        .get(),
+    );
     expect(others).toBeGreaterThanOrEqual(35);
     const created = (await db.select({ c: users.created_at }).from(users).all()).map((r) => r.c.getTime());
     expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(180 * DAY);
@@ -343,9 +361,7 @@ describe("seedDemo", () => {
     }
     expect(await n(db.select({ n: count() }).from(cms_posts).where(eq(cms_posts.status, "draft")).get())).toBeGreaterThan(0);
     const pages = await db.select().from(cms_pages).all();
-    expect(pages.map((p) => p.key).sort()).toEqual(
-      ["about", "advantage", "antisocial", "corporate", "faq", "privacy", "results", "staff", "terms"].sort(),
-    );
+    expect(pages.map((p) => p.key).sort()).toEqual(["about", "advantage", "antisocial", "corporate", "faq", "privacy", "results", "staff", "terms"].sort());
     const byKey = new Map(pages.map((p) => [p.key, p]));
     expect((byKey.get("faq")?.data?.items as unknown[]).length).toBeGreaterThanOrEqual(10);
     const staff = byKey.get("staff")?.data?.staff as unknown[];
@@ -419,8 +435,14 @@ describe("cascades", () => {
 
 describe("seedScale", () => {
   it("adds 2,000 listings with consistent derived fields, members and valid saved searches", async () => {
-    const before = await db.select({ m: sql<number>`max(${investments.id})` }).from(investments).get();
-    const usersBefore = await db.select({ m: sql<number>`max(${users.id})` }).from(users).get();
+    const before = await db
+      .select({ m: sql<number>`max(${investments.id})` })
+      .from(investments)
+      .get();
+    const usersBefore = await db
+      .select({ m: sql<number>`max(${users.id})` })
+      .from(users)
+      .get();
     const r = await seedScale(db, { investments: 2_000, members: 100, filters: 600, now: NOW, batch: 700, progress: false });
     expect(r).toMatchObject({ investments: 2_000, members: 100, filters: 600 });
 
@@ -437,7 +459,13 @@ describe("seedScale", () => {
     expect(withTransports.length).toBe(2_000);
     expect(await n(db.select({ n: count() }).from(investment_images).where(gt(investment_images.investment_id, before!.m)).get())).toBe(0);
     // flags in plausible shares
-    const down = await n(db.select({ n: count() }).from(investments).where(and(gt(investments.id, before!.m), eq(investments.price_down, true))).get());
+    const down = await n(
+      db
+        .select({ n: count() })
+        .from(investments)
+        .where(and(gt(investments.id, before!.m), eq(investments.price_down, true)))
+        .get(),
+    );
     expect(down / 2_000).toBeGreaterThan(0.05);
     expect(down / 2_000).toBeLessThan(0.15);
 
@@ -459,7 +487,9 @@ describe("seedScale", () => {
 
 describe("storage/images", () => {
   it("re-encodes an upload to webp ≤1600 px, a 480 px thumbnail and JPEG fallbacks under a random name", async () => {
-    const png = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#88aacc" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#88aacc" } })
+      .png()
+      .toBuffer();
     const a = await storeImage(999_001, png, { root: uploads });
     const b = await storeImage(999_001, png, { root: uploads });
     expect(a.name).toMatch(/^[0-9a-f]{32}$/);
@@ -476,7 +506,9 @@ describe("storage/images", () => {
   });
 
   it("keeps small images at their size and rejects what is not an image", async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#00000000" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: "#00000000" } })
+      .png()
+      .toBuffer();
     expect(await storeImage(999_002, small, { root: uploads })).toMatchObject({ width: 300, height: 200 });
     await expect(storeImage(999_002, Buffer.from("<?php echo 1; ?>"), { root: uploads })).rejects.toBeInstanceOf(InvalidImageError);
   });

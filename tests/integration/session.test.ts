@@ -34,11 +34,17 @@ describe("Lucia-style sessions", () => {
   it("renews a session that has less than 15 days left, and rejects an expired one", async () => {
     const u = await createUser(t.db);
     const { token, session } = await createSession(t.db, "user", u.id);
-    await t.db.update(user_sessions).set({ expires_at: new Date(Date.now() + 24 * 3600 * 1000) }).where(eq(user_sessions.id, session.id));
+    await t.db
+      .update(user_sessions)
+      .set({ expires_at: new Date(Date.now() + 24 * 3600 * 1000) })
+      .where(eq(user_sessions.id, session.id));
     const v = await validateSessionToken(t.db, "user", token);
     expect(v?.renewed).toBe(true);
     expect(v!.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000);
-    await t.db.update(user_sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(user_sessions.id, session.id));
+    await t.db
+      .update(user_sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(user_sessions.id, session.id));
     expect(await validateSessionToken(t.db, "user", token)).toBeNull();
     expect(await t.db.select().from(user_sessions).where(eq(user_sessions.id, session.id))).toHaveLength(0);
   });
@@ -97,10 +103,16 @@ describe("Lucia-style sessions", () => {
     it("staff: a session from before the limits (30-day expiry) ends 12 hours after its login", async () => {
       const admin = await createAdmin(t.db);
       const { token, session } = await createSession(t.db, "admin", admin.id, {}, at(0));
-      await t.db.update(admin_sessions).set({ expires_at: new Date(T0 + 30 * DAY) }).where(eq(admin_sessions.id, session.id));
+      await t.db
+        .update(admin_sessions)
+        .set({ expires_at: new Date(T0 + 30 * DAY) })
+        .where(eq(admin_sessions.id, session.id));
       // first use: the stored expiry is brought down to the idle window
       expect((await validateSessionToken(t.db, "admin", token, at(HOUR)))?.session.expiresAt.getTime()).toBe(T0 + 3 * HOUR);
-      await t.db.update(admin_sessions).set({ expires_at: new Date(T0 + 30 * DAY) }).where(eq(admin_sessions.id, session.id));
+      await t.db
+        .update(admin_sessions)
+        .set({ expires_at: new Date(T0 + 30 * DAY) })
+        .where(eq(admin_sessions.id, session.id));
       expect(await validateSessionToken(t.db, "admin", token, at(13 * HOUR))).toBeNull();
     });
 

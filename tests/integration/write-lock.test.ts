@@ -16,7 +16,10 @@ describe("one writer at a time inside a process", () => {
       t.db.transaction(async (tx) => {
         const row = await tx.select().from(site_options).where(eq(site_options.key, "counter")).get();
         await new Promise((r) => setTimeout(r, 2)); // yield to the event loop mid-transaction
-        await tx.update(site_options).set({ value: Number(row?.value) + 1 }).where(eq(site_options.key, "counter"));
+        await tx
+          .update(site_options)
+          .set({ value: Number(row?.value) + 1 })
+          .where(eq(site_options.key, "counter"));
       });
     const plain = (i: number) => t.db.insert(site_options).values({ key: `k${i}`, value: i });
     await Promise.all([...Array.from({ length: 40 }, bump), ...Array.from({ length: 40 }, (_, i) => plain(i))]);

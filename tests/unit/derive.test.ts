@@ -31,7 +31,16 @@ const base: DeriveInput = {
 const transports: DeriveTransport[] = [
   { line_cd: 11623, line_name: "大阪環状線", station_cd: 1162310, station_name: "天王寺", group_cd: 1162310, distance: 1, station_walk: 7 },
   { line_cd: 99620, line_name: "大阪メトロ谷町線", station_cd: 9962010, station_name: "四天王寺前夕陽ケ丘", group_cd: 9962010, distance: 1, station_walk: 4 },
-  { line_cd: 11623, line_name: "大阪環状線", station_cd: 1162311, station_name: "桃谷", group_cd: 1162311, distance: 2, station_walk: null, bus_name: "上本町六丁目" },
+  {
+    line_cd: 11623,
+    line_name: "大阪環状線",
+    station_cd: 1162311,
+    station_name: "桃谷",
+    group_cd: 1162311,
+    distance: 2,
+    station_walk: null,
+    bus_name: "上本町六丁目",
+  },
 ];
 
 describe("deriveInvestment", () => {
@@ -78,11 +87,7 @@ describe("deriveInvestment", () => {
     expect(d.has_cert).toBe(true);
     expect(d.has_repair).toBe(false);
     expect(d.is_full).toBe(true);
-    const old = deriveInvestment(
-      { ...base, built: { year: 1981, month: 5 }, features: { repair: true }, vacancy: { cd: 2 } },
-      [],
-      NOW,
-    );
+    const old = deriveInvestment({ ...base, built: { year: 1981, month: 5 }, features: { repair: true }, vacancy: { cd: 2 } }, [], NOW);
     expect(old).toMatchObject({ new_quake: false, has_cert: false, has_repair: true, is_full: false });
     expect(deriveInvestment({ ...base, built: { year: 1981, month: 6 } }, [], NOW).new_quake).toBe(true);
   });
@@ -137,7 +142,10 @@ describe("deriveInvestment", () => {
     for (const label of ["満室", "検査済証あり", "大規模修繕済", "新耐震基準", "専任媒介", "所有権", "宅地", "市街化区域", "第一種住居地域", "商業地域"]) {
       expect(k).toContain(label);
     }
-    const empty = buildKeywords({ ...base, comments: null, vacancy: { cd: 2, other: null }, features: { cert: false, repair: false }, built: { year: 1975, month: 1 } }, []);
+    const empty = buildKeywords(
+      { ...base, comments: null, vacancy: { cd: 2, other: null }, features: { cert: false, repair: false }, built: { year: 1975, month: 1 } },
+      [],
+    );
     expect(empty).toContain("空室あり");
     for (const label of ["満室", "検査済証あり", "大規模修繕済", "新耐震基準"]) expect(empty).not.toContain(label);
     // その他: the typed text, as the page shows it
@@ -187,7 +195,15 @@ describe("applyPriceChange", () => {
 
   it("a cut of a price offered less than two months is recorded but shows no former price (表示規約)", () => {
     const r = applyPriceChange({ price: 5000 }, 4800, at, { history: [], publicAt: new Date("2026-09-24T10:00:00+09:00") });
-    expect(r).toEqual({ price: 4800, price_down: false, price_before: null, price_down_at: null, price_before_since: null, cut: true, history: { price: 4800, price_before: 5000, changed_at: at } });
+    expect(r).toEqual({
+      price: 4800,
+      price_down: false,
+      price_before: null,
+      price_down_at: null,
+      price_before_since: null,
+      cut: true,
+      history: { price: 4800, price_before: 5000, changed_at: at },
+    });
   });
 
   it("a second cut a day later: its former price was offered one day, so nothing is shown", () => {

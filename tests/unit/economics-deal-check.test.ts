@@ -126,7 +126,11 @@ describe("similarMedians", () => {
 
   it("widened to the area when the city has fewer than 5", () => {
     // city: 2 listings; area: those 2 + 4 others = 6 → yields 5,6,7,8,9,10 → median 7.5
-    const cands = [cand(10, { grossYield: 5 }), cand(11, { grossYield: 6 }), ...[7, 8, 9, 10].map((y, i) => cand(20 + i, { city_cd: "271004", grossYield: y }))];
+    const cands = [
+      cand(10, { grossYield: 5 }),
+      cand(11, { grossYield: 6 }),
+      ...[7, 8, 9, 10].map((y, i) => cand(20 + i, { city_cd: "271004", grossYield: y })),
+    ];
     expect(similarMedians(subject, cands)).toMatchObject({ scope: "area", n: 6, yieldMedian: 7.5, pricePerM2Median: 30 });
   });
 

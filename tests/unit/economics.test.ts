@@ -156,7 +156,10 @@ describe("useful lives", () => {
   });
 
   it("a building not yet completed has its whole life", () => {
-    expect(usefulLives({ type_cd: 1, price: 1, structure_cd: 2, built: { year: 2027, month: 3 } }, { now: NOW })).toMatchObject({ remaining: 47, simplified: 47 });
+    expect(usefulLives({ type_cd: 1, price: 1, structure_cd: 2, built: { year: 2027, month: 3 } }, { now: NOW })).toMatchObject({
+      remaining: 47,
+      simplified: 47,
+    });
   });
 
   it("unknown structure or build year → null everywhere", () => {
@@ -296,7 +299,10 @@ describe("income, rent roll, costs", () => {
   });
 
   it("現況 without a roll: the 満室 figure when 現況 is 満室, otherwise unknown", () => {
-    expect(currentIncome({ type_cd: 1, price: 5_000, income: { year: 4_000_000 }, vacancy_cd: 1 })).toMatchObject({ amount: 4_000_000, basis: "full_occupancy" });
+    expect(currentIncome({ type_cd: 1, price: 5_000, income: { year: 4_000_000 }, vacancy_cd: 1 })).toMatchObject({
+      amount: 4_000_000,
+      basis: "full_occupancy",
+    });
     expect(currentIncome({ type_cd: 1, price: 5_000, income: { year: 4_000_000 }, vacancy_cd: 2 })).toBeNull();
     // an occupied row without its rent makes 現況 unknown
     expect(currentIncome({ ...APT, rent_roll: [{ room: "1", rent: null, status: "occupied" }] })).toBeNull();
@@ -368,7 +374,7 @@ describe("income, rent roll, costs", () => {
   it("property: 実質利回り ≤ 表面利回り whenever the costs are ≥ 0", () => {
     // a fixed pseudo-random walk over the inputs (deterministic: same cases every run)
     let seed = 12345;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 500; i++) {
       const type_cd = 1 + Math.floor(rnd() * 6);
       const l: EconomicsInput = {

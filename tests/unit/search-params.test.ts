@@ -52,7 +52,12 @@ describe("parseSearchParams: every parameter, valid and invalid values", () => {
     ["dy", ["dy=7", "dy=3650"], [7, 3650], ["dy=0", "dy=3651"]],
     ["up", ["up=30"], [30], ["up=-2"]],
     ["fw", ["fw=梅田", "fw=梅田+駅近", "fw=%E3%80%80RC造%E3%80%80"], ["梅田", "梅田 駅近", "RC造"], ["fw=", "fw=%20%E3%80%80"]],
-    ["sr", ["sr=price_asc", "sr=walk_asc", "sr=yield_desc", "sr=age_asc", "sr=price_desc"], ["price_asc", "walk_asc", "yield_desc", "age_asc", "price_desc"], ["sr=cheap", "sr=PRICE_ASC"]],
+    [
+      "sr",
+      ["sr=price_asc", "sr=walk_asc", "sr=yield_desc", "sr=age_asc", "sr=price_desc"],
+      ["price_asc", "walk_asc", "yield_desc", "age_asc", "price_desc"],
+      ["sr=cheap", "sr=PRICE_ASC"],
+    ],
     ["page", ["page=2", "page=10000"], [2, 10000], ["page=0", "page=10001", "page=-1", "page=1.5"]],
   ];
 
@@ -183,9 +188,7 @@ describe("free word", () => {
 describe("toSearchParams: canonical form", () => {
   it("stable key order, repeated keys for lists, defaults omitted, ss=1", () => {
     const q = parse("page=3&sr=price_asc&fw=梅田&ss=1&hp=20000&lp=5000&ty=6&ty=1&re=3&st=1160214");
-    expect(toSearchParams(q).toString()).toBe(
-      `re=3&ty=1&ty=6&st=1160214&lp=5000&hp=20000&ss=1&fw=${encodeURIComponent("梅田")}&sr=price_asc&page=3`,
-    );
+    expect(toSearchParams(q).toString()).toBe(`re=3&ty=1&ty=6&st=1160214&lp=5000&hp=20000&ss=1&fw=${encodeURIComponent("梅田")}&sr=price_asc&page=3`);
     expect(toSearchParams(parse("sr=new&page=1")).toString()).toBe("");
     expect(toSearchParams({ re: [3, 1, 3], page: 1, sr: "new" }).toString()).toBe("re=1&re=3");
   });

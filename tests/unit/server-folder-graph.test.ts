@@ -23,7 +23,11 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** The top folder of src/server a path lies in; a root module (env.ts, errors.ts…) is its own node. */
-const folderOf = (p: string) => path.relative(ROOT, p).split(path.sep)[0]!.replace(/\.tsx?$/, "");
+const folderOf = (p: string) =>
+  path
+    .relative(ROOT, p)
+    .split(path.sep)[0]!
+    .replace(/\.tsx?$/, "");
 
 const SPECIFIER = /(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 

@@ -42,12 +42,7 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
       >
         本文へスキップ
       </a>
-      <Header
-        session={session}
-        counts={counts}
-        adminBasePath={adminBasePath}
-        holidayNote={holidayNote}
-      />
+      <Header session={session} counts={counts} adminBasePath={adminBasePath} holidayNote={holidayNote} />
       <main id="main" className="flex-1">
         {children}
       </main>

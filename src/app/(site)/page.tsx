@@ -19,7 +19,13 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
   title: { absolute: DEFAULT_TITLE },
   alternates: { canonical: "/" },
-  openGraph: { url: "/", type: "website", siteName: SITE.title, title: DEFAULT_TITLE, images: [{ url: SITE.ogImage, width: 1200, height: 630, alt: SITE.title }] },
+  openGraph: {
+    url: "/",
+    type: "website",
+    siteName: SITE.title,
+    title: DEFAULT_TITLE,
+    images: [{ url: SITE.ogImage, width: 1200, height: 630, alt: SITE.title }],
+  },
 };
 
 /*

@@ -26,7 +26,10 @@ export async function requireMember(next = "/mypage", { passwordChangePage = fal
  * get the site's ordinary 404 (the preview area: a visitor must learn nothing
  * of either base path).
  */
-export async function requireAdmin({ otherwise = "login", passwordChangePage = false }: { otherwise?: "login" | "not-found"; passwordChangePage?: boolean } = {}): Promise<void> {
+export async function requireAdmin({
+  otherwise = "login",
+  passwordChangePage = false,
+}: { otherwise?: "login" | "not-found"; passwordChangePage?: boolean } = {}): Promise<void> {
   const state = await api.public.session.state();
   if (!state.isAdminLogin) {
     if (otherwise === "not-found") notFound();

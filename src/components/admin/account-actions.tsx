@@ -96,7 +96,11 @@ export function PurgeAccountButton({ base, id }: { base: string; id: number }) {
       >
         完全に削除
       </AdminDeleteButton>
-      {purge.isError ? <p role="alert" className="text-error">{purge.error.message}</p> : null}
+      {purge.isError ? (
+        <p role="alert" className="text-error">
+          {purge.error.message}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -68,7 +68,12 @@ export function AccountDetailView({ data, base, actions }: { data: AccountDetail
     ["メール確認", d(p.email_verified_at)],
     ["登録日", d(p.created_at)],
     ["最終ログイン", d(p.last_login_at)],
-    ["通知設定", data.notification ? `マッチング：${matchingNotificationName(data.notification.matching) ?? "—"}／メルマガ：${data.notification.newsletter ? "受け取る" : "受け取らない"}` : "—"],
+    [
+      "通知設定",
+      data.notification
+        ? `マッチング：${matchingNotificationName(data.notification.matching) ?? "—"}／メルマガ：${data.notification.newsletter ? "受け取る" : "受け取らない"}`
+        : "—",
+    ],
   ];
   if (p.deleted_at) rows.push(["削除日", d(p.deleted_at)]);
   return (

@@ -57,7 +57,9 @@ export function AccountList({
       sort: sort("kana"),
       cell: (u) => (
         <>
-          <RecordLink href={`${path}/${u.id}`}>{u.last_name} {u.first_name}</RecordLink>
+          <RecordLink href={`${path}/${u.id}`}>
+            {u.last_name} {u.first_name}
+          </RecordLink>
           <span className="block text-xs text-muted-foreground">
             {u.kana_last} {u.kana_first}
           </span>
@@ -71,7 +73,13 @@ export function AccountList({
     { key: "created_at", header: "登録日", sort: sort("created_at"), cellClassName: "whitespace-nowrap", cell: (u) => dateFmt.format(u.created_at) },
     deleted
       ? { key: "deleted_at", header: "削除日", cellClassName: "whitespace-nowrap", cell: (u) => dateOrDash(u.deleted_at) }
-      : { key: "last_login_at", header: "最終ログイン", sort: sort("last_login_at"), cellClassName: "whitespace-nowrap", cell: (u) => dateOrDash(u.last_login_at) },
+      : {
+          key: "last_login_at",
+          header: "最終ログイン",
+          sort: sort("last_login_at"),
+          cellClassName: "whitespace-nowrap",
+          cell: (u) => dateOrDash(u.last_login_at),
+        },
   ];
   return (
     <div className="grid gap-4">

@@ -23,7 +23,17 @@ function currentHref(links: readonly AdminNavLink[], pathname: string, home: str
 }
 
 /** One rendering of the menu's links (a row on desktops, the grid inside the phone's disclosure). */
-function NavLinks({ links, current, className, linkClassName }: { links: readonly AdminNavLink[]; current: string | undefined; className: string; linkClassName: string }) {
+function NavLinks({
+  links,
+  current,
+  className,
+  linkClassName,
+}: {
+  links: readonly AdminNavLink[];
+  current: string | undefined;
+  className: string;
+  linkClassName: string;
+}) {
   return (
     <nav aria-label="管理メニュー" className={className}>
       {links.map((l) => (

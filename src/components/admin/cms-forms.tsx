@@ -114,7 +114,12 @@ function CoverImageField({ form }: { form: UseFormReturn<PostInput, unknown, z.o
           ) : null}
         </div>
       </div>
-      <AdminInput form={form as never} name="cover_image" label="カバー画像URL" hint="アップロードの代わりに、/ または https:// で始まるURLを入力することもできます" />
+      <AdminInput
+        form={form as never}
+        name="cover_image"
+        label="カバー画像URL"
+        hint="アップロードの代わりに、/ または https:// で始まるURLを入力することもできます"
+      />
     </fieldset>
   );
 }
@@ -219,7 +224,13 @@ export function PageEditor({ initial, dataField }: { initial: PageInput; dataFie
   );
 }
 
-export function SiteOptionsForm({ initial, computed }: { initial: SiteOptionsInput; computed: { members: number; investment: { members: number; public: number } } }) {
+export function SiteOptionsForm({
+  initial,
+  computed,
+}: {
+  initial: SiteOptionsInput;
+  computed: { members: number; investment: { members: number; public: number } };
+}) {
   const save = api.admin.options.save.useMutation();
   const { form, formProps } = useAdminForm({
     schema: siteOptionsInput,
@@ -235,9 +246,27 @@ export function SiteOptionsForm({ initial, computed }: { initial: SiteOptionsInp
       <Section title="ヘッダーの件数表示">
         <p className="text-sm text-muted-foreground">件数は自動で集計されます。表示を変えたい項目だけ入力してください（空欄なら自動集計の値）。</p>
         <div className={gridCols}>
-          <AdminInput form={f} name="counts_override.members" label="会員数" inputMode="numeric" hint={`自動集計：${computed.members.toLocaleString("ja-JP")}`} />
-          <AdminInput form={f} name="counts_override.investment.members" label="会員限定物件数" inputMode="numeric" hint={`自動集計：${computed.investment.members.toLocaleString("ja-JP")}`} />
-          <AdminInput form={f} name="counts_override.investment.public" label="公開物件数" inputMode="numeric" hint={`自動集計：${computed.investment.public.toLocaleString("ja-JP")}`} />
+          <AdminInput
+            form={f}
+            name="counts_override.members"
+            label="会員数"
+            inputMode="numeric"
+            hint={`自動集計：${computed.members.toLocaleString("ja-JP")}`}
+          />
+          <AdminInput
+            form={f}
+            name="counts_override.investment.members"
+            label="会員限定物件数"
+            inputMode="numeric"
+            hint={`自動集計：${computed.investment.members.toLocaleString("ja-JP")}`}
+          />
+          <AdminInput
+            form={f}
+            name="counts_override.investment.public"
+            label="公開物件数"
+            inputMode="numeric"
+            hint={`自動集計：${computed.investment.public.toLocaleString("ja-JP")}`}
+          />
         </div>
       </Section>
       <Section title="休業のお知らせ">

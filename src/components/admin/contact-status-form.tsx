@@ -36,8 +36,16 @@ export function ContactStatusForm({ id, status, memo }: { id: number; status: st
       <button type="submit" disabled={update.isPending} className="h-9 rounded-md bg-primary font-bold text-white disabled:opacity-50">
         {update.isPending ? "保存中…" : "保存する"}
       </button>
-      {update.isSuccess ? <p role="status" className="text-gold-700">保存しました</p> : null}
-      {update.isError ? <p role="alert" className="text-error">{update.error.message}</p> : null}
+      {update.isSuccess ? (
+        <p role="status" className="text-gold-700">
+          保存しました
+        </p>
+      ) : null}
+      {update.isError ? (
+        <p role="alert" className="text-error">
+          {update.error.message}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -50,7 +50,12 @@ export const weekLabel = (iso: string) => `${Number(iso.slice(5, 7))}/${Number(i
 function ChartFigure({ title, summary, children, table }: { title: string; summary: string; children: ReactNode; table: ReactNode }) {
   const id = useId();
   return (
-    <figure className="grid gap-2 rounded-lg bg-white p-4 shadow-sm" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} data-slot="dashboard-chart">
+    <figure
+      className="grid gap-2 rounded-lg bg-white p-4 shadow-sm"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-summary`}
+      data-slot="dashboard-chart"
+    >
       <figcaption id={`${id}-title`} className="text-sm font-bold">
         {title}
       </figcaption>
@@ -96,7 +101,14 @@ export function WeeklyChart({ title, weeks }: { title: string; weeks: WeekFigure
         </>
       }
     >
-      <LineChart responsive style={{ width: "100%", height: "100%" }} data={data} title={title} desc={summary} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      <LineChart
+        responsive
+        style={{ width: "100%", height: "100%" }}
+        data={data}
+        title={title}
+        desc={summary}
+        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+      >
         <CartesianGrid stroke={COLOR.grid} vertical={false} />
         <XAxis dataKey="label" tick={tick} tickLine={false} axisLine={{ stroke: COLOR.grid }} interval="preserveStartEnd" />
         <YAxis allowDecimals={false} tick={tick} tickLine={false} axisLine={false} width={40} />
@@ -119,7 +131,17 @@ export function WeeklyChart({ title, weeks }: { title: string; weeks: WeekFigure
 }
 
 /** Counts per category as horizontal bars (category names on the left, the count at the end of each bar). */
-export function CountChart({ title, figures, unit = "件", color = "gold" }: { title: string; figures: CountFigure[]; unit?: string; color?: "gold" | "primary" }) {
+export function CountChart({
+  title,
+  figures,
+  unit = "件",
+  color = "gold",
+}: {
+  title: string;
+  figures: CountFigure[];
+  unit?: string;
+  color?: "gold" | "primary";
+}) {
   const fill = color === "gold" ? COLOR.gold : COLOR.primary;
   const total = figures.reduce((n, f) => n + f.count, 0);
   const summary = `合計${nf.format(total)}${unit}。${figures.map((f) => `${f.label} ${nf.format(f.count)}${unit}`).join("、")}。`;

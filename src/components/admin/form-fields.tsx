@@ -37,7 +37,12 @@ export function AdminInput<T extends FieldValues>({
 }
 
 export function AdminTextarea<T extends FieldValues>({ rows = 4, ...field }: FormFieldProps<T> & { rows?: number }) {
-  return <FormField {...field} control={(wiring) => <textarea rows={rows} className={cn(inputClassName, "h-auto")} {...wiring} {...field.form.register(field.name)} />} />;
+  return (
+    <FormField
+      {...field}
+      control={(wiring) => <textarea rows={rows} className={cn(inputClassName, "h-auto")} {...wiring} {...field.form.register(field.name)} />}
+    />
+  );
 }
 
 export interface Choice {

@@ -35,7 +35,12 @@ export function InvestmentActions({ base, previewBase, id, isPublic }: { base: s
       >
         複製
       </Button>
-      <AdminDeleteButton confirm="この物件を削除します。元に戻せません。よろしいですか？" remove={() => remove.mutateAsync({ id })} then={`${base}/investments`} disabled={remove.isPending}>
+      <AdminDeleteButton
+        confirm="この物件を削除します。元に戻せません。よろしいですか？"
+        remove={() => remove.mutateAsync({ id })}
+        then={`${base}/investments`}
+        disabled={remove.isPending}
+      >
         削除
       </AdminDeleteButton>
     </div>

@@ -77,7 +77,11 @@ export function InvestmentTable({ base, rows }: { base: string; rows: AdminInves
       cell: (r) => (
         <>
           {formatPrice(r.price)}
-          {r.price_down ? <Badge variant="error" className="ml-1">値下げ</Badge> : null}
+          {r.price_down ? (
+            <Badge variant="error" className="ml-1">
+              値下げ
+            </Badge>
+          ) : null}
         </>
       ),
     },
@@ -119,7 +123,12 @@ export function InvestmentTable({ base, rows }: { base: string; rows: AdminInves
         <span>{selected.size}件選択中</span>
         <label className="flex items-center gap-2">
           <span className="sr-only">一括操作</span>
-          <select value={action} onChange={(e) => setAction(e.target.value as BulkAction)} className="h-9 rounded-md border border-border px-2" aria-label="一括操作">
+          <select
+            value={action}
+            onChange={(e) => setAction(e.target.value as BulkAction)}
+            className="h-9 rounded-md border border-border px-2"
+            aria-label="一括操作"
+          >
             <option value="">一括操作を選択</option>
             {BULK_ACTIONS.map((a) => (
               <option key={a.key} value={a.key}>

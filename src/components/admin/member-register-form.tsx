@@ -19,10 +19,7 @@ export function MemberRegisterForm({ base }: { base: string }) {
   });
   const f = form as never;
   return (
-    <AdminForm
-      {...formProps}
-      actions={<AdminSubmitRow submitting={formProps.submitting} label="登録して案内メールを送信" busyLabel="登録中…" />}
-    >
+    <AdminForm {...formProps} actions={<AdminSubmitRow submitting={formProps.submitting} label="登録して案内メールを送信" busyLabel="登録中…" />}>
       <Section title="会員情報">
         <AdminInput form={f} name="email" label="メールアドレス" required type="email" />
         <div className={gridCols}>

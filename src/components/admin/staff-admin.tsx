@@ -40,7 +40,8 @@ export function StaffInviteForm() {
           <AdminInput form={f} name="email" label="メールアドレス" required type="email" />
         </div>
         <p className="text-xs text-muted-foreground">
-          招待したスタッフには、パスワード設定用のURLを記載したメールが届きます（有効期限は{STAFF_INVITE_HOURS}時間、1回のみ使用可）。パスワードを設定するまで、管理画面は使えません。期限が切れた場合は、同じメールアドレスで再度招待してください。
+          招待したスタッフには、パスワード設定用のURLを記載したメールが届きます（有効期限は{STAFF_INVITE_HOURS}
+          時間、1回のみ使用可）。パスワードを設定するまで、管理画面は使えません。期限が切れた場合は、同じメールアドレスで再度招待してください。
         </p>
       </Section>
     </AdminForm>

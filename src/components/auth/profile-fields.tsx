@@ -8,8 +8,23 @@ import { ALL_PREFECTURES } from "@/lib/constants/prefectures";
 
 /** Member profile fields shared by registration and My Page (names follow the spec's payload). */
 export const PROFILE_FIELDS = [
-  "names.last", "names.first", "kanas.last", "kanas.first", "zip", "pref", "city", "district", "address",
-  "tel", "fax", "job", "job_other", "salary", "money", "contact.method", "contact.time",
+  "names.last",
+  "names.first",
+  "kanas.last",
+  "kanas.first",
+  "zip",
+  "pref",
+  "city",
+  "district",
+  "address",
+  "tel",
+  "fax",
+  "job",
+  "job_other",
+  "salary",
+  "money",
+  "contact.method",
+  "contact.time",
 ] as const;
 
 export const emptyProfile = {
@@ -43,7 +58,14 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name={p("zip")} label="郵便番号" inputMode="numeric" autoComplete="postal-code" placeholder="530-0001" required />
-        <SelectField form={form} required name={p("pref")} label="都道府県" autoComplete="address-level1" options={ALL_PREFECTURES.map((n) => ({ key: n, name: n }))} />
+        <SelectField
+          form={form}
+          required
+          name={p("pref")}
+          label="都道府県"
+          autoComplete="address-level1"
+          options={ALL_PREFECTURES.map((n) => ({ key: n, name: n }))}
+        />
       </div>
       <TextField form={form} name={p("city")} label="市区町村" autoComplete="address-level2" required />
       <TextField form={form} name={p("district")} label="町名・番地" autoComplete="address-line1" required />

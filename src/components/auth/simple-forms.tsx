@@ -78,7 +78,8 @@ export function ForgotPasswordForm({ kind, siteKey }: { kind: "user" | "admin"; 
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
     try {
-      if (kind === "user") await fetchMutation("public.auth.forgotPassword", { email: values.email, recaptcha_token: await recaptcha.execute("ForgotPassword") });
+      if (kind === "user")
+        await fetchMutation("public.auth.forgotPassword", { email: values.email, recaptcha_token: await recaptcha.execute("ForgotPassword") });
       else await fetchMutation("public.auth.adminForgotPassword", { email: values.email });
       s.succeed();
       setDone(true);
@@ -122,7 +123,9 @@ export function ResetPasswordForm({ kind, token, loginPath }: { kind: "user" | "
     return (
       <div className="grid gap-4">
         <FormAlert tone="success" message="パスワードを再設定しました。新しいパスワードでログインしてください。" />
-        <Link data-slot="button" className={buttonVariants({ size: "lg" })} href={loginPath}>ログイン画面へ</Link>
+        <Link data-slot="button" className={buttonVariants({ size: "lg" })} href={loginPath}>
+          ログイン画面へ
+        </Link>
       </div>
     );
   }

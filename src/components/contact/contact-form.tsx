@@ -58,7 +58,21 @@ function StepBar({ step }: { step: Step }) {
   );
 }
 
-function Choices<T extends FieldValues>({ form, name, label, options, type, required }: { form: UseFormReturn<T, unknown, unknown>; name: Path<T>; label: string; options: readonly { key: string; name: string }[]; type: "checkbox" | "radio"; required?: boolean }) {
+function Choices<T extends FieldValues>({
+  form,
+  name,
+  label,
+  options,
+  type,
+  required,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  name: Path<T>;
+  label: string;
+  options: readonly { key: string; name: string }[];
+  type: "checkbox" | "radio";
+  required?: boolean;
+}) {
   const error = errorAt(form.formState.errors, name);
   const id = `f-${name.replace(/\./g, "-")}`;
   return (
@@ -84,7 +98,17 @@ function Choices<T extends FieldValues>({ form, name, label, options, type, requ
   );
 }
 
-function TextArea<T extends FieldValues>({ form, name, label, required }: { form: UseFormReturn<T, unknown, unknown>; name: Path<T>; label: string; required?: boolean }) {
+function TextArea<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+}) {
   const id = `f-${name.replace(/\./g, "-")}`;
   const error = errorAt(form.formState.errors, name);
   return (
@@ -204,7 +228,24 @@ export function ContactForm({
       invalidateCached("member.contacts.list");
       window.scrollTo({ top: 0 });
     } catch (e) {
-      const loose = applyServerErrors(e, form.setError, Object.keys(form.getValues()).flatMap((k) => [k, `${k}.last`, `${k}.first`, `${k}.main`, `${k}.other`, `${k}.tel`, `${k}.fax`, `${k}.method`, `${k}.time`, `${k}.address`, `${k}.type`, `${k}.timing`]));
+      const loose = applyServerErrors(
+        e,
+        form.setError,
+        Object.keys(form.getValues()).flatMap((k) => [
+          k,
+          `${k}.last`,
+          `${k}.first`,
+          `${k}.main`,
+          `${k}.other`,
+          `${k}.tel`,
+          `${k}.fax`,
+          `${k}.method`,
+          `${k}.time`,
+          `${k}.address`,
+          `${k}.type`,
+          `${k}.timing`,
+        ]),
+      );
       // Field problems are fixed on the input step.
       if (Object.keys(form.formState.errors).length) setStep("input");
       s.fail(loose);
@@ -215,10 +256,17 @@ export function ContactForm({
     return (
       <div>
         <StepBar step="done" />
-        <FormAlert tone="success" message="お問い合わせを受け付けました。確認のメールをお送りしましたのでご確認ください。担当者より営業時間内にご連絡いたします。" />
+        <FormAlert
+          tone="success"
+          message="お問い合わせを受け付けました。確認のメールをお送りしましたのでご確認ください。担当者より営業時間内にご連絡いたします。"
+        />
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link data-slot="button" className={buttonVariants({ variant: "outline" })} href="/investments">物件一覧へ</Link>
-          <Link data-slot="button" className={buttonVariants({ variant: "ghost" })} href="/">トップページへ</Link>
+          <Link data-slot="button" className={buttonVariants({ variant: "outline" })} href="/investments">
+            物件一覧へ
+          </Link>
+          <Link data-slot="button" className={buttonVariants({ variant: "ghost" })} href="/">
+            トップページへ
+          </Link>
         </div>
       </div>
     );
@@ -228,7 +276,11 @@ export function ContactForm({
     return (
       <div className="grid gap-6">
         <StepBar step="confirm" />
-        {listingName ? <p className="text-sm">対象物件：<span className="font-bold">{listingName}</span></p> : null}
+        {listingName ? (
+          <p className="text-sm">
+            対象物件：<span className="font-bold">{listingName}</span>
+          </p>
+        ) : null}
         <FormAlert message={recaptcha.error ? "認証サービスを読み込めませんでした。ページを再読み込みしてください。" : s.message} />
         <Review kind={kind} values={confirmed} />
         <ConsentNote action="送信する" />
@@ -248,7 +300,11 @@ export function ContactForm({
   return (
     <form onFocus={resolver.preload} onSubmit={toConfirm} noValidate className="grid gap-6">
       <StepBar step="input" />
-      {listingName ? <p className="text-sm">対象物件：<span className="font-bold">{listingName}</span></p> : null}
+      {listingName ? (
+        <p className="text-sm">
+          対象物件：<span className="font-bold">{listingName}</span>
+        </p>
+      ) : null}
       <FormAlert message={s.message} />
       {kind === "exchange" ? <TextField form={form} name="company" label="会社名" autoComplete="organization" required /> : null}
       <Choices form={form} name="inquiry.main" label="お問い合わせ項目" options={INQUIRY_MAIN[kind]} type="checkbox" required />
@@ -261,7 +317,16 @@ export function ContactForm({
       </div>
       <TextField form={form} name="email" label="メールアドレス" type="email" autoComplete="email" required />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="contact.tel" label="電話番号" type="tel" inputMode="tel" autoComplete="tel" hint="半角数字とハイフン、10文字以上" required />
+        <TextField
+          form={form}
+          name="contact.tel"
+          label="電話番号"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="半角数字とハイフン、10文字以上"
+          required
+        />
         <TextField form={form} name="contact.fax" label="FAX番号" type="tel" inputMode="tel" autoComplete="fax tel" required={methods.includes("fax")} />
       </div>
       <Choices form={form} name="contact.method" label="ご希望の連絡方法" options={CONTACT_METHODS} type="checkbox" required />

@@ -26,7 +26,13 @@ export function ContactHistory() {
           </div>
           {c.investment_snapshot ? (
             <p className="mt-2 font-bold">
-              {c.investment_id && c.investment_public ? <Link href={`/investments/${c.investment_id}`} className="underline underline-offset-4">{c.investment_snapshot.name}</Link> : c.investment_snapshot.name}
+              {c.investment_id && c.investment_public ? (
+                <Link href={`/investments/${c.investment_id}`} className="underline underline-offset-4">
+                  {c.investment_snapshot.name}
+                </Link>
+              ) : (
+                c.investment_snapshot.name
+              )}
             </p>
           ) : null}
           {c.comment || c.content ? <p className="mt-1 line-clamp-2 whitespace-pre-wrap text-sm text-muted-foreground">{c.comment ?? c.content}</p> : null}

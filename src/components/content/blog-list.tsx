@@ -69,7 +69,10 @@ export async function BlogList({ page, category }: { page: number; category: str
             <Link
               href={BLOG_PATH}
               aria-current={!category ? "page" : undefined}
-              className={cn(chip, !category ? "border-primary bg-primary text-white" : "border-primary-200 bg-white text-primary-700 hover:border-gold hover:text-gold-700")}
+              className={cn(
+                chip,
+                !category ? "border-primary bg-primary text-white" : "border-primary-200 bg-white text-primary-700 hover:border-gold hover:text-gold-700",
+              )}
             >
               すべて
             </Link>
@@ -81,7 +84,10 @@ export async function BlogList({ page, category }: { page: number; category: str
                 <Link
                   href={blogListHref(1, c.category)}
                   aria-current={current ? "page" : undefined}
-                  className={cn(chip, current ? "border-primary bg-primary text-white" : "border-primary-200 bg-white text-primary-700 hover:border-gold hover:text-gold-700")}
+                  className={cn(
+                    chip,
+                    current ? "border-primary bg-primary text-white" : "border-primary-200 bg-white text-primary-700 hover:border-gold hover:text-gold-700",
+                  )}
                 >
                   {c.name}
                 </Link>

@@ -47,13 +47,7 @@ export async function CmsPage({
   const page = await loadPage(pageKey);
   const route = CMS_PAGE_ROUTES[pageKey];
   return (
-    <ContentLayout
-      breadcrumbs={[{ name: page.title, path: route.path }]}
-      kicker={route.kicker}
-      title={page.title}
-      lead={page.description}
-      width={width}
-    >
+    <ContentLayout breadcrumbs={[{ name: page.title, path: route.path }]} kicker={route.kicker} title={page.title} lead={page.description} width={width}>
       {before}
       <Prose html={page.body_html} className={before ? "mt-12" : undefined} />
       {children}

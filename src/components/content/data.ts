@@ -23,9 +23,7 @@ export const loadPage = cache((key: PageKey) => orNotFound(api.public.cms.page({
 
 export const loadPost = cache((slug: string) => orNotFound(api.public.cms.post({ slug })));
 
-export const loadPosts = cache((page: number, category: string | null) =>
-  orNotFound(api.public.cms.posts({ page, ...(category ? { category } : {}) })),
-);
+export const loadPosts = cache((page: number, category: string | null) => orNotFound(api.public.cms.posts({ page, ...(category ? { category } : {}) })));
 
 export const loadCategories = cache(() => api.public.cms.categories());
 

@@ -40,10 +40,7 @@ export function PostCover({
     );
   }
   return (
-    <span
-      aria-hidden="true"
-      className={`flex items-center justify-center bg-gradient-to-br from-primary via-primary-800 to-primary-700 ${className ?? ""}`}
-    >
+    <span aria-hidden="true" className={`flex items-center justify-center bg-gradient-to-br from-primary via-primary-800 to-primary-700 ${className ?? ""}`}>
       <span className="border-y border-gold-400/60 px-3 py-1 text-sm font-bold tracking-[0.2em] text-gold-300">{post.category_name}</span>
     </span>
   );
@@ -63,7 +60,10 @@ export function PostCard({ post, headingLevel = 2 }: { post: PostSummary; headin
           <Badge variant="gold-outline">{post.category_name}</Badge>
         </div>
         <H className="text-base font-bold leading-snug text-primary group-hover:text-gold-700 md:text-lg">
-          <Link href={postHref(post.slug)} className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-gold-500">
+          <Link
+            href={postHref(post.slug)}
+            className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-gold-500"
+          >
             {post.title}
           </Link>
         </H>

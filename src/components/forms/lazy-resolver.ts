@@ -24,7 +24,6 @@ export function lazyZodResolver<S extends AnySchema>(loadSchema: () => Promise<S
         throw e;
       },
     ));
-  const resolver: Resolver<z.input<S> & FieldValues, unknown, z.output<S>> = async (values, context, options) =>
-    (await load())(values, context, options);
+  const resolver: Resolver<z.input<S> & FieldValues, unknown, z.output<S>> = async (values, context, options) => (await load())(values, context, options);
   return Object.assign(resolver, { preload: () => void load().catch(() => undefined) });
 }

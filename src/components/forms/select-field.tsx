@@ -9,7 +9,10 @@ export function SelectField<T extends FieldValues>({
   options,
   autoComplete,
   ...field
-}: FormFieldProps<T> & { options: readonly { key: string; name: string }[]; /** e.g. address-level1 for 都道府県, so a phone's autofill picks it */ autoComplete?: string }) {
+}: FormFieldProps<T> & {
+  options: readonly { key: string; name: string }[];
+  /** e.g. address-level1 for 都道府県, so a phone's autofill picks it */ autoComplete?: string;
+}) {
   return (
     <FormField
       {...field}

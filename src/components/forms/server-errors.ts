@@ -12,11 +12,7 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
  */
 export const GENERIC_ERROR = "通信エラーが発生しました。時間をおいて再度お試しください。";
 
-export function applyServerErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly string[],
-): string | null {
+export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): string | null {
   if (!(error instanceof Error) || !("data" in error)) return GENERIC_ERROR;
   const data = error.data as { fieldErrors?: Record<string, string[]> | null; code?: string } | undefined;
   if (data?.code === "TOO_MANY_REQUESTS") return error.message;

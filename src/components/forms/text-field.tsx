@@ -34,7 +34,15 @@ interface ControlWiring {
 }
 
 /** The label / hint / error frame of one form field; `control` draws the control with the wiring props spread on it. */
-export function FormField<T extends FieldValues>({ form, name, label, required, hint, className, control }: FormFieldProps<T> & { control: (wiring: ControlWiring) => React.ReactNode }) {
+export function FormField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  control,
+}: FormFieldProps<T> & { control: (wiring: ControlWiring) => React.ReactNode }) {
   const id = fieldId(name);
   const error = errorAt(form.formState.errors, name);
   return (
@@ -44,6 +52,14 @@ export function FormField<T extends FieldValues>({ form, name, label, required, 
   );
 }
 
-export function TextField<T extends FieldValues>({ form, name, label, required, hint, className, ...input }: FormFieldProps<T> & Omit<React.ComponentProps<"input">, "name" | "form">) {
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  ...input
+}: FormFieldProps<T> & Omit<React.ComponentProps<"input">, "name" | "form">) {
   return <FormField {...{ form, name, label, required, hint, className }} control={(wiring) => <Input {...wiring} {...input} {...form.register(name)} />} />;
 }

@@ -21,17 +21,7 @@ export type BookmarkMode =
  * (issue 21): the look is conflict-free (ui/button-variants.ts) and `className`
  * is appended as it is, so pass only classes the look does not set.
  */
-export function BookmarkButton({
-  investmentId,
-  initial,
-  mode,
-  className,
-}: {
-  investmentId: number;
-  initial: boolean;
-  mode: BookmarkMode;
-  className?: string;
-}) {
+export function BookmarkButton({ investmentId, initial, mode, className }: { investmentId: number; initial: boolean; mode: BookmarkMode; className?: string }) {
   const [saved, setSaved] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -135,7 +135,11 @@ export function CardActionsIsland() {
               解除
             </button>
             {chosen.length >= 2 ? (
-              <Link href={`/mypage/bookmark?compare=${chosen.join(",")}`} className="rounded-md bg-gold-600 px-3 py-1.5 font-bold text-white" data-slot="compare-link">
+              <Link
+                href={`/mypage/bookmark?compare=${chosen.join(",")}`}
+                className="rounded-md bg-gold-600 px-3 py-1.5 font-bold text-white"
+                data-slot="compare-link"
+              >
                 比較する
               </Link>
             ) : (

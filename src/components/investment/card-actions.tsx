@@ -5,9 +5,7 @@ import { Check, Heart } from "@/components/icons";
  * table row: a member's buttons act in place (card-actions-island.tsx, one delegated island for
  * the whole list); a visitor's are plain links to the login that keep the intent in the URL.
  */
-export type CardActionsMode =
-  | { kind: "member"; bookmarked: ReadonlySet<number> }
-  | { kind: "guest" };
+export type CardActionsMode = { kind: "member"; bookmarked: ReadonlySet<number> } | { kind: "guest" };
 
 /** Where a visitor's heart / tick leads: the login, back to the listing, with what they wanted. */
 export function cardIntentHref(id: number, intent: "bookmark" | "compare"): string {
@@ -24,7 +22,17 @@ const tick = `${base} aria-pressed:border-gold-600 aria-pressed:bg-gold-600 aria
  * The heart and the compare tick of one listing: two fixed 32 px controls, so the space is
  * the same before and after the island runs (no layout shift). Server HTML.
  */
-export function CardActions({ id, name, mode, className = "flex gap-1.5" }: { id: number; name: string; mode: CardActionsMode; /** the whole wrapper's layout (display included) */ className?: string }) {
+export function CardActions({
+  id,
+  name,
+  mode,
+  className = "flex gap-1.5",
+}: {
+  id: number;
+  name: string;
+  mode: CardActionsMode;
+  /** the whole wrapper's layout (display included) */ className?: string;
+}) {
   const wrap = className;
   if (mode.kind === "guest")
     return (

@@ -7,15 +7,7 @@ import { LAND_RIGHTS, LAND_TYPES, SQM_PER_TSUBO, TRANSACTIONS, VACANCIES, codeNa
 import { formatPrice, formatYen, withCommas } from "@/lib/price";
 import type { TransportLike } from "@/lib/transport";
 import { YIELD_TERMS } from "@/lib/yield-wording";
-import type {
-  BuiltGroup,
-  CodeWithOther,
-  FloorGroup,
-  IncomeGroup,
-  LandRatioGroup,
-  LandRightsGroup,
-  LandRoadEntry,
-} from "@/schemas/investment-groups";
+import type { BuiltGroup, CodeWithOther, FloorGroup, IncomeGroup, LandRatioGroup, LandRightsGroup, LandRoadEntry } from "@/schemas/investment-groups";
 
 export { LAND_CATS, LAND_PLANS } from "@/lib/constants/investment";
 
@@ -185,9 +177,21 @@ export const NET_YIELD_LABEL = YIELD_TERMS.net.label;
  * The one area a list shows for a listing, with what it measures: 専有 (区分),
  * 土地 (land), else 建物 (延床, falling back to the land when unknown). "25.3㎡".
  */
-export function listAreaText(l: { type_cd: number; land_size: number | null; building_size: number | null; occupied_size: number | null }): { label: string; text: string } | null {
+export function listAreaText(l: {
+  type_cd: number;
+  land_size: number | null;
+  building_size: number | null;
+  occupied_size: number | null;
+}): { label: string; text: string } | null {
   const pick: [string, number | null][] =
-    l.type_cd === 6 ? [["専有", l.occupied_size]] : l.type_cd === 5 ? [["土地", l.land_size]] : [["建物", l.building_size], ["土地", l.land_size]];
+    l.type_cd === 6
+      ? [["専有", l.occupied_size]]
+      : l.type_cd === 5
+        ? [["土地", l.land_size]]
+        : [
+            ["建物", l.building_size],
+            ["土地", l.land_size],
+          ];
   for (const [label, v] of pick) if (finite(v) && v > 0) return { label, text: `${decimal(v)}㎡` };
   return null;
 }

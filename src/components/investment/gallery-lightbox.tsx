@@ -95,7 +95,14 @@ export default function GalleryLightbox({
               start.current = null;
             }}
           >
-            <GalleryPicture key={current.src} image={current} sizes="100vw" draggable={false} className="absolute inset-0 size-full object-contain" data-slot="lightbox-image" />
+            <GalleryPicture
+              key={current.src}
+              image={current}
+              sizes="100vw"
+              draggable={false}
+              className="absolute inset-0 size-full object-contain"
+              data-slot="lightbox-image"
+            />
             {count > 1 && (
               <>
                 <button type="button" onClick={() => go(index - 1)} aria-label={`前の${label}`} className={`${navButton} left-2 sm:left-4`}>

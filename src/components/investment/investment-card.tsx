@@ -59,7 +59,9 @@ export function InvestmentCard({
   const price = formatPrice(card.price);
   const area = listAreaText(card);
   // 構造・面積・戸数 on one line, as the portals' cards show them
-  const facts = [structureText(card.structure_cd, card.structure_other), area ? `${area.label}${area.text}` : null, unitsText(card.total_units)].filter(Boolean);
+  const facts = [structureText(card.structure_cd, card.structure_other), area ? `${area.label}${area.text}` : null, unitsText(card.total_units)].filter(
+    Boolean,
+  );
 
   return (
     <article
@@ -71,7 +73,10 @@ export function InvestmentCard({
       data-investment-id={card.id}
     >
       <div className="relative h-full min-h-32 overflow-hidden bg-primary-100 sm:aspect-[4/3] sm:h-auto">
-        <div className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-primary-100 to-primary-200 text-primary-300" aria-hidden="true">
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-primary-100 to-primary-200 text-primary-300"
+          aria-hidden="true"
+        >
           {!card.image && <Building2 className="size-10 sm:size-14" strokeWidth={1.25} />}
         </div>
         {card.image && <InvestmentThumb investmentId={card.id} name={card.image} alt={`${card.name}の外観`} sizes={sizes} eager={eager} />}
@@ -101,10 +106,7 @@ export function InvestmentCard({
           </p>
         )}
         <h3 className="line-clamp-2 text-sm font-bold leading-snug sm:text-base">
-          <Link
-            href={investmentHref(card.id)}
-            className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-gold-700"
-          >
+          <Link href={investmentHref(card.id)} className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-gold-700">
             {card.name}
           </Link>
         </h3>
@@ -123,7 +125,9 @@ export function InvestmentCard({
           {card.net_yield !== null && (
             <>
               <dt className="text-primary-500">{yieldLabel("net")}</dt>
-              <dd className="tabular text-right text-primary-700" data-slot="net-yield">{formatYieldPercent(card.net_yield)}</dd>
+              <dd className="tabular text-right text-primary-700" data-slot="net-yield">
+                {formatYieldPercent(card.net_yield)}
+              </dd>
             </>
           )}
           <dt className="text-primary-500">築年数</dt>
@@ -150,10 +154,7 @@ export function LockedInvestmentCard({ className }: { className?: string }) {
       data-slot="investment-card"
       data-locked="true"
     >
-      <div
-        className="relative flex h-full min-h-32 items-center justify-center overflow-hidden bg-primary sm:aspect-[4/3] sm:h-auto"
-        aria-hidden="true"
-      >
+      <div className="relative flex h-full min-h-32 items-center justify-center overflow-hidden bg-primary sm:aspect-[4/3] sm:h-auto" aria-hidden="true">
         <div className="absolute inset-0 bg-[repeating-linear-gradient(135deg,transparent_0_14px,rgba(184,147,47,0.12)_14px_15px)]" />
         <span className="relative flex size-14 items-center justify-center rounded-full border border-gold-400/60 bg-primary-950/60 text-gold-300 sm:size-16">
           <LockKeyhole className="size-6 sm:size-7" strokeWidth={1.5} />

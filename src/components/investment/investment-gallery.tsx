@@ -90,13 +90,7 @@ export function InvestmentGallery({
   };
 
   return (
-    <section
-      aria-roledescription="写真ギャラリー"
-      aria-label={`${title}の${label}`}
-      className="grid gap-2"
-      onKeyDown={onKeyDown}
-      data-slot={dataSlot}
-    >
+    <section aria-roledescription="写真ギャラリー" aria-label={`${title}の${label}`} className="grid gap-2" onKeyDown={onKeyDown} data-slot={dataSlot}>
       <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-primary-950">
         {failed.has(index) ? (
           <div className="absolute inset-0 flex items-center justify-center text-primary-400" aria-hidden="true">
@@ -177,7 +171,15 @@ export function InvestmentGallery({
       )}
       {zoom && (
         <Suspense fallback={null}>
-          <GalleryLightbox images={images} index={index} title={`${title}の${label}`} label={label} returnFocus={zoomRef} onIndex={go} onClose={() => setZoom(false)} />
+          <GalleryLightbox
+            images={images}
+            index={index}
+            title={`${title}の${label}`}
+            label={label}
+            returnFocus={zoomRef}
+            onIndex={go}
+            onClose={() => setZoom(false)}
+          />
         </Suspense>
       )}
     </section>

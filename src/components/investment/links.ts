@@ -10,18 +10,7 @@ export function investmentHref(id: number): string {
  * large (≤1600 px) webp/avif/jpg, 800, 480 (thumb, thumb_avif, thumb_jpg), 320 and 160 px.
  */
 export type ListingImageVariant =
-  | "webp"
-  | "avif"
-  | "jpg"
-  | "w800"
-  | "w800_avif"
-  | "thumb"
-  | "thumb_avif"
-  | "thumb_jpg"
-  | "w320"
-  | "w320_avif"
-  | "w160"
-  | "w160_avif";
+  "webp" | "avif" | "jpg" | "w800" | "w800_avif" | "thumb" | "thumb_avif" | "thumb_jpg" | "w320" | "w320_avif" | "w160" | "w160_avif";
 
 /** A stored listing image variant (served by /api/images). */
 export function investmentImageSrc(investmentId: number, name: string, variant: ListingImageVariant): string {

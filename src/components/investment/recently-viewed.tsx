@@ -32,7 +32,11 @@ function parse(raw: string | null): ViewedEntry[] {
     if (!Array.isArray(v)) return [];
     return v.filter(
       (e): e is ViewedEntry =>
-        typeof e === "object" && e !== null && Number.isSafeInteger((e as ViewedEntry).id) && typeof (e as ViewedEntry).name === "string" && typeof (e as ViewedEntry).price === "number",
+        typeof e === "object" &&
+        e !== null &&
+        Number.isSafeInteger((e as ViewedEntry).id) &&
+        typeof (e as ViewedEntry).name === "string" &&
+        typeof (e as ViewedEntry).price === "number",
     );
   } catch {
     return [];
@@ -109,10 +113,13 @@ export function RecentlyViewed({ current, member, record: recordView = true }: {
     void load();
     if (recordView && recorded.current !== current.id) {
       recorded.current = current.id;
-      fetchMutation("member.views.record", { investmentId: current.id }).then(() => {
-        invalidateCached("member.views.list");
-        return load();
-      }, () => undefined);
+      fetchMutation("member.views.record", { investmentId: current.id }).then(
+        () => {
+          invalidateCached("member.views.list");
+          return load();
+        },
+        () => undefined,
+      );
     }
     return () => {
       live = false;

@@ -187,8 +187,12 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member 
           // Centred on its point and at most its circle's width (src/lib/map-icons.ts): the server merged
           // every icon that would come closer than that to another.
           html: `<span data-slot="map-marker" data-id="${m.id}" style="max-width:${markerDiameter(m.members)}px" class="absolute left-0 top-0 -translate-x-1/2 -translate-y-1/2 overflow-hidden whitespace-nowrap rounded-full border px-2 py-1.5 text-xs font-bold leading-none shadow-md ${
-            m.id === selected ? "border-primary bg-gold-300 text-primary ring-2 ring-primary" : m.members ? "border-gold-400 bg-gold-50 text-gold-800" : "border-primary-300 bg-white text-primary"
-          }">${m.members ? "<span class=\"mr-0.5\">会員</span>" : ""}${escape(pinPrice(m.price))}</span>`,
+            m.id === selected
+              ? "border-primary bg-gold-300 text-primary ring-2 ring-primary"
+              : m.members
+                ? "border-gold-400 bg-gold-50 text-gold-800"
+                : "border-primary-300 bg-white text-primary"
+          }">${m.members ? '<span class="mr-0.5">会員</span>' : ""}${escape(pinPrice(m.price))}</span>`,
         }),
       })
         .on("click", () => select(m.id))
@@ -203,7 +207,10 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member 
       <div className="relative h-[58vh] min-h-72 overflow-hidden rounded-lg border border-border bg-primary-50 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem]">
         <div ref={el} className="absolute inset-0 z-0" role="region" aria-label="物件の地図" data-slot="map" />
         {loading && (
-          <span className="pointer-events-none absolute left-1/2 top-2 z-[500] -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-xs font-bold text-primary shadow" data-slot="map-loading">
+          <span
+            className="pointer-events-none absolute left-1/2 top-2 z-[500] -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-xs font-bold text-primary shadow"
+            data-slot="map-loading"
+          >
             読み込み中…
           </span>
         )}
@@ -223,8 +230,7 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member 
           <strong className="tabular mx-1 text-2xl text-primary" data-total={data?.total ?? ""}>
             {data ? withCommas(String(data.total)) : "—"}
           </strong>
-          件
-          {data && data.total > cards.length && <span className="ml-1 text-xs text-primary-500">（{cards.length}件を表示・地図を拡大して絞り込めます）</span>}
+          件{data && data.total > cards.length && <span className="ml-1 text-xs text-primary-500">（{cards.length}件を表示・地図を拡大して絞り込めます）</span>}
         </p>
         {error && (
           <p className="rounded-md border border-error/40 bg-error/5 p-2 text-sm text-error" role="alert">
@@ -258,7 +264,12 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member 
         )}
         <ul className="grid gap-3" data-slot="map-cards">
           {cards.map((card) => (
-            <li key={card.id} data-id={card.id} className={cn("rounded-lg", card.id === selected && "ring-2 ring-gold-500 ring-offset-2")} aria-current={card.id === selected ? "true" : undefined}>
+            <li
+              key={card.id}
+              data-id={card.id}
+              className={cn("rounded-lg", card.id === selected && "ring-2 ring-gold-500 ring-offset-2")}
+              aria-current={card.id === selected ? "true" : undefined}
+            >
               <InvestmentCard card={card} />
             </li>
           ))}

@@ -30,7 +30,8 @@ export async function NearbyMap({ id, tileUrl, attribution }: { id: number; tile
   const top = c.y - height / 2;
   const pct = (px: number, of: number) => `${((px / of) * 100).toFixed(3)}%`;
   const tiles: { x: number; y: number }[] = [];
-  for (let ty = Math.floor(top / 256); ty <= Math.floor((top + height) / 256); ty++) for (let tx = Math.floor(left / 256); tx <= Math.floor((left + width) / 256); tx++) tiles.push({ x: tx, y: ty });
+  for (let ty = Math.floor(top / 256); ty <= Math.floor((top + height) / 256); ty++)
+    for (let tx = Math.floor(left / 256); tx <= Math.floor((left + width) / 256); tx++) tiles.push({ x: tx, y: ty });
   const place = (lat: number, lng: number) => {
     const p = toPixel(lat, lng, zoom);
     return { left: pct(p.x - left, width), top: pct(p.y - top, height) };
@@ -43,7 +44,11 @@ export async function NearbyMap({ id, tileUrl, attribution }: { id: number; tile
         <h2 id="nearby-map-title" className="border-l-4 border-gold pl-2 text-base font-bold tracking-wider">
           周辺の物件
         </h2>
-        <Link href={mapHref({ lat: near.lat, lng: near.lng, zoom }, "")} className="inline-flex items-center gap-1 text-sm font-bold text-primary-700 underline-offset-4 hover:underline" data-slot="nearby-map-open">
+        <Link
+          href={mapHref({ lat: near.lat, lng: near.lng, zoom }, "")}
+          className="inline-flex items-center gap-1 text-sm font-bold text-primary-700 underline-offset-4 hover:underline"
+          data-slot="nearby-map-open"
+        >
           <MapPin className="size-4" aria-hidden="true" />
           地図で周辺の物件を探す
         </Link>
@@ -89,11 +94,17 @@ export async function NearbyMap({ id, tileUrl, attribution }: { id: number; tile
           aria-label={`この物件のおおよその位置（半径約${PUBLIC_POSITION_RADIUS_M}m）`}
           data-slot="nearby-map-self"
         >
-          <span className="absolute bottom-full left-1/2 mb-0.5 -translate-x-1/2 whitespace-nowrap rounded bg-primary px-1.5 py-0.5 text-[0.7rem] font-bold text-gold-300 shadow" aria-hidden="true">
+          <span
+            className="absolute bottom-full left-1/2 mb-0.5 -translate-x-1/2 whitespace-nowrap rounded bg-primary px-1.5 py-0.5 text-[0.7rem] font-bold text-gold-300 shadow"
+            aria-hidden="true"
+          >
             この物件（周辺）
           </span>
         </span>
-        <span className="absolute bottom-0 right-0 bg-white/80 px-1 text-[0.6rem] text-primary-600 [&_a]:underline" dangerouslySetInnerHTML={{ __html: attribution }} />
+        <span
+          className="absolute bottom-0 right-0 bg-white/80 px-1 text-[0.6rem] text-primary-600 [&_a]:underline"
+          dangerouslySetInnerHTML={{ __html: attribution }}
+        />
       </div>
       <p className="text-xs text-primary-500" data-slot="nearby-map-note">
         地図上の位置はおおよその位置です（円の範囲内にあります。番地はお問い合わせください）。周辺の物件は価格をクリックすると詳細をご覧いただけます。

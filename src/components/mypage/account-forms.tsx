@@ -81,7 +81,15 @@ export function EmailForm({ current }: { current: string }) {
       {sentTo ? <FormAlert tone="success" message={`${sentTo} に確認メールを送信しました。メールのURLを開くと変更が完了します。`} /> : null}
       <FormAlert message={s.message} />
       <TextField form={form} name="email" label="新しいメールアドレス" type="email" autoComplete="email" required />
-      <TextField form={form} name="password" label="パスワード" type="password" autoComplete="current-password" hint="確認のため現在のパスワードを入力してください" required />
+      <TextField
+        form={form}
+        name="password"
+        label="パスワード"
+        type="password"
+        autoComplete="current-password"
+        hint="確認のため現在のパスワードを入力してください"
+        required
+      />
       <Button type="submit" size="lg" disabled={s.submitting}>
         {s.submitting ? "送信中…" : "確認メールを送信する"}
       </Button>

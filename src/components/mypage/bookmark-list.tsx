@@ -48,7 +48,10 @@ export function BookmarkList({ initialCompare = [] }: { /** chosen on the list p
   if (items.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
-        お気に入りに登録した物件はありません。<Link href="/investments" className="underline underline-offset-4">物件一覧</Link>
+        お気に入りに登録した物件はありません。
+        <Link href="/investments" className="underline underline-offset-4">
+          物件一覧
+        </Link>
         の詳細ページから「お気に入りに追加」できます。
       </p>
     );
@@ -94,7 +97,12 @@ export function BookmarkList({ initialCompare = [] }: { /** chosen on the list p
 
       <ul className="grid gap-3" data-slot="bookmark-items">
         {items.map(({ card, price_at_bookmark, price_change }) => (
-          <li key={card.id} className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center" data-slot="bookmark-item" data-id={card.id}>
+          <li
+            key={card.id}
+            className="flex flex-col gap-3 rounded-lg border border-border p-4 sm:flex-row sm:items-center"
+            data-slot="bookmark-item"
+            data-id={card.id}
+          >
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
@@ -111,7 +119,15 @@ export function BookmarkList({ initialCompare = [] }: { /** chosen on the list p
                 {/* 7rem × 5rem: the 160 or 320 px file by the screen's density */}
                 <source type="image/avif" srcSet={listingSrcSet(card.id, card.image, "avif", { max: 320 })} sizes="112px" />
                 <source type="image/webp" srcSet={listingSrcSet(card.id, card.image, "webp", { max: 320 })} sizes="112px" />
-                <img src={investmentImageSrc(card.id, card.image, "thumb_jpg")} alt="" width={112} height={80} className="h-20 w-28 rounded object-cover" loading="lazy" decoding="async" />
+                <img
+                  src={investmentImageSrc(card.id, card.image, "thumb_jpg")}
+                  alt=""
+                  width={112}
+                  height={80}
+                  className="h-20 w-28 rounded object-cover"
+                  loading="lazy"
+                  decoding="async"
+                />
               </picture>
             ) : (
               <span className="hidden h-20 w-28 rounded bg-muted sm:block" aria-hidden="true" />
@@ -125,7 +141,11 @@ export function BookmarkList({ initialCompare = [] }: { /** chosen on the list p
               </p>
               <p className="mt-1 flex flex-wrap items-baseline gap-x-3 text-sm">
                 <span className="tabular font-bold">{formatPrice(card.price)}</span>
-                {card.yield !== null && <span>{yieldLabel("gross")} {percentText(card.yield)}</span>}
+                {card.yield !== null && (
+                  <span>
+                    {yieldLabel("gross")} {percentText(card.yield)}
+                  </span>
+                )}
                 {price_change !== 0 && (
                   <span className="text-muted-foreground" data-slot="price-change">
                     {savedPriceText(price_at_bookmark, card.price)}

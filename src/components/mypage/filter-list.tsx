@@ -22,7 +22,10 @@ export function FilterList() {
   if (items.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
-        保存した検索条件はありません。<Link href="/investments" className="underline underline-offset-4">物件一覧</Link>
+        保存した検索条件はありません。
+        <Link href="/investments" className="underline underline-offset-4">
+          物件一覧
+        </Link>
         で条件を指定して「この条件を保存」を押すと、ここに表示されます。
       </p>
     );
@@ -130,7 +133,11 @@ function FilterRow({ filter }: { filter: { _id: number; name: string; query: Sea
             名前を変更
           </Button>
         )}
-        <ConfirmDeleteButton question={`検索条件「${filter.name}」を削除しますか？`} pending={remove.isPending} onDelete={() => remove.mutate({ id: filter._id })} />
+        <ConfirmDeleteButton
+          question={`検索条件「${filter.name}」を削除しますか？`}
+          pending={remove.isPending}
+          onDelete={() => remove.mutate({ id: filter._id })}
+        />
       </div>
     </li>
   );

@@ -31,7 +31,10 @@ export function MatchingList() {
   if (items.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
-        マッチングした物件はまだありません。<Link href="/mypage/filter" className="underline underline-offset-4">保存した検索条件</Link>
+        マッチングした物件はまだありません。
+        <Link href="/mypage/filter" className="underline underline-offset-4">
+          保存した検索条件
+        </Link>
         に合う新着・値下げ物件がここに表示されます。
       </p>
     );

@@ -21,9 +21,7 @@ export function areaSelectionHref(facets: Pick<AreaFacets, "areas">, selected: R
   const whole = facets.areas.filter((a) => a.municipalities.length > 0 && a.municipalities.every((m) => leaves.has(m.code)));
   const inWhole = new Set(whole.flatMap((a) => a.municipalities.map((m) => m.code)));
   const areaOf = new Map(facets.areas.flatMap((a) => a.municipalities.map((m) => [m.code, a.id] as const)));
-  const citySpansAreas = DESIGNATED_CITIES.some(
-    (c) => c.ward_codes.every((w) => leaves.has(w)) && new Set(c.ward_codes.map((w) => areaOf.get(w))).size > 1,
-  );
+  const citySpansAreas = DESIGNATED_CITIES.some((c) => c.ward_codes.every((w) => leaves.has(w)) && new Set(c.ward_codes.map((w) => areaOf.get(w))).size > 1);
   const qs = new URLSearchParams();
   if (!citySpansAreas && [...leaves].every((c) => inWhole.has(c))) for (const a of whole) qs.append("re", String(a.id));
   else for (const c of collapseWards(leaves)) qs.append("ct", c);
@@ -57,15 +55,7 @@ function MunicipalityName({ name }: { name: string }) {
   );
 }
 
-function MunicipalityBox({
-  m,
-  checked,
-  onChange,
-}: {
-  m: MunicipalityFacet;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+function MunicipalityBox({ m, checked, onChange }: { m: MunicipalityFacet; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label
       className={`flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm transition-colors ${
@@ -102,7 +92,10 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
   const carry = new URLSearchParams([...init].filter(([k]) => !AREA_KEYS.has(k)));
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => {
     const areas = new Set(init.getAll("re"));
-    return new Set([...expandWards(init.getAll("ct")), ...facets.areas.filter((a) => areas.has(String(a.id))).flatMap((a) => a.municipalities.map((m) => m.code))]);
+    return new Set([
+      ...expandWards(init.getAll("ct")),
+      ...facets.areas.filter((a) => areas.has(String(a.id))).flatMap((a) => a.municipalities.map((m) => m.code)),
+    ]);
   });
 
   const countOf = useMemo(() => {
@@ -136,11 +129,7 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
   const names = collapseWards(selected).map((c) => nameOf.get(c) ?? c);
 
   return (
-    <ListSearchForm
-      hrefOf={() => withCarried(areaSelectionHref(facets, selected), carry)}
-      className="grid gap-5"
-      data-slot="area-search"
-    >
+    <ListSearchForm hrefOf={() => withCarried(areaSelectionHref(facets, selected), carry)} className="grid gap-5" data-slot="area-search">
       <CarriedConditions carry={carry} />
       <fieldset className="overflow-hidden rounded-lg border border-border bg-white" data-slot="city-choices">
         <legend className="sr-only">市全域で選ぶ</legend>
@@ -214,7 +203,11 @@ export function AreaSearchForm({ facets, initial = "" }: { facets: AreaFacets; i
       })}
 
       <SearchSubmitBar
-        summary={names.length ? `選択中：${names.slice(0, 6).join("・")}${names.length > 6 ? ` ほか${names.length - 6}件` : ""}` : "市区町村を選択してください（未選択ならすべての物件）"}
+        summary={
+          names.length
+            ? `選択中：${names.slice(0, 6).join("・")}${names.length > 6 ? ` ほか${names.length - 6}件` : ""}`
+            : "市区町村を選択してください（未選択ならすべての物件）"
+        }
         total={selected.size ? total : facets.total}
         onClear={selected.size ? () => setSelected(new Set()) : undefined}
       />

@@ -44,12 +44,19 @@ export function SearchEntryPage({
           <h1 className="mt-1 text-2xl font-bold tracking-wider md:text-3xl">{title}</h1>
           <div className="mt-2 max-w-3xl text-sm leading-relaxed text-primary-600">{lead}</div>
           {chips.length > 0 && (
-            <p className="mt-3 flex max-w-3xl flex-wrap items-baseline gap-x-3 gap-y-1 rounded-md border border-gold-300 bg-gold-50 px-3 py-2 text-sm" data-slot="carried-conditions">
+            <p
+              className="mt-3 flex max-w-3xl flex-wrap items-baseline gap-x-3 gap-y-1 rounded-md border border-gold-300 bg-gold-50 px-3 py-2 text-sm"
+              data-slot="carried-conditions"
+            >
               <span className="min-w-0">
                 <span className="font-bold">引き継いだ条件：</span>
                 {chips.join("・")}
               </span>
-              <Link href={clearHref} className="shrink-0 font-bold text-primary-700 underline underline-offset-4 hover:text-gold-700" data-slot="clear-conditions">
+              <Link
+                href={clearHref}
+                className="shrink-0 font-bold text-primary-700 underline underline-offset-4 hover:text-gold-700"
+                data-slot="clear-conditions"
+              >
                 条件をクリア
               </Link>
             </p>

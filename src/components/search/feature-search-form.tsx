@@ -43,7 +43,13 @@ function CheckGroup({ name, legend, items, init }: { name: string; legend: strin
             key={it.id}
             className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm transition-colors hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50 has-[:checked]:font-bold"
           >
-            <input type="checkbox" name={name} value={it.id} defaultChecked={init.getAll(name).includes(String(it.id))} className="size-4 shrink-0 accent-gold-600" />
+            <input
+              type="checkbox"
+              name={name}
+              value={it.id}
+              defaultChecked={init.getAll(name).includes(String(it.id))}
+              className="size-4 shrink-0 accent-gold-600"
+            />
             <span className="min-w-0 flex-1">{it.name}</span>
             <span className="tabular text-xs text-primary-500">（{withCommas(String(it.count))}）</span>
           </label>
@@ -149,7 +155,13 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
                 key={f.id}
                 className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm transition-colors hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50"
               >
-                <input type="checkbox" name="fs" value={f.id} defaultChecked={init.getAll("fs").includes(String(f.id))} className="size-4 shrink-0 accent-gold-600" />
+                <input
+                  type="checkbox"
+                  name="fs"
+                  value={f.id}
+                  defaultChecked={init.getAll("fs").includes(String(f.id))}
+                  className="size-4 shrink-0 accent-gold-600"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="font-bold">{f.name}</span>
                   {note && <span className="block text-xs text-primary-500">{note}</span>}
@@ -165,30 +177,84 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
         <Block title="価格">
           <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
             <RangeSelect init={init} label="下限" name="lp" placeholder="下限なし" options={priceOptions} />
-            <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
+            <span className="pb-2 text-primary-500" aria-hidden="true">
+              〜
+            </span>
             <RangeSelect init={init} label="上限" name="hp" placeholder="上限なし" options={priceOptions} />
           </div>
         </Block>
         <Block title={SEARCH_YIELD_LABEL}>
           <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
-            <RangeSelect init={init} label="下限" name="ly" placeholder="下限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以上` }))} />
-            <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
-            <RangeSelect init={init} label="上限" name="hy" placeholder="上限なし" options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以下` }))} />
+            <RangeSelect
+              init={init}
+              label="下限"
+              name="ly"
+              placeholder="下限なし"
+              options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以上` }))}
+            />
+            <span className="pb-2 text-primary-500" aria-hidden="true">
+              〜
+            </span>
+            <RangeSelect
+              init={init}
+              label="上限"
+              name="hy"
+              placeholder="上限なし"
+              options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以下` }))}
+            />
           </div>
         </Block>
         <Block title="駅・築年数">
           <div className="grid grid-cols-2 gap-3">
-            <RangeSelect init={init} label="駅徒歩" name="sw" placeholder="指定なし" options={WALK_STEPS.map((m) => ({ value: String(m), label: `${m}分以内` }))} />
-            <RangeSelect init={init} label="築年数" name="bt" placeholder="指定なし" options={AGE_STEPS.map((y) => ({ value: String(y), label: `築${y}年以内` }))} />
-            <RangeSelect init={init} label="残存耐用年数" name="rs" placeholder="指定なし" options={RESIDUAL_STEPS.map((y) => ({ value: String(y), label: `${y}年以上` }))} />
-            <RangeSelect init={init} label="掲載時期" name="dy" placeholder="指定なし" options={NEW_DAY_STEPS.map((d) => ({ value: String(d), label: `${d}日以内の新着` }))} />
+            <RangeSelect
+              init={init}
+              label="駅徒歩"
+              name="sw"
+              placeholder="指定なし"
+              options={WALK_STEPS.map((m) => ({ value: String(m), label: `${m}分以内` }))}
+            />
+            <RangeSelect
+              init={init}
+              label="築年数"
+              name="bt"
+              placeholder="指定なし"
+              options={AGE_STEPS.map((y) => ({ value: String(y), label: `築${y}年以内` }))}
+            />
+            <RangeSelect
+              init={init}
+              label="残存耐用年数"
+              name="rs"
+              placeholder="指定なし"
+              options={RESIDUAL_STEPS.map((y) => ({ value: String(y), label: `${y}年以上` }))}
+            />
+            <RangeSelect
+              init={init}
+              label="掲載時期"
+              name="dy"
+              placeholder="指定なし"
+              options={NEW_DAY_STEPS.map((d) => ({ value: String(d), label: `${d}日以内の新着` }))}
+            />
           </div>
         </Block>
         <Block title="面積" note="区分マンションは専有面積、そのほかは土地面積で探します。">
           <div className="grid grid-cols-[1fr_auto_1fr] items-end gap-2">
-            <RangeSelect init={init} label="下限" name="ls" placeholder="下限なし" options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以上` }))} />
-            <span className="pb-2 text-primary-500" aria-hidden="true">〜</span>
-            <RangeSelect init={init} label="上限" name="hs" placeholder="上限なし" options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以下` }))} />
+            <RangeSelect
+              init={init}
+              label="下限"
+              name="ls"
+              placeholder="下限なし"
+              options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以上` }))}
+            />
+            <span className="pb-2 text-primary-500" aria-hidden="true">
+              〜
+            </span>
+            <RangeSelect
+              init={init}
+              label="上限"
+              name="hs"
+              placeholder="上限なし"
+              options={SIZE_STEPS.map((s) => ({ value: String(s), label: `${s}㎡以下` }))}
+            />
           </div>
         </Block>
       </div>
@@ -201,7 +267,13 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
               key={a.id}
               className="flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm hover:border-gold-300 has-[:checked]:border-gold-500 has-[:checked]:bg-gold-50 has-[:checked]:font-bold"
             >
-              <input type="checkbox" name="re" value={a.id} defaultChecked={init.getAll("re").includes(String(a.id))} className="size-4 shrink-0 accent-gold-600" />
+              <input
+                type="checkbox"
+                name="re"
+                value={a.id}
+                defaultChecked={init.getAll("re").includes(String(a.id))}
+                className="size-4 shrink-0 accent-gold-600"
+              />
               {a.name}
             </label>
           ))}

@@ -44,7 +44,10 @@ export function MemberSaveFilter({ query: listQuery, overwriteId, className }: {
     void utils.member.filters.invalidate();
   };
   const create = api.member.filters.create.useMutation({ onSuccess: (_r, v) => done(`「${v.name}」を保存しました`), onError: (e) => setError(firstError(e)) });
-  const update = api.member.filters.update.useMutation({ onSuccess: () => done(`「${target?.name ?? ""}」を上書き保存しました`), onError: (e) => setError(firstError(e)) });
+  const update = api.member.filters.update.useMutation({
+    onSuccess: () => done(`「${target?.name ?? ""}」を上書き保存しました`),
+    onError: (e) => setError(firstError(e)),
+  });
   const problem = name ? (filterNameProblem(name) ?? (taken ? FILTER_NAME_TAKEN_TEXT : null)) : null;
   const conditions = describeQuery(query);
 

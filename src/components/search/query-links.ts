@@ -13,8 +13,28 @@ export { emptyQuery, hasValue, LIST_PATH, listHref, patchQuery, queryParams, sca
 const SINGLE_KEYS = SINGLE_CONDITION_KEYS;
 /** Chip order (describeQuery's): a group of several keys is one chip (a range), a multi key one chip per value. */
 const CHIP_GROUPS: readonly (readonly string[])[] = [
-  ["re"], ["pf"], ["ct"], ["dt"], ["ty"], ["sc"], ["sl"], ["st"], ["rg"], ["sw"],
-  ["lp", "hp"], ["ly", "hy"], ["bt"], ["rs"], ["ls", "hs"], ["fs"], ["ss"], ["sf"], ["dy"], ["up"], ["fw"], ["xw"],
+  ["re"],
+  ["pf"],
+  ["ct"],
+  ["dt"],
+  ["ty"],
+  ["sc"],
+  ["sl"],
+  ["st"],
+  ["rg"],
+  ["sw"],
+  ["lp", "hp"],
+  ["ly", "hy"],
+  ["bt"],
+  ["rs"],
+  ["ls", "hs"],
+  ["fs"],
+  ["ss"],
+  ["sf"],
+  ["dy"],
+  ["up"],
+  ["fw"],
+  ["xw"],
 ];
 type Loose = Record<string, unknown>;
 const loose = (q: SearchQuery): Loose => q as unknown as Loose;
@@ -23,13 +43,10 @@ const isMulti = (k: string) => (MULTI_KEYS as readonly string[]).includes(k);
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
 
-
-
 /** The list query of a page: the URL's parameters, with the page from the path. */
 export function parseListQuery(raw: Record<string, string | string[] | undefined>, page: number): SearchQuery {
   return parseSearchParams({ ...raw, page: String(page) });
 }
-
 
 export interface QueryChip {
   key: string;
@@ -53,7 +70,11 @@ export function queryChips(q: SearchQuery, names: DescribeNames = {}): QueryChip
         const label = describe({ [first]: [value] });
         if (!label) continue;
         const rest = (values as unknown[]).filter((v) => v !== value);
-        chips.push({ key: `${first}-${String(value)}`, label, removeHref: listHref(fromLoose({ ...cur, [first]: rest.length ? rest : undefined, page: undefined })) });
+        chips.push({
+          key: `${first}-${String(value)}`,
+          label,
+          removeHref: listHref(fromLoose({ ...cur, [first]: rest.length ? rest : undefined, page: undefined })),
+        });
       }
       continue;
     }
@@ -77,10 +98,6 @@ export function conditionCount(q: SearchQuery): number {
   for (const key of SINGLE_KEYS) if (present(cur[key])) n += 1;
   return n;
 }
-
-
-
-
 
 /** DescribeNames over plain records of names (as railwayNames gives them). */
 export function describeNames(n: { lines: Record<number, string>; stations: Record<number, string>; groups: Record<number, string> }): DescribeNames {

@@ -18,7 +18,17 @@ const MemberSaveFilter = dynamic(() =>
  * duplicate check) or, arriving from /mypage/filter with ?filter={id},
  * overwrite that condition; visitors get a link to the free sign-up.
  */
-export function SaveFilterButton({ isLogin, query, filterParam, className }: { isLogin: boolean; query: SearchQuery; filterParam?: string | string[] | undefined; className?: string }) {
+export function SaveFilterButton({
+  isLogin,
+  query,
+  filterParam,
+  className,
+}: {
+  isLogin: boolean;
+  query: SearchQuery;
+  filterParam?: string | string[] | undefined;
+  className?: string;
+}) {
   if (!isLogin) {
     // Button's look without radix Slot and tailwind-merge (issue 21); a caller's justify-* replaces
     // the look's justify-center, the one property callers set here (the look is otherwise conflict-free).

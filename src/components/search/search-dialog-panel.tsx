@@ -73,7 +73,8 @@ function SearchDialogBody({
   const total = counts ? counts.investment.members + counts.investment.public : undefined;
   // Opened on a list: the search pages (and the map) start from its conditions (issue 30). The body
   // renders only in the browser, after a click, so the location is there to read.
-  const listConditions = isListPath(window.location.pathname) || results?.path ? conditionsOf(new URLSearchParams(window.location.search)) : new URLSearchParams();
+  const listConditions =
+    isListPath(window.location.pathname) || results?.path ? conditionsOf(new URLSearchParams(window.location.search)) : new URLSearchParams();
   const fromList = (path: string) => entryPageHref(path, listConditions);
 
   return (

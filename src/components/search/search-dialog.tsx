@@ -41,7 +41,14 @@ export function SearchDialog({ session, counts, label = "物件を検索", trigg
       </PlainButton>
       {dialog.mounted && (
         <Suspense fallback={null}>
-          <SearchDialogPanel session={session} counts={counts} results={results} open={dialog.open} onOpenChange={dialog.setOpen} returnFocus={dialog.returnFocus} />
+          <SearchDialogPanel
+            session={session}
+            counts={counts}
+            results={results}
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            returnFocus={dialog.returnFocus}
+          />
         </Suspense>
       )}
     </>

@@ -16,9 +16,7 @@ export function SortSelect({ value, params }: { value: string; params: string })
   const [pending, startTransition] = useTransition();
   return (
     <form action="/investments/page/1/" method="get" className="flex items-center gap-2">
-      {[...new URLSearchParams(params)].map(([k, v], i) =>
-        k === "sr" || k === "page" ? null : <input key={`${k}-${i}`} type="hidden" name={k} value={v} />,
-      )}
+      {[...new URLSearchParams(params)].map(([k, v], i) => (k === "sr" || k === "page" ? null : <input key={`${k}-${i}`} type="hidden" name={k} value={v} />))}
       <label htmlFor={id} className="shrink-0 text-xs font-bold text-primary-600 sm:text-sm">
         並び替え
       </label>

@@ -102,11 +102,7 @@ export function TrainSearchForm({ facets, initial = "" }: { facets: TrainFacets;
   }
 
   return (
-    <ListSearchForm
-      hrefOf={() => listPageHref(params)}
-      className="grid gap-5"
-      data-slot="train-search"
-    >
+    <ListSearchForm hrefOf={() => listPageHref(params)} className="grid gap-5" data-slot="train-search">
       <CarriedConditions carry={carry} />
       <nav aria-label="鉄道会社" className="flex flex-wrap gap-1.5">
         {facets.operators.map((o) => (
@@ -185,7 +181,9 @@ export function TrainSearchForm({ facets, initial = "" }: { facets: TrainFacets;
       ))}
 
       <SearchSubmitBar
-        summary={chosen.length ? `選択中：${chosen.slice(0, 5).join("・")}${chosen.length > 5 ? ` ほか${chosen.length - 5}件` : ""}` : "路線・駅を選択してください"}
+        summary={
+          chosen.length ? `選択中：${chosen.slice(0, 5).join("・")}${chosen.length > 5 ? ` ほか${chosen.length - 5}件` : ""}` : "路線・駅を選択してください"
+        }
         total={empty ? undefined : count.total}
         counting={count.counting}
         onClear={

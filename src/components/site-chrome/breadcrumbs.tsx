@@ -28,7 +28,11 @@ export function Breadcrumbs({ items, className }: { items: readonly BreadcrumbIt
     <nav aria-label="パンくずリスト" className={cn("text-xs text-primary-500 sm:text-sm", className)}>
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         <li className="flex items-center">
-          <Link href="/" className="flex items-center rounded-sm p-0.5 hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500" aria-label="ホーム">
+          <Link
+            href="/"
+            className="flex items-center rounded-sm p-0.5 hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500"
+            aria-label="ホーム"
+          >
             <House className="size-4" aria-hidden="true" />
           </Link>
         </li>

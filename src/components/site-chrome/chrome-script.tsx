@@ -23,8 +23,8 @@ const SCRIPT =
   'if(!("popover" in HTMLElement.prototype))d.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("[popovertarget]"),' +
   'p=b&&d.getElementById(b.getAttribute("popovertarget"));if(p)p.classList.toggle("hidden")});' +
   'd.addEventListener("click",function(e){var t=e.target,a=t&&t.closest&&t.closest("a[href]"),l=location;' +
-  'if(!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||a.search||a.origin!==l.origin)return;' +
-  'if(!/^\\/investments(\\/search\\/(area|train|feature)|\\/map)\\/?$/.test(a.pathname)||!/^\\/investments(\\/page\\/\\d+)?\\/?$/.test(l.pathname))return;' +
+  "if(!a||e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey||a.target||a.search||a.origin!==l.origin)return;" +
+  "if(!/^\\/investments(\\/search\\/(area|train|feature)|\\/map)\\/?$/.test(a.pathname)||!/^\\/investments(\\/page\\/\\d+)?\\/?$/.test(l.pathname))return;" +
   'var q=new URLSearchParams(l.search);["vw","pp","filter","page","to","c","z"].forEach(function(k){q.delete(k)});var s=q.toString();' +
   'if(!s)return;e.preventDefault();e.stopPropagation();l.assign(a.pathname+"?"+s)},true)})();';
 

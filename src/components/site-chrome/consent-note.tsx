@@ -8,7 +8,14 @@ import Link from "next/link";
 export function ConsentNote({ action = "送信する", className }: { action?: string; className?: string }) {
   const link = "font-bold text-gold-700 underline underline-offset-2 hover:text-gold-600 focus-visible:outline-2 focus-visible:outline-gold-500";
   return (
-    <p data-slot="consent-note" className={className ? `text-center text-xs leading-relaxed text-primary-600 sm:text-sm ${className}` : "text-center text-xs leading-relaxed text-primary-600 sm:text-sm"}>
+    <p
+      data-slot="consent-note"
+      className={
+        className
+          ? `text-center text-xs leading-relaxed text-primary-600 sm:text-sm ${className}`
+          : "text-center text-xs leading-relaxed text-primary-600 sm:text-sm"
+      }
+    >
       <Link href="/terms" target="_blank" rel="noopener" className={link}>
         利用規約
         <span className="sr-only">（新しいタブで開きます）</span>

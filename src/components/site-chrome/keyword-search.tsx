@@ -6,7 +6,6 @@ import { useId } from "react";
 import { clsx } from "clsx";
 import { KEYWORD_INPUT, KEYWORD_PLACEHOLDER, keywordSearchHref } from "./links";
 
-
 export interface KeywordSearchProps {
   /** header: compact box on the dark header; hero: large box on the home hero; plain: light background. */
   variant?: "header" | "hero" | "plain";

@@ -12,11 +12,7 @@ export const BRAND = {
 } as const;
 
 /** Building bodies (gold), left to right, lowest to highest. */
-export const MARK_BUILDINGS = [
-  "M13 50V31h11v19z",
-  "M26.5 50V21h11v29z",
-  "M40 50V12h11v38z",
-] as const;
+export const MARK_BUILDINGS = ["M13 50V31h11v19z", "M26.5 50V21h11v29z", "M40 50V12h11v38z"] as const;
 
 /** Window cut-outs drawn in the tile colour over the buildings. */
 export const MARK_WINDOWS = [

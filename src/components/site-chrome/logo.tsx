@@ -25,15 +25,7 @@ export function LogoMark({ className, title }: { className?: string; title?: str
  * Mark + site title linking home. `tone` picks text colours for a dark
  * (header, footer) or light background.
  */
-export function Logo({
-  className,
-  tone = "dark",
-  showTagline = true,
-}: {
-  className?: string;
-  tone?: "dark" | "light";
-  showTagline?: boolean;
-}) {
+export function Logo({ className, tone = "dark", showTagline = true }: { className?: string; tone?: "dark" | "light"; showTagline?: boolean }) {
   return (
     <Link
       href="/"
@@ -50,9 +42,7 @@ export function Logo({
             {SITE.tagline}
           </span>
         )}
-        <span className={cn("truncate text-base font-bold tracking-wider sm:text-lg", tone === "dark" ? "text-white" : "text-primary")}>
-          {SITE.title}
-        </span>
+        <span className={cn("truncate text-base font-bold tracking-wider sm:text-lg", tone === "dark" ? "text-white" : "text-primary")}>{SITE.title}</span>
       </span>
     </Link>
   );

@@ -21,11 +21,11 @@
 const SCRIPT =
   '(function(){var d=document.documentElement,k="kir-wf";' +
   'function on(){d.classList.add("wf");try{sessionStorage.setItem(k,"1")}catch(e){}}' +
-  'try{if(sessionStorage.getItem(k)){on();return}}catch(e){}' +
+  "try{if(sessionStorage.getItem(k)){on();return}}catch(e){}" +
   'function go(){var f=document.fonts,v=getComputedStyle(d).getPropertyValue("--font-zen-kaku-gothic-new").split(",")[0].trim();' +
   'if(!f||!f.load||!v){on();return}Promise.all([f.load("400 1em "+v),f.load("700 1em "+v)]).then(on,on)}' +
   // After the load event and the first contentful paint (the paint timing entry; at once without the API).
-  'function later(){var P=window.PerformanceObserver;' +
+  "function later(){var P=window.PerformanceObserver;" +
   'if(!P||!(P.supportedEntryTypes||[]).includes("paint")||performance.getEntriesByName("first-contentful-paint").length){go();return}' +
   'var o=new P(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}});o.observe({type:"paint"})}' +
   'if(document.readyState==="complete")later();else addEventListener("load",later,{once:true})})();';

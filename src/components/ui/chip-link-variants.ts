@@ -63,4 +63,3 @@ export const iconClass: Partial<Record<ChipVariant, string>> = {
   "refine-entry": "size-4 text-gold-300",
   tab: "size-4 text-gold-600",
 };
-

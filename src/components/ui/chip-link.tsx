@@ -5,14 +5,14 @@ import { cn } from "@/lib/cn";
 import { chipLinkVariants, iconClass, type ChipVariant } from "./chip-link-variants";
 
 type ChipLinkProps = React.ComponentProps<typeof Link> & {
-    variant: ChipVariant;
-    /** Marks the current choice (refine options, search tabs): the look, and aria-current for assistive technology. */
-    active?: boolean;
-    /** What aria-current says when active: "true" for a chosen option, "page" for the page shown. */
-    current?: "true" | "page";
-    /** Drawn before the text, in the variant's icon style. */
-    icon?: Icon;
-  };
+  variant: ChipVariant;
+  /** Marks the current choice (refine options, search tabs): the look, and aria-current for assistive technology. */
+  active?: boolean;
+  /** What aria-current says when active: "true" for a chosen option, "page" for the page shown. */
+  current?: "true" | "page";
+  /** Drawn before the text, in the variant's icon style. */
+  icon?: Icon;
+};
 
 /** A navigation link or chip in one of the site's looks (./chip-link-variants.ts). */
 export function ChipLink({ variant, active, current = "true", icon: LeadingIcon, className, children, ...props }: ChipLinkProps) {

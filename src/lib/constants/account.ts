@@ -23,10 +23,7 @@ export const MATCHING_NOTIFICATIONS = [
   { key: "off", name: "受け取らない" },
 ] as const;
 export type MatchingNotification = (typeof MATCHING_NOTIFICATIONS)[number]["key"];
-export const MATCHING_NOTIFICATION_KEYS = MATCHING_NOTIFICATIONS.map((m) => m.key) as [
-  MatchingNotification,
-  ...MatchingNotification[],
-];
+export const MATCHING_NOTIFICATION_KEYS = MATCHING_NOTIFICATIONS.map((m) => m.key) as [MatchingNotification, ...MatchingNotification[]];
 
 /**
  * Form limits shared by the schemas and the UI hints. The password minimum follows ASVS 5.0 §6.2.1

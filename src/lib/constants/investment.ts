@@ -4,7 +4,17 @@
  * follow the spec.
  */
 import { AREAS_DATA } from "./areas-data";
-import { LONG_RESIDUAL_YEARS, STRUCTURE_OTHER_ID, STRUCTURES, TYPE_OTHER_ID, TYPES, structureName, typeName, type StructureId, type TypeId } from "./listing-kinds";
+import {
+  LONG_RESIDUAL_YEARS,
+  STRUCTURE_OTHER_ID,
+  STRUCTURES,
+  TYPE_OTHER_ID,
+  TYPES,
+  structureName,
+  typeName,
+  type StructureId,
+  type TypeId,
+} from "./listing-kinds";
 
 export { LONG_RESIDUAL_YEARS, STRUCTURE_OTHER_ID, STRUCTURES, TYPE_OTHER_ID, TYPES, structureName, typeName, type StructureId, type TypeId };
 export { DEFAULT_SORT, SORT_KEYS, SORTS, type SortKey } from "./sorts";
@@ -131,11 +141,7 @@ export type RailwayCompanyCd = (typeof RAILWAY_OPERATORS)[number]["company_cd"];
 
 /** Operator of an ekidata company_cd (merged companies included), or null. */
 export function railwayOperatorOf(company_cd: number | null | undefined) {
-  return (
-    RAILWAY_OPERATORS.find(
-      (o) => o.company_cd === company_cd || (o.merged_company_cds as readonly number[]).includes(company_cd ?? -1),
-    ) ?? null
-  );
+  return RAILWAY_OPERATORS.find((o) => o.company_cd === company_cd || (o.merged_company_cds as readonly number[]).includes(company_cd ?? -1)) ?? null;
 }
 
 /* ------------------------------------------------------------ other codes */
@@ -186,10 +192,7 @@ export const LAND_RIGHTS = [
 export type LandRightsId = (typeof LAND_RIGHTS)[number]["id"];
 
 /** Generic label lookup for the code tables above. */
-export function codeName(
-  table: readonly { readonly id: number; readonly name: string }[],
-  id: number | null | undefined,
-): string | null {
+export function codeName(table: readonly { readonly id: number; readonly name: string }[], id: number | null | undefined): string | null {
   return table.find((r) => r.id === id)?.name ?? null;
 }
 

@@ -150,10 +150,17 @@ export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null
 
   const yieldRow = (key: "gross_yield" | "net_yield", label: string, v: number | null, m: number | null) => {
     if (v === null) return rows.push({ key, label, level: "unknown", figure: UNKNOWN, basis: `${label}を計算できる入力がありません。` });
-    if (!enough || m === null) return rows.push({ key, label, level: "unknown", figure: pct(v), basis: `比較できる類似物件が${MEDIAN_MIN_N}件未満です（${scope}）。` });
+    if (!enough || m === null)
+      return rows.push({ key, label, level: "unknown", figure: pct(v), basis: `比較できる類似物件が${MEDIAN_MIN_N}件未満です（${scope}）。` });
     const d = v - m;
     const level: DealLevel = d >= T.yieldPt ? "good" : d <= -T.yieldPt ? "poor" : "fair";
-    rows.push({ key, label, level, figure: `${pct(v)}（中央値 ${pct(m)}）`, basis: `${scope}との差 ${d >= 0 ? "+" : ""}${d.toFixed(2)}ポイント。±${T.yieldPt}ポイント以内を中位とします。` });
+    rows.push({
+      key,
+      label,
+      level,
+      figure: `${pct(v)}（中央値 ${pct(m)}）`,
+      basis: `${scope}との差 ${d >= 0 ? "+" : ""}${d.toFixed(2)}ポイント。±${T.yieldPt}ポイント以内を中位とします。`,
+    });
   };
   yieldRow("gross_yield", YIELD_LABELS.gross, econ.grossYield, medians?.yieldMedian ?? null);
   yieldRow("net_yield", YIELD_LABELS.net, econ.netYield, medians?.netYieldMedian ?? null);
@@ -163,21 +170,47 @@ export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null
     const m = medians?.pricePerM2Median ?? null;
     const label = "㎡単価";
     if (v === null) rows.push({ key: "price_per_sqm", label, level: "unknown", figure: UNKNOWN, basis: "価格または面積が未入力です。" });
-    else if (!enough || m === null || m <= 0) rows.push({ key: "price_per_sqm", label, level: "unknown", figure: `${v.toFixed(1)}万円/㎡`, basis: `比較できる類似物件が${MEDIAN_MIN_N}件未満です（${scope}）。` });
+    else if (!enough || m === null || m <= 0)
+      rows.push({
+        key: "price_per_sqm",
+        label,
+        level: "unknown",
+        figure: `${v.toFixed(1)}万円/㎡`,
+        basis: `比較できる類似物件が${MEDIAN_MIN_N}件未満です（${scope}）。`,
+      });
     else {
       const r = ((v - m) / m) * 100;
       const level: DealLevel = r <= -T.pricePct ? "good" : r >= T.pricePct ? "poor" : "fair";
-      rows.push({ key: "price_per_sqm", label, level, figure: `${v.toFixed(1)}万円/㎡（中央値 ${m.toFixed(1)}万円/㎡）`, basis: `${scope}より${r >= 0 ? "+" : ""}${r.toFixed(1)}%。±${T.pricePct}%以内を中位とします。` });
+      rows.push({
+        key: "price_per_sqm",
+        label,
+        level,
+        figure: `${v.toFixed(1)}万円/㎡（中央値 ${m.toFixed(1)}万円/㎡）`,
+        basis: `${scope}より${r >= 0 ? "+" : ""}${r.toFixed(1)}%。±${T.pricePct}%以内を中位とします。`,
+      });
     }
   }
 
   {
     const v = econ.sekisanRatio;
     const label = "積算比";
-    if (v === null) rows.push({ key: "sekisan_ratio", label, level: "unknown", figure: UNKNOWN, basis: "路線価・面積・構造・築年のいずれかが未入力のため積算価格を計算できません。" });
+    if (v === null)
+      rows.push({
+        key: "sekisan_ratio",
+        label,
+        level: "unknown",
+        figure: UNKNOWN,
+        basis: "路線価・面積・構造・築年のいずれかが未入力のため積算価格を計算できません。",
+      });
     else {
       const level: DealLevel = v >= T.sekisanGood ? "good" : v < T.sekisanPoor ? "poor" : "fair";
-      rows.push({ key: "sekisan_ratio", label, level, figure: pct(v), basis: `積算価格÷価格。${T.sekisanGood}%以上を良好、${T.sekisanPoor}%未満を低いとします。` });
+      rows.push({
+        key: "sekisan_ratio",
+        label,
+        level,
+        figure: pct(v),
+        basis: `積算価格÷価格。${T.sekisanGood}%以上を良好、${T.sekisanPoor}%未満を低いとします。`,
+      });
     }
   }
 
@@ -198,7 +231,13 @@ export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null
     } else {
       const r = lives.remaining;
       const level: DealLevel = r >= T.remainingGood ? "good" : r < T.remainingPoor ? "poor" : "fair";
-      rows.push({ key: "loan_term", label, level, figure: `残存耐用年数${r}年`, basis: `${lives.basis}。${T.remainingGood}年以上を良好、${T.remainingPoor}年未満を短いとします。` });
+      rows.push({
+        key: "loan_term",
+        label,
+        level,
+        figure: `残存耐用年数${r}年`,
+        basis: `${lives.basis}。${T.remainingGood}年以上を良好、${T.remainingPoor}年未満を短いとします。`,
+      });
     }
   }
 
@@ -209,7 +248,13 @@ export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null
     else if (econ.costs.missing.length > 0) rows.push({ key: "fixed_costs", label, level: "unknown", figure: UNKNOWN, basis: econ.costs.missing.join("、") });
     else {
       const level: DealLevel = v <= T.dragGood ? "good" : v > T.dragPoor ? "poor" : "fair";
-      rows.push({ key: "fixed_costs", label, level, figure: `満室想定年収の${pct(v)}`, basis: `掲載の地代・管理費・修繕積立金の年額÷満室想定年収。${T.dragGood}%以下を良好、${T.dragPoor}%超を重いとします。` });
+      rows.push({
+        key: "fixed_costs",
+        label,
+        level,
+        figure: `満室想定年収の${pct(v)}`,
+        basis: `掲載の地代・管理費・修繕積立金の年額÷満室想定年収。${T.dragGood}%以下を良好、${T.dragPoor}%超を重いとします。`,
+      });
     }
   }
 
@@ -219,12 +264,24 @@ export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null
     if (v === null) rows.push({ key: "vacancy", label, level: "unknown", figure: UNKNOWN, basis: "現況の賃料収入（レントロール）が未入力です。" });
     else {
       const level: DealLevel = v <= T.vacancyGood ? "good" : v > T.vacancyPoor ? "poor" : "fair";
-      rows.push({ key: "vacancy", label, level, figure: `空室率 ${pct(v)}`, basis: `1−現況年収÷満室想定年収。${T.vacancyGood}%以下を良好、${T.vacancyPoor}%超を高いとします。` });
+      rows.push({
+        key: "vacancy",
+        label,
+        level,
+        figure: `空室率 ${pct(v)}`,
+        basis: `1−現況年収÷満室想定年収。${T.vacancyGood}%以下を良好、${T.vacancyPoor}%超を高いとします。`,
+      });
     }
   }
 
   if (econ.leasehold) {
-    rows.push({ key: "leasehold", label: "借地権", level: "fair", figure: "借地", basis: "借地権の物件です。地代・更新料・譲渡承諾料がかかり、融資や売却で評価が下がりやすい点に注意してください。" });
+    rows.push({
+      key: "leasehold",
+      label: "借地権",
+      level: "fair",
+      figure: "借地",
+      basis: "借地権の物件です。地代・更新料・譲渡承諾料がかかり、融資や売却で評価が下がりやすい点に注意してください。",
+    });
   }
   if (econ.flags.rebuildNotAllowed !== null) {
     rows.push(
@@ -236,7 +293,13 @@ export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null
   if (econ.flags.nonconforming !== null) {
     rows.push(
       econ.flags.nonconforming
-        ? { key: "nonconforming", label: "既存不適格", level: "fair", figure: "既存不適格", basis: "現行の法令に適合しない部分があり、建て替え時に同規模で建てられない場合があります。" }
+        ? {
+            key: "nonconforming",
+            label: "既存不適格",
+            level: "fair",
+            figure: "既存不適格",
+            basis: "現行の法令に適合しない部分があり、建て替え時に同規模で建てられない場合があります。",
+          }
         : { key: "nonconforming", label: "既存不適格", level: "good", figure: "該当なし", basis: "掲載情報による。" },
     );
   }

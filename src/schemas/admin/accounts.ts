@@ -1,6 +1,20 @@
 import { MEMBER_STATUS_KEYS, MEMBER_STATUSES, MEMBER_TYPE_KEYS, MEMBER_TYPES } from "@/lib/constants/account";
 import { notificationInput } from "@/schemas/account";
-import { email, ifFilled, isoDateTime, katakana, pageOf, pageResultOf, recordId, requiredString, storedEnum, tel, toHalfWidth, underscoreId, type Timestamp } from "@/schemas/common";
+import {
+  email,
+  ifFilled,
+  isoDateTime,
+  katakana,
+  pageOf,
+  pageResultOf,
+  recordId,
+  requiredString,
+  storedEnum,
+  tel,
+  toHalfWidth,
+  underscoreId,
+  type Timestamp,
+} from "@/schemas/common";
 import { INQUIRY_KIND_KEYS, INQUIRY_STATUS_KEYS } from "@/lib/constants/contact";
 import { MATCHING_REASONS } from "@/schemas/matching";
 import { searchQueryDto } from "@/schemas/search";

@@ -58,7 +58,15 @@ export const postInput = z
     ),
     category: label(z.string().regex(/^[a-z0-9_-]{1,40}$/), "カテゴリ", { select: true }),
     cover_image: label(
-      z.preprocess(blank, z.string().trim().max(500).regex(/^(\/|https:\/\/)[^\s"'<>]*$/, { error: "カバー画像は / または https:// で始まるURLを入力してください" }).optional()),
+      z.preprocess(
+        blank,
+        z
+          .string()
+          .trim()
+          .max(500)
+          .regex(/^(\/|https:\/\/)[^\s"'<>]*$/, { error: "カバー画像は / または https:// で始まるURLを入力してください" })
+          .optional(),
+      ),
       "カバー画像",
     ),
     excerpt: label(z.preprocess(blank, z.string().trim().max(300).optional()), "概要"),

@@ -185,7 +185,11 @@ const telIfFilled = (name: string) =>
       blankToUndefined,
       z
         .string()
-        .overwrite((v) => toHalfWidth(v).replace(/[\u30FC\u2010-\u2015\u2212\uFF70]/g, "-").trim())
+        .overwrite((v) =>
+          toHalfWidth(v)
+            .replace(/[\u30FC\u2010-\u2015\u2212\uFF70]/g, "-")
+            .trim(),
+        )
         .regex(/^[0-9-]+$/, { abort: true, error: msg.tel(name) })
         .min(10)
         .max(20)
@@ -218,7 +222,13 @@ export const imageInput = z
     /** An image already stored for this listing. */
     id: idNumber,
     /** A staged upload (POST {admin}/api/admin/images) to attach on save. */
-    token: z.preprocess(blankToUndefined, z.string().regex(/^[0-9a-f]{32}$/).optional()),
+    token: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[0-9a-f]{32}$/)
+        .optional(),
+    ),
     comment: text("画像コメント", 200),
     /** 写真 or 間取り図 (a missing value is a photo: older forms and clients send none) */
     category: z.preprocess((v) => (v === undefined || v === null || v === "" ? "photo" : v), z.enum(IMAGE_CATEGORY_KEYS)),
@@ -245,12 +255,29 @@ export const roadsInput = z
 /* ------------------------------------------------------------------ form */
 
 const fields = z.object({
-  no: label(z.string().overwrite((v) => toHalfWidth(v).trim()).min(1, { abort: true }).max(50), "物件番号"),
+  no: label(
+    z
+      .string()
+      .overwrite((v) => toHalfWidth(v).trim())
+      .min(1, { abort: true })
+      .max(50),
+    "物件番号",
+  ),
   type_cd: code(TYPES, "物件種別"),
   type_other: text("物件種別（その他）", 50),
   name: cleanRequired("物件名", 100),
   pref_cd: code(PREFECTURES, "都道府県"),
-  city_cd: label(z.preprocess(blankToUndefined, z.string().regex(/^\d{6}$/).optional()), "市区町村", { select: true }),
+  city_cd: label(
+    z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d{6}$/)
+        .optional(),
+    ),
+    "市区町村",
+    { select: true },
+  ),
   district_cd: label(z.string().trim().min(1, { abort: true }).max(50), "町名"),
   locality: text("番地以下", 100),
   address_cd: text("住所コード", 20),

@@ -1,10 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import {
-  INITIAL_PASSWORD_DAYS,
-  LOGIN_LINK_MINUTES,
-  PASSWORD_RESET_MINUTES,
-  SIGNUP_LINK_HOURS,
-} from "@/lib/constants/account";
+import { INITIAL_PASSWORD_DAYS, LOGIN_LINK_MINUTES, PASSWORD_RESET_MINUTES, SIGNUP_LINK_HOURS } from "@/lib/constants/account";
 import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE } from "@/lib/email";
 import type { FirstLoginInput, LoginInput, RegisterInput, ResetPasswordInput } from "@/schemas/account";
 import { fieldInvalid } from "@/server/errors";
@@ -53,7 +48,11 @@ export function passwordIdentity(
 }
 
 function liveUserByEmail(db: Pick<Db, "select">, email: string) {
-  return db.select().from(users).where(and(eq(users.email, email), isNull(users.deleted_at))).get();
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deleted_at)))
+    .get();
 }
 
 // ── sign-up and registration (members) ──
@@ -79,7 +78,13 @@ export async function register(db: Db, input: RegisterInput, meta: Meta): Promis
   if (!pending) throw fieldInvalid("token", TOKEN_INVALID);
   await assertPasswordPolicy(
     input.password,
-    passwordIdentity({ email: pending.email, last_name: input.names.last, first_name: input.names.first, kana_last: input.kanas.last, kana_first: input.kanas.first }),
+    passwordIdentity({
+      email: pending.email,
+      last_name: input.names.last,
+      first_name: input.names.first,
+      kana_last: input.kanas.last,
+      kana_first: input.kanas.first,
+    }),
   );
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
@@ -109,9 +114,7 @@ export async function register(db: Db, input: RegisterInput, meta: Meta): Promis
 // ── login ──
 
 /** passwordChangeRequired: the password was right but fails today's policy; the session is held to the change screen. */
-export type LoginResult =
-  | { status: "ok"; accountId: number; token: string; expiresAt: Date; passwordChangeRequired: boolean }
-  | { status: "first_login" };
+export type LoginResult = { status: "ok"; accountId: number; token: string; expiresAt: Date; passwordChangeRequired: boolean } | { status: "first_login" };
 
 /** Failed-login counter per account kind, address and IP (member failures never lock the admin login). */
 const failureKey = (kind: AccountKind, email: string, meta: Meta) => `${kind}|${email}|${meta.ip ?? "unknown"}`;
@@ -206,9 +209,11 @@ export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInp
   await voidAccountTokens(db, kind, account.id);
   if (kind === "user") {
     // Only a provisional account becomes active here; mayEnter() has refused a suspended one.
-    await db.update(users).set({ ...set, status: "active", email_verified_at: new Date() }).where(and(eq(users.id, account.id), eq(users.status, (account as typeof users.$inferSelect).status)));
-  }
-  else await db.update(admins).set(set).where(eq(admins.id, account.id));
+    await db
+      .update(users)
+      .set({ ...set, status: "active", email_verified_at: new Date() })
+      .where(and(eq(users.id, account.id), eq(users.status, (account as typeof users.$inferSelect).status)));
+  } else await db.update(admins).set(set).where(eq(admins.id, account.id));
   await invalidateAllSessions(db, kind, account.id);
   return login(db, kind, { email: input.email, password: input.password }, meta);
 }
@@ -222,7 +227,11 @@ export async function mailLoginLink(db: Db, kind: AccountKind, accountId: number
   if (accountId === null) return;
   const account =
     kind === "user"
-      ? await db.select().from(users).where(and(eq(users.id, accountId), isNull(users.deleted_at))).get()
+      ? await db
+          .select()
+          .from(users)
+          .where(and(eq(users.id, accountId), isNull(users.deleted_at)))
+          .get()
       : await db.select().from(admins).where(eq(admins.id, accountId)).get();
   if (!account || !mayEnter(kind, account)) return;
   const link = (p: string) => (kind === "user" ? `${appUrl()}${p}` : adminUrl(p));
@@ -246,7 +255,11 @@ export async function loginWithLink(db: Db, kind: AccountKind, linkToken: string
   });
   const account =
     kind === "user"
-      ? await db.select().from(users).where(and(eq(users.id, accountId), isNull(users.deleted_at))).get()
+      ? await db
+          .select()
+          .from(users)
+          .where(and(eq(users.id, accountId), isNull(users.deleted_at)))
+          .get()
       : await db.select().from(admins).where(eq(admins.id, accountId)).get();
   if (!account || !mayEnter(kind, account) || account.must_reset_password) throw fieldInvalid("token", TOKEN_INVALID);
   const { token, session } = await createSession(db, kind, account.id, meta);
@@ -271,8 +284,7 @@ export async function requestPasswordReset(db: Db, kind: AccountKind, email: str
 /** Issues and mails the reset link (worker, and staff's "send the reset mail"); nothing for an unknown or suspended address. */
 export async function forgotPassword(db: Db, kind: AccountKind, email: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const account =
-      kind === "user" ? await liveUserByEmail(tx, email) : await tx.select().from(admins).where(eq(admins.email, email)).get();
+    const account = kind === "user" ? await liveUserByEmail(tx, email) : await tx.select().from(admins).where(eq(admins.email, email)).get();
     if (!account) return;
     if (kind === "user" && (account as typeof users.$inferSelect).status === "suspended") return;
     if (kind === "admin" && (account as typeof admins.$inferSelect).disabled_at) return;
@@ -288,7 +300,11 @@ export async function resetPassword(db: Db, kind: AccountKind, input: ResetPassw
   if (!pending) throw fieldInvalid("token", TOKEN_INVALID);
   const owner =
     kind === "user"
-      ? await db.select().from(users).where(and(eq(users.id, pending.account_id), isNull(users.deleted_at))).get()
+      ? await db
+          .select()
+          .from(users)
+          .where(and(eq(users.id, pending.account_id), isNull(users.deleted_at)))
+          .get()
       : await db.select().from(admins).where(eq(admins.id, pending.account_id)).get();
   if (!owner) throw fieldInvalid("token", TOKEN_INVALID);
   await assertPasswordPolicy(input.password, passwordIdentity(owner));
@@ -299,8 +315,16 @@ export async function resetPassword(db: Db, kind: AccountKind, input: ResetPassw
     const set = { password_hash, must_reset_password: false, password_expires_at: null };
     const [acc] =
       kind === "user"
-        ? await tx.update(users).set(set).where(and(eq(users.id, row.account_id), isNull(users.deleted_at))).returning({ email: users.email })
-        : await tx.update(admins).set(set).where(and(eq(admins.id, row.account_id), isNull(admins.disabled_at))).returning({ email: admins.email });
+        ? await tx
+            .update(users)
+            .set(set)
+            .where(and(eq(users.id, row.account_id), isNull(users.deleted_at)))
+            .returning({ email: users.email })
+        : await tx
+            .update(admins)
+            .set(set)
+            .where(and(eq(admins.id, row.account_id), isNull(admins.disabled_at)))
+            .returning({ email: admins.email });
     if (!acc) throw fieldInvalid("token", TOKEN_INVALID);
     // A staff-registered member who never used the initial password is still provisional: the mailed
     // link proves the mailbox just as the first login would, so the account becomes usable (never a suspended one).

@@ -23,7 +23,11 @@ export const WRONG_PASSWORD = "パスワードが正しくありません";
 async function checkPassword(db: Db, userId: number, password: string): Promise<typeof users.$inferSelect | null> {
   const key = `user|${userId}`;
   await assertNotLimited("passwordCheck", key);
-  const user = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deleted_at))).get();
+  const user = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deleted_at)))
+    .get();
   if (!user || !(await verifyPassword(user.password_hash, password))) {
     await penalize("passwordCheck", key);
     return null;
@@ -68,7 +72,11 @@ export async function requestEmailChange(db: Db, userId: number, input: ChangeEm
   const user = await requirePassword(db, userId, input.password);
   if (!isAcceptableEmail(input.email)) throw fieldInvalid("email", UNACCEPTABLE_EMAIL_MESSAGE);
   if (input.email === user.email) throw fieldInvalid("email", "現在のメールアドレスと同じです");
-  const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), isNull(users.deleted_at), ne(users.id, userId))).get();
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.deleted_at), ne(users.id, userId)))
+    .get();
   // The same answer and the same work whether or not the address is another member's, so My Page
   // cannot be used to test addresses: the owner of a taken address is told by mail instead (the
   // token issued in that case is never mailed, and confirmEmailChange refuses a taken address anyway).
@@ -84,9 +92,17 @@ export async function confirmEmailChange(db: Db, token: string): Promise<{ email
   return db.transaction(async (tx) => {
     const row = await consumeEmailToken(tx, "email_change", token);
     if (!row || row.user_id === null) throw fieldInvalid("token", TOKEN_INVALID);
-    const user = await tx.select().from(users).where(and(eq(users.id, row.user_id), isNull(users.deleted_at))).get();
+    const user = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, row.user_id), isNull(users.deleted_at)))
+      .get();
     if (!user) throw fieldInvalid("token", TOKEN_INVALID);
-    const taken = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, row.email), isNull(users.deleted_at), ne(users.id, user.id))).get();
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, row.email), isNull(users.deleted_at), ne(users.id, user.id)))
+      .get();
     if (taken) throw fieldInvalid("email", DUPLICATE_EMAIL_MESSAGE);
     await tx.update(users).set({ email: row.email, email_verified_at: new Date() }).where(eq(users.id, user.id));
     // Reset links went to the old address and other pending changes are moot: void them all.

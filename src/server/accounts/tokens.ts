@@ -31,13 +31,23 @@ const openEmailToken = (purpose: EmailPurpose, token: string, now: Date) =>
 
 /** The row of a usable token without using it: lets callers refuse a bogus token before any costly work (argon2). */
 export async function findEmailToken(tx: Pick<Db, "select">, purpose: EmailPurpose, token: string) {
-  return (await tx.select().from(email_verifications).where(openEmailToken(purpose, token, new Date())).get()) ?? null;
+  return (
+    (await tx
+      .select()
+      .from(email_verifications)
+      .where(openEmailToken(purpose, token, new Date()))
+      .get()) ?? null
+  );
 }
 
 /** Marks the token used and returns its row, or null when unknown, used or expired. */
 export async function consumeEmailToken(tx: Tx, purpose: EmailPurpose, token: string) {
   const now = new Date();
-  const [row] = await tx.update(email_verifications).set({ used_at: now }).where(openEmailToken(purpose, token, now)).returning();
+  const [row] = await tx
+    .update(email_verifications)
+    .set({ used_at: now })
+    .where(openEmailToken(purpose, token, now))
+    .returning();
   return row ?? null;
 }
 
@@ -63,12 +73,22 @@ const openResetToken = (kind: AccountKind, token: string, purpose: ResetPurpose,
   );
 
 export async function findResetToken(tx: Pick<Db, "select">, kind: AccountKind, token: string, purpose: ResetPurpose = "reset") {
-  return (await tx.select().from(password_resets).where(openResetToken(kind, token, purpose, new Date())).get()) ?? null;
+  return (
+    (await tx
+      .select()
+      .from(password_resets)
+      .where(openResetToken(kind, token, purpose, new Date()))
+      .get()) ?? null
+  );
 }
 
 export async function consumeResetToken(tx: Tx, kind: AccountKind, token: string, purpose: ResetPurpose = "reset") {
   const now = new Date();
-  const [row] = await tx.update(password_resets).set({ used_at: now }).where(openResetToken(kind, token, purpose, now)).returning();
+  const [row] = await tx
+    .update(password_resets)
+    .set({ used_at: now })
+    .where(openResetToken(kind, token, purpose, now))
+    .returning();
   return row ?? null;
 }
 

@@ -1,13 +1,5 @@
 import type { Db } from "@/server/db";
-import {
-  readCookie,
-  SESSION_COOKIE,
-  sessionCookie,
-  validateSessionToken,
-  type Session,
-  type SessionAdmin,
-  type SessionUser,
-} from "@/server/auth/session";
+import { readCookie, SESSION_COOKIE, sessionCookie, validateSessionToken, type Session, type SessionAdmin, type SessionUser } from "@/server/auth/session";
 import { declareAudience } from "@/server/request/audience";
 import { clientAddress } from "@/server/request/client-ip";
 import { dbForAccounts } from "@/server/db/read-your-writes";

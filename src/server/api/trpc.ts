@@ -98,22 +98,26 @@ const heldForPasswordChange = (session: { passwordChangeRequired: boolean }, pat
   session.passwordChangeRequired && !WHILE_PASSWORD_CHANGE_REQUIRED.has(path);
 
 /** Members only. An admin session does not make someone a member. */
-export const memberProcedure = t.procedure.use(({ ctx, next, path }) => {
-  if (!ctx.user || !ctx.userSession) {
-    throw new TRPCError({ code: ctx.admin ? "FORBIDDEN" : "UNAUTHORIZED", message: "ログインしてください" });
-  }
-  if (heldForPasswordChange(ctx.userSession, path)) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
-  return next({ ctx: { ...ctx, user: ctx.user, userSession: ctx.userSession } });
-}).use(domainErrors);
+export const memberProcedure = t.procedure
+  .use(({ ctx, next, path }) => {
+    if (!ctx.user || !ctx.userSession) {
+      throw new TRPCError({ code: ctx.admin ? "FORBIDDEN" : "UNAUTHORIZED", message: "ログインしてください" });
+    }
+    if (heldForPasswordChange(ctx.userSession, path)) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
+    return next({ ctx: { ...ctx, user: ctx.user, userSession: ctx.userSession } });
+  })
+  .use(domainErrors);
 
-export const adminProcedure = t.procedure.use(async ({ ctx, next, type, path }) => {
-  if (!ctx.admin || !ctx.adminSession) {
-    throw new TRPCError({ code: ctx.user ? "FORBIDDEN" : "UNAUTHORIZED", message: "管理者としてログインしてください" });
-  }
-  if (heldForPasswordChange(ctx.adminSession, path)) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
-  const result = await next({ ctx: { ...ctx, admin: ctx.admin, adminSession: ctx.adminSession } });
-  // Staff changes are what visitors' cached pages depend on (listings, CMS, options):
-  // every successful admin mutation clears the page cache of every web process.
-  if (result.ok && type === "mutation") await announcePublicChange(path);
-  return result;
-}).use(domainErrors);
+export const adminProcedure = t.procedure
+  .use(async ({ ctx, next, type, path }) => {
+    if (!ctx.admin || !ctx.adminSession) {
+      throw new TRPCError({ code: ctx.user ? "FORBIDDEN" : "UNAUTHORIZED", message: "管理者としてログインしてください" });
+    }
+    if (heldForPasswordChange(ctx.adminSession, path)) throw new TRPCError({ code: "FORBIDDEN", message: PASSWORD_CHANGE_REQUIRED });
+    const result = await next({ ctx: { ...ctx, admin: ctx.admin, adminSession: ctx.adminSession } });
+    // Staff changes are what visitors' cached pages depend on (listings, CMS, options):
+    // every successful admin mutation clears the page cache of every web process.
+    if (result.ok && type === "mutation") await announcePublicChange(path);
+    return result;
+  })
+  .use(domainErrors);

@@ -82,9 +82,7 @@ export async function createSession(
   return { token, session: { id, accountId, expiresAt, passwordChangeRequired } };
 }
 
-type Validated<K extends AccountKind> =
-  | { session: Session; account: K extends "user" ? SessionUser : SessionAdmin; renewed: boolean }
-  | null;
+type Validated<K extends AccountKind> = { session: Session; account: K extends "user" ? SessionUser : SessionAdmin; renewed: boolean } | null;
 
 type SessionRow = { expires_at: Date; created_at: Date; password_change_required: boolean };
 

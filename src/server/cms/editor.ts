@@ -31,7 +31,31 @@ export const DUPLICATE_SLUG_MESSAGE = "このスラッグは既に使われて�
 export function renderMarkdown(md: string): string {
   const html = marked.parse(md, { async: false, gfm: true, breaks: true });
   return sanitizeHtml(html, {
-    allowedTags: ["h2", "h3", "h4", "p", "br", "strong", "em", "del", "blockquote", "ul", "ol", "li", "a", "code", "pre", "hr", "table", "thead", "tbody", "tr", "th", "td", "img"],
+    allowedTags: [
+      "h2",
+      "h3",
+      "h4",
+      "p",
+      "br",
+      "strong",
+      "em",
+      "del",
+      "blockquote",
+      "ul",
+      "ol",
+      "li",
+      "a",
+      "code",
+      "pre",
+      "hr",
+      "table",
+      "thead",
+      "tbody",
+      "tr",
+      "th",
+      "td",
+      "img",
+    ],
     allowedAttributes: { a: ["href", "title", "rel"], img: ["src", "alt", "title", "width", "height"], th: ["align"], td: ["align"] },
     allowedSchemes: ["http", "https", "mailto", "tel"],
     allowedSchemesByTag: { img: ["https", "http"] },
@@ -99,7 +123,9 @@ function decodeEntities(s: string): string {
 
 /** Plain-text excerpt of a Markdown body: what a reader sees (plainTextOf), at most `max` characters. */
 export function excerptOf(md: string, max = 120): string {
-  const text = plainTextOf(marked.lexer(md, { gfm: true, breaks: true })).replace(/\s+/g, " ").trim();
+  const text = plainTextOf(marked.lexer(md, { gfm: true, breaks: true }))
+    .replace(/\s+/g, " ")
+    .trim();
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
 }
@@ -170,7 +196,10 @@ export async function savePost(db: Db, adminId: number | null, id: number | null
     if (!row) throw new AppError("NOT_FOUND", "記事が見つかりません");
     return row;
   }
-  const [row] = await db.insert(cms_posts).values({ ...values, author_id: adminId }).returning({ id: cms_posts.id });
+  const [row] = await db
+    .insert(cms_posts)
+    .values({ ...values, author_id: adminId })
+    .returning({ id: cms_posts.id });
   if (!row) throw new Error("post insert returned nothing");
   return row;
 }
@@ -251,4 +280,3 @@ export async function savePage(db: Db, input: { key: CmsPageKey; title: string; 
     .values({ key: input.key, ...values })
     .onConflictDoUpdate({ target: cms_pages.key, set: { ...values, updated_at: new Date() } });
 }
-

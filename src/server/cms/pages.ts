@@ -46,7 +46,11 @@ export async function listPageUpdates(db: Db): Promise<{ key: string; updated_at
 /* ------------------------------------------------------ structured data */
 
 const text = z.string().trim().min(1);
-const optionalText = z.string().trim().nullish().transform((v) => v || null);
+const optionalText = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => v || null);
 
 /** 売買実績: one closed deal. price in 万円, yield in percent (null for land). */
 export const salesRecord = z.object({
@@ -56,7 +60,11 @@ export const salesRecord = z.object({
   type: text,
   area: text,
   price: z.number().positive(),
-  yield: z.number().positive().nullish().transform((v) => v ?? null),
+  yield: z
+    .number()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
   comment: optionalText,
 });
 export type SalesRecord = z.infer<typeof salesRecord>;

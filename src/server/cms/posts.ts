@@ -157,7 +157,14 @@ export interface PostPublication {
   live: boolean;
 }
 
-const jstMinute = new Intl.DateTimeFormat("ja-JP", { timeZone: "Asia/Tokyo", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+const jstMinute = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 export function postPublicationOf(row: { status: string; published_at: Date | null }, now: Date): PostPublication {
   if (row.status === "draft") return { label: "下書き", live: false };
@@ -202,8 +209,7 @@ async function postDetail(db: Db, where: SQL, now: Date): Promise<PostDetail | n
       .limit(1)
       .get(),
   ]);
-  const toLink = (r: typeof older): PostLink | null =>
-    r ? { slug: r.slug, title: r.title, published_at: r.published_at ?? r.created_at } : null;
+  const toLink = (r: typeof older): PostLink | null => (r ? { slug: r.slug, title: r.title, published_at: r.published_at ?? r.created_at } : null);
   return { ...toSummary(row), body_html: row.body_html, prev: toLink(older), next: toLink(newer) };
 }
 
@@ -215,12 +221,7 @@ export interface CategoryCount {
 
 /** Categories that have live posts, with their counts, in the display order. */
 export async function listCategories(db: Db, now = new Date()): Promise<CategoryCount[]> {
-  const rows = await db
-    .select({ category: cms_posts.category, n: count() })
-    .from(cms_posts)
-    .where(postIsLive(now))
-    .groupBy(cms_posts.category)
-    .all();
+  const rows = await db.select({ category: cms_posts.category, n: count() }).from(cms_posts).where(postIsLive(now)).groupBy(cms_posts.category).all();
   return rows
     .map((r) => ({ category: r.category, name: categoryName(r.category), count: r.n }))
     .sort((a, b) => categoryOrder(a.category) - categoryOrder(b.category) || a.category.localeCompare(b.category));

@@ -74,10 +74,18 @@ export async function getContactForAdmin(db: Db, id: number) {
   if (!row) return null;
   const [listing, member] = await Promise.all([
     row.investment_id
-      ? db.select({ id: investments.id, no: investments.no, name: investments.name, price: investments.price, public: investments.public }).from(investments).where(eq(investments.id, row.investment_id)).get()
+      ? db
+          .select({ id: investments.id, no: investments.no, name: investments.name, price: investments.price, public: investments.public })
+          .from(investments)
+          .where(eq(investments.id, row.investment_id))
+          .get()
       : null,
     row.user_id
-      ? db.select({ id: users.id, email: users.email, last_name: users.last_name, first_name: users.first_name, status: users.status }).from(users).where(eq(users.id, row.user_id)).get()
+      ? db
+          .select({ id: users.id, email: users.email, last_name: users.last_name, first_name: users.first_name, status: users.status })
+          .from(users)
+          .where(eq(users.id, row.user_id))
+          .get()
       : null,
   ]);
   const { dedupe_key: _k, ip: _ip, ...contact } = row;

@@ -31,7 +31,11 @@ export const ADDRESS_LIMIT_MESSAGE =
 export function mailboxKey(email: string): string {
   const at = email.lastIndexOf("@");
   let local = email.slice(0, at).trim().toLowerCase();
-  let domain = email.slice(at + 1).trim().toLowerCase().replace(/\.$/, "");
+  let domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, "");
   local = local.split("+")[0] ?? local;
   if (domain === "googlemail.com") domain = "gmail.com";
   if (domain === "gmail.com") local = local.replace(/\./g, "");
@@ -48,10 +52,17 @@ type Viewer = { userId: number | null; audience: Audience; ip: string | null };
 
 function dedupeKey(kind: string, input: object, userId: number | null): string {
   const { recaptcha_token: _t, ...rest } = input as { recaptcha_token?: string };
-  return createHash("sha256").update(JSON.stringify([kind, userId, rest])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([kind, userId, rest]))
+    .digest("hex");
 }
 
-export async function submitContact<K extends ContactFormKind>(db: Db, kind: K, input: ContactInput<K>, viewer: Viewer): Promise<{ id: number; duplicate: boolean }> {
+export async function submitContact<K extends ContactFormKind>(
+  db: Db,
+  kind: K,
+  input: ContactInput<K>,
+  viewer: Viewer,
+): Promise<{ id: number; duplicate: boolean }> {
   const anyInput = input as ContactInput<ContactFormKind> & Record<string, unknown>;
   let listing: { id: number; no: string | null; name: string; price: number } | null = null;
   if (kind === "investment") {
@@ -71,7 +82,13 @@ export async function submitContact<K extends ContactFormKind>(db: Db, kind: K, 
   const kindName = inquiryKindName(kind) ?? kind;
 
   const duplicateOf = async (q: Pick<Db, "select">) =>
-    (await q.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.dedupe_key, key), gt(contacts.created_at, since))).get())?.id;
+    (
+      await q
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(and(eq(contacts.dedupe_key, key), gt(contacts.created_at, since)))
+        .get()
+    )?.id;
   // A double submit is answered from the stored row and mails nobody, so it does not count against the address.
   const earlier = await duplicateOf(db);
   if (earlier !== undefined) return { id: earlier, duplicate: true };

@@ -26,7 +26,8 @@ export function databaseAway(): boolean {
 
 export const DATABASE_AWAY_MESSAGE = "ただいまデータベースに接続できないため、ご利用いただけません。しばらくしてから再度お試しください。";
 
-const UNREACHABLE = /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|socket hang up|fetch failed|other side closed|aborted|Server returned HTTP status 50[234]|PrimaryHandshakeTimeout/i;
+const UNREACHABLE =
+  /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EPIPE|socket hang up|fetch failed|other side closed|aborted|Server returned HTTP status 50[234]|PrimaryHandshakeTimeout/i;
 
 /** Whether an error (or one of its causes) says the database server could not be reached. */
 export function isDatabaseUnreachable(e: unknown): boolean {

@@ -19,7 +19,9 @@ const REDIS_WAIT_MS = 300;
 
 function within<T>(p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("redis: no answer")), REDIS_WAIT_MS)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("redis: no answer")), REDIS_WAIT_MS)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 /** Replica nodes exist only beside a libSQL server: a deployment on a local file has no one to tell. */
@@ -27,7 +29,8 @@ const serverDeployment = () => !isLocalUrl(env().DATABASE_URL) || Boolean(env().
 type Accounts = { user?: number | null; admin?: number | null };
 
 const key = (kind: "user" | "admin", id: number) => `${env().REDIS_PREFIX}:rw:${kind}:${id}`;
-const keysOf = (a: Accounts) => [a.user != null ? key("user", a.user) : null, a.admin != null ? key("admin", a.admin) : null].filter((k): k is string => k !== null);
+const keysOf = (a: Accounts) =>
+  [a.user != null ? key("user", a.user) : null, a.admin != null ? key("admin", a.admin) : null].filter((k): k is string => k !== null);
 
 /** Records that these accounts just wrote (after the write committed). Never throws. */
 export async function noteWrite(accounts: Accounts): Promise<void> {

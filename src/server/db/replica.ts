@@ -134,11 +134,21 @@ export async function openReplica(opts: ReplicaOptions): Promise<Replica> {
         case "execute":
           return (stmt: InStatement, args?: unknown) => {
             const call = (c: Client) => (c.execute as (s: InStatement, a?: unknown) => Promise<never>).call(c, stmt, args);
-            return READ_ONLY.test(sqlOf(stmt)) ? read(() => call(local), () => call(primary)) : call(primary);
+            return READ_ONLY.test(sqlOf(stmt))
+              ? read(
+                  () => call(local),
+                  () => call(primary),
+                )
+              : call(primary);
           };
         case "batch":
           return (stmts: InStatement[], mode?: TransactionMode) =>
-            mode === "read" || stmts.every((s) => READ_ONLY.test(sqlOf(s))) ? read(() => local.batch(stmts, mode), () => primary.batch(stmts, mode)) : primary.batch(stmts, mode);
+            mode === "read" || stmts.every((s) => READ_ONLY.test(sqlOf(s)))
+              ? read(
+                  () => local.batch(stmts, mode),
+                  () => primary.batch(stmts, mode),
+                )
+              : primary.batch(stmts, mode);
         case "transaction":
           return (mode?: TransactionMode) => (mode === "read" ? local.transaction("read") : primary.transaction(mode));
         case "migrate":

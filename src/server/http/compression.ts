@@ -124,9 +124,11 @@ function compressResponse(res: ServerResponse, encoding: Encoding): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((statusCode: number, ...rest: unknown[]) => {
     const headers = rest.find((a) => typeof a === "object" && a !== null);
-    if (Array.isArray(headers)) decided = true; // raw header pairs: leave the response as it is
+    if (Array.isArray(headers))
+      decided = true; // raw header pairs: leave the response as it is
     else if (headers) {
-      for (const [name, value] of Object.entries(headers as Record<string, unknown>)) if (value !== undefined) res.setHeader(name, value as string | number | string[]);
+      for (const [name, value] of Object.entries(headers as Record<string, unknown>))
+        if (value !== undefined) res.setHeader(name, value as string | number | string[]);
       rest = rest.filter((a) => a !== headers);
     }
     res.statusCode = statusCode;

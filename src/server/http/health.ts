@@ -45,7 +45,10 @@ async function databaseWritable(db: Db): Promise<void> {
     const tx = await within(begun, "database");
     await tx.rollback();
   } catch (e) {
-    void begun.then((tx) => tx.close(), () => undefined); // a late BEGIN must not hold the write lock
+    void begun.then(
+      (tx) => tx.close(),
+      () => undefined,
+    ); // a late BEGIN must not hold the write lock
     throw e;
   }
 }
@@ -64,13 +67,28 @@ export async function readiness(): Promise<Readiness> {
     }
   };
   const db = await within(getDb(), "database");
-  const [database, redis] = await Promise.all([outcome("database", () => databaseWritable(db)), outcome("redis", () => within(readyRedis(TIMEOUT_MS).then((r) => r.ping()), "redis"))]);
+  const [database, redis] = await Promise.all([
+    outcome("database", () => databaseWritable(db)),
+    outcome("redis", () =>
+      within(
+        readyRedis(TIMEOUT_MS).then((r) => r.ping()),
+        "redis",
+      ),
+    ),
+  ]);
   const replica = replicaOf(db);
   return {
     ready: database === "ok" && redis === "ok",
     database,
     redis,
-    ...(replica ? { replica: { syncedSecondsAgo: replica.state.syncedFrom ? Math.round((Date.now() - replica.state.syncedFrom) / 100) / 10 : null, pulling: replica.state.lastError === null } } : {}),
+    ...(replica
+      ? {
+          replica: {
+            syncedSecondsAgo: replica.state.syncedFrom ? Math.round((Date.now() - replica.state.syncedFrom) / 100) / 10 : null,
+            pulling: replica.state.lastError === null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -86,7 +104,8 @@ export function withHealth(next: Handler): Handler {
     if (req.method === "GET" && (url === "/readyz" || url.startsWith("/readyz?"))) {
       void readiness().then(
         (r) => res.writeHead(r.ready ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(r)),
-        (e: unknown) => res.writeHead(503, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ ready: false, error: String(e) })),
+        (e: unknown) =>
+          res.writeHead(503, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify({ ready: false, error: String(e) })),
       );
       return;
     }

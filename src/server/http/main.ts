@@ -109,7 +109,14 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
       ),
     ),
   );
-  server.listen(port, hostname, () => logger.info("web.ready", { url: `http://${hostname}:${port}`, pid: process.pid, pageCache: config.PAGE_CACHE_TTL_SECONDS > 0, dataCache: config.DATA_CACHE_TTL_SECONDS > 0 }));
+  server.listen(port, hostname, () =>
+    logger.info("web.ready", {
+      url: `http://${hostname}:${port}`,
+      pid: process.pid,
+      pageCache: config.PAGE_CACHE_TTL_SECONDS > 0,
+      dataCache: config.DATA_CACHE_TTL_SECONDS > 0,
+    }),
+  );
 
   const stop = () => {
     server.close();

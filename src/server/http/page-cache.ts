@@ -131,7 +131,15 @@ export class PageCache {
       if (audience.rendered !== "visitor") return;
       if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
       if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
-      const { "x-page-cache": _marker, "content-length": _length, "transfer-encoding": _te, connection: _c, "keep-alive": _ka, date: _d, ...headers } = res.getHeaders();
+      const {
+        "x-page-cache": _marker,
+        "content-length": _length,
+        "transfer-encoding": _te,
+        connection: _c,
+        "keep-alive": _ka,
+        date: _d,
+        ...headers
+      } = res.getHeaders();
       this.lru.set(key, { status: 200, headers, body: Buffer.concat(chunks) });
     });
   }

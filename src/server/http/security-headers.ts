@@ -56,7 +56,8 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 /** Features the site never uses, switched off for it and anything it embeds. */
-const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()";
+const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()";
 
 /** The headers every response carries (the policy with this request's nonce). */
 export function securityHeaders(nonce: string): Record<string, string> {

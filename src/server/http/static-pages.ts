@@ -81,7 +81,8 @@ export function loadClientModuleIndex(serverAppDir: string, worksAsHtml: readonl
 
 const FLIGHT_SCRIPT = /<script\b[^>]*>\s*(?:\(self\.__next_f\s*=\s*self\.__next_f\s*\|\|\s*\[\]\)|self\.__next_f)\.push\((\[[\s\S]*?\])\)\s*<\/script>/g;
 const RUNTIME_SCRIPT = /<script\b[^>]*\bsrc="\/_next\/static\/[^"]*"[^>]*><\/script>/g;
-const RUNTIME_PRELOAD = /<link\b[^>]*\bas="script"[^>]*\bhref="\/_next\/static\/[^"]*"[^>]*\/?>|<link\b[^>]*\bhref="\/_next\/static\/[^"]*"[^>]*\bas="script"[^>]*\/?>/g;
+const RUNTIME_PRELOAD =
+  /<link\b[^>]*\bas="script"[^>]*\bhref="\/_next\/static\/[^"]*"[^>]*\/?>|<link\b[^>]*\bhref="\/_next\/static\/[^"]*"[^>]*\bas="script"[^>]*\/?>/g;
 /** Turbopack's chunk-loading bootstrap (an inline script naming the other chunks). */
 const BUNDLER_BOOTSTRAP = /<script\b[^>]*>\s*\(globalThis\["TURBOPACK"\][\s\S]*?<\/script>/g;
 /** A client reference row of the RSC payload: `id:I[moduleId,[chunks…],"export"…]`. */
@@ -161,8 +162,7 @@ function holdPage(res: ServerResponse, transform: (html: string) => string): voi
     mode = html ? "hold" : "pass";
     if (mode === "hold" && !res.headersSent) res.removeHeader("content-length");
   };
-  const toBuffer = (chunk: unknown, enc?: BufferEncoding) =>
-    typeof chunk === "string" ? Buffer.from(chunk, enc) : Buffer.from(chunk as Uint8Array); // a copy: the writer may reuse its buffer
+  const toBuffer = (chunk: unknown, enc?: BufferEncoding) => (typeof chunk === "string" ? Buffer.from(chunk, enc) : Buffer.from(chunk as Uint8Array)); // a copy: the writer may reuse its buffer
   const release = () => {
     // Too large to hold: send what was held, unchanged, and stream the rest.
     mode = "pass";

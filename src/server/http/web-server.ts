@@ -37,7 +37,13 @@ function refuseSocket(socket: Socket): void {
 
 function refuseRequest(req: IncomingMessage, res: ServerResponse): void {
   const body = Buffer.from(TOO_MANY_CONNECTIONS_MESSAGE);
-  res.writeHead(429, { "content-type": "text/plain; charset=utf-8", "content-length": body.length, "retry-after": "5", "cache-control": "no-store", connection: "close" });
+  res.writeHead(429, {
+    "content-type": "text/plain; charset=utf-8",
+    "content-length": body.length,
+    "retry-after": "5",
+    "cache-control": "no-store",
+    connection: "close",
+  });
   res.end(body);
   // A body still coming is discarded, unread, for a moment (closing under a writing client resets it before it reads the answer).
   if (!req.complete) {

@@ -197,11 +197,7 @@ export function buildKeywords(input: DeriveInput, transports: readonly DeriveTra
  * src/lib/age.ts), so re-deriving later moves it slightly; the maintenance job
  * may refresh it.
  */
-export function deriveInvestment(
-  input: DeriveInput,
-  transports: readonly DeriveTransport[],
-  now: Date = new Date(),
-): DerivedColumns {
+export function deriveInvestment(input: DeriveInput, transports: readonly DeriveTransport[], now: Date = new Date()): DerivedColumns {
   const built = input.built ?? null;
   return {
     area_cd: areaOfMunicipality(input.city_cd),
@@ -275,6 +271,7 @@ export function applyPriceChange(
   }
   const history = { price: newPrice, price_before: old.price, changed_at: now };
   const q = newPrice < old.price ? qualifyingCut({ history: [...ctx.history, history], publicAt: ctx.publicAt, currentPrice: newPrice }) : null;
-  if (q) return { price: newPrice, price_down: true, price_before: q.formerPrice, price_down_at: q.cutAtInstant, price_before_since: q.sinceAt, cut: true, history };
+  if (q)
+    return { price: newPrice, price_down: true, price_before: q.formerPrice, price_down_at: q.cutAtInstant, price_before_since: q.sinceAt, cut: true, history };
   return { price: newPrice, ...NO_FORMER, cut: newPrice < old.price, history };
 }

@@ -159,12 +159,7 @@ export interface LockedDetail {
 
 export type DetailResult = InvestmentDetail | LockedDetail | null;
 
-export async function getInvestmentDetail(
-  db: Db,
-  audience: Audience,
-  id: number,
-  options: { now?: Date; userId?: number | null } = {},
-): Promise<DetailResult> {
+export async function getInvestmentDetail(db: Db, audience: Audience, id: number, options: { now?: Date; userId?: number | null } = {}): Promise<DetailResult> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const now = options.now ?? new Date();
 

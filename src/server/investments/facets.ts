@@ -217,9 +217,7 @@ export async function trainFacets(db: Db, audience: Audience): Promise<TrainFace
   // (a line's operator is its company; merged companies count as their operator, the
   // remaining companies as one group).
   const groupOf = sql.join(
-    RAILWAY_OPERATORS.flatMap((o) =>
-      [o.company_cd, ...o.merged_company_cds].map((cd) => sql`WHEN ${sql.raw(String(cd))} THEN '${sql.raw(o.key)}'`),
-    ),
+    RAILWAY_OPERATORS.flatMap((o) => [o.company_cd, ...o.merged_company_cds].map((cd) => sql`WHEN ${sql.raw(String(cd))} THEN '${sql.raw(o.key)}'`)),
     sql` `,
   );
   const opTotals = await db.all<{ key: string; n: number }>(sql`
@@ -234,9 +232,7 @@ export async function trainFacets(db: Db, audience: Audience): Promise<TrainFace
   }
 
   return {
-    operators: [...operators.values()]
-      .sort((a, b) => a.order - b.order)
-      .map(({ order: _o, ...o }) => o),
+    operators: [...operators.values()].sort((a, b) => a.order - b.order).map(({ order: _o, ...o }) => o),
   };
 }
 
@@ -269,7 +265,17 @@ export async function featureFacets(db: Db, audience: Audience, options: { now?:
   // Grouped by expressions (+col) so that SQLite counts inside the covering search index
   // instead of walking the type index and reading every row.
   const where = visibleTo(audience);
-  const rows = await db.all<{ type_cd: number; structure_cd: number | null; n: number; f1: number; f2: number; f3: number; f4: number; f5: number; f7: number }>(sql`
+  const rows = await db.all<{
+    type_cd: number;
+    structure_cd: number | null;
+    n: number;
+    f1: number;
+    f2: number;
+    f3: number;
+    f4: number;
+    f5: number;
+    f7: number;
+  }>(sql`
     SELECT +${investments.type_cd} AS type_cd, +${investments.structure_cd} AS structure_cd, count(*) AS n,
       sum(CASE WHEN ${investments.residual_at} >= ${threshold} THEN 1 ELSE 0 END) AS f1,
       sum(${investments.has_cert}) AS f2,

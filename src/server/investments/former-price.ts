@@ -25,7 +25,8 @@ export function storedStateFor(input: { history: readonly PriceChangeLike[]; pub
   const state: Stored = q
     ? { price_down: true, price_before: q.formerPrice, price_down_at: q.cutAtInstant, price_before_since: q.sinceAt }
     : { price_down: false, price_before: null, price_down_at: null, price_before_since: null };
-  if (q && !storedFormerPrice({ price: input.currentPrice, ...state }, now)) return { price_down: false, price_before: null, price_down_at: null, price_before_since: null };
+  if (q && !storedFormerPrice({ price: input.currentPrice, ...state }, now))
+    return { price_down: false, price_before: null, price_down_at: null, price_before_since: null };
   return state;
 }
 
@@ -68,7 +69,12 @@ export async function recomputeFormerPrices(db: Db, opts: { force?: boolean; now
         changed_at: investment_price_histories.changed_at,
       })
       .from(investment_price_histories)
-      .where(inArray(investment_price_histories.investment_id, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          investment_price_histories.investment_id,
+          rows.map((r) => r.id),
+        ),
+      )
       .all();
     const byListing = new Map<number, PriceChangeLike[]>();
     for (const h of history) {

@@ -74,7 +74,16 @@ export interface MarketRow {
 
 /** The ㎡ that the price buys, per type; null when unknown. */
 export function pricedSqm(r: Pick<MarketRow, "type_cd" | "building_size" | "occupied_size" | "land_size" | "land_type">): number | null {
-  const size = r.type_cd === TYPE_UNIT ? r.occupied_size : r.type_cd === TYPE_LAND ? (r.land_size === null ? null : r.land_type === 2 ? r.land_size * SQM_PER_TSUBO : r.land_size) : r.building_size;
+  const size =
+    r.type_cd === TYPE_UNIT
+      ? r.occupied_size
+      : r.type_cd === TYPE_LAND
+        ? r.land_size === null
+          ? null
+          : r.land_type === 2
+            ? r.land_size * SQM_PER_TSUBO
+            : r.land_size
+        : r.building_size;
   return size !== null && Number.isFinite(size) && size > 0 ? size : null;
 }
 

@@ -41,9 +41,7 @@ export async function rebuildKeywords(db: Db, opts: { force?: boolean } = {}): P
       list.push(t);
       byListing.set(t.investment_id, list);
     }
-    const updates = rows
-      .map((r) => ({ id: r.id, keywords: buildKeywords(r, byListing.get(r.id) ?? []), old: r.keywords }))
-      .filter((u) => u.keywords !== u.old);
+    const updates = rows.map((r) => ({ id: r.id, keywords: buildKeywords(r, byListing.get(r.id) ?? []), old: r.keywords })).filter((u) => u.keywords !== u.old);
     if (updates.length) {
       await db.transaction(async (tx) => {
         for (const u of updates) await tx.run(sql`UPDATE investments SET keywords = ${u.keywords} WHERE id = ${u.id}`);

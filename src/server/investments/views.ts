@@ -18,7 +18,11 @@ export const VIEWS_LIST_DEFAULT = 10;
  * Returns false (and stores nothing) for a listing not visible to members.
  */
 export async function recordView(db: Db, userId: number, investmentId: number, now: Date = new Date()): Promise<boolean> {
-  const listing = await db.select({ id: investments.id }).from(investments).where(and(eq(investments.id, investmentId), visibleTo("member"))).get();
+  const listing = await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(and(eq(investments.id, investmentId), visibleTo("member")))
+    .get();
   if (!listing) return false;
   await db
     .insert(investment_views)
@@ -40,11 +44,7 @@ export interface RecentView {
 }
 
 /** The member's most recent views of listings still visible to members, newest first. */
-export async function listRecentViews(
-  db: Db,
-  userId: number,
-  options: { limit?: number; excludeId?: number } = {},
-): Promise<RecentView[]> {
+export async function listRecentViews(db: Db, userId: number, options: { limit?: number; excludeId?: number } = {}): Promise<RecentView[]> {
   const limit = Math.min(VIEWS_KEPT, Math.max(1, options.limit ?? VIEWS_LIST_DEFAULT));
   const rows = await db
     .select({ id: investment_views.investment_id, viewed_at: investment_views.viewed_at })
@@ -60,7 +60,14 @@ export async function listRecentViews(
     .orderBy(desc(investment_views.viewed_at), desc(investment_views.investment_id))
     .limit(limit)
     .all();
-  const cards = new Map((await loadCards(db, rows.map((r) => r.id))).map((c) => [c.id, c]));
+  const cards = new Map(
+    (
+      await loadCards(
+        db,
+        rows.map((r) => r.id),
+      )
+    ).map((c) => [c.id, c]),
+  );
   return rows.flatMap((r) => {
     const card = cards.get(r.id);
     return card ? [{ card, viewed_at: r.viewed_at }] : [];

@@ -38,7 +38,11 @@ export async function enqueueMany<N extends JobName>(
     job_id: jobIdFor(name, it.key),
     ...(opts.availableAt ? { available_at: opts.availableAt } : {}),
   }));
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(outbox).values(rows.slice(i, i + 500)).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 500)
+    await tx
+      .insert(outbox)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
 }
 
 /**
@@ -64,7 +68,10 @@ export async function relayOutbox(db: Db, queues: Record<QueueName, Queue>, limi
     if (!def || !parsed?.success) {
       // Never relayable: park it (with the reason) instead of blocking every row behind it.
       const reason = def ? `invalid payload: ${parsed?.error?.message ?? "?"}` : `unknown job ${row.job}`;
-      await db.update(outbox).set({ last_error: reason.slice(0, 500), relayed_at: new Date() }).where(eq(outbox.id, row.id));
+      await db
+        .update(outbox)
+        .set({ last_error: reason.slice(0, 500), relayed_at: new Date() })
+        .where(eq(outbox.id, row.id));
       logger.error("outbox.dead_letter", { id: row.id, job: row.job, error: reason.slice(0, 200) });
       continue;
     }

@@ -117,7 +117,12 @@ export async function loadCards(db: Db, ids: readonly number[], now: Date = new 
       .from(investment_images)
       .where(inArray(investment_images.investment_id, unique))
       // the thumbnail is the first photo; a floor plan only when there is no photo
-      .orderBy(asc(investment_images.investment_id), sql`${investment_images.category} = 'floor_plan'`, asc(investment_images.e_sort), asc(investment_images.id))
+      .orderBy(
+        asc(investment_images.investment_id),
+        sql`${investment_images.category} = 'floor_plan'`,
+        asc(investment_images.e_sort),
+        asc(investment_images.id),
+      )
       .all(),
   ]);
 

@@ -181,7 +181,10 @@ export class NewsletterSender {
         conn.close();
         reject(err);
       };
-      const timer = setTimeout(() => finish(new SmtpWaitError(`SMTP connection not ready within ${this.connectTimeoutMs} ms`, "ETIMEDOUT")), this.connectTimeoutMs);
+      const timer = setTimeout(
+        () => finish(new SmtpWaitError(`SMTP connection not ready within ${this.connectTimeoutMs} ms`, "ETIMEDOUT")),
+        this.connectTimeoutMs,
+      );
       const onAbort = () => finish(new SmtpWaitError("stopping", "EABORT"));
       signal?.addEventListener("abort", onAbort, { once: true });
       // Kept for the connection's whole life: an 'error' without a listener would crash the process.
@@ -270,12 +273,18 @@ export class NewsletterSender {
       const conn = await this.connect(signal);
       const info = await new Promise<{ response?: string }>((resolve, reject) => {
         let settled = false;
-        let deadline = setTimeout(() => fail(new SmtpWaitError(`SMTP transaction not finished within ${4 * this.commandTimeoutMs} ms`, "ETIMEDOUT")), 4 * this.commandTimeoutMs);
+        let deadline = setTimeout(
+          () => fail(new SmtpWaitError(`SMTP transaction not finished within ${4 * this.commandTimeoutMs} ms`, "ETIMEDOUT")),
+          4 * this.commandTimeoutMs,
+        );
         const onAbort = () => {
           // Before the mark is out nothing can have been delivered: drop it now. After it the reply is worth a short wait.
           if (!markOut) return fail(new SmtpWaitError("stopping", "EABORT"));
           clearTimeout(deadline);
-          deadline = setTimeout(() => fail(new SmtpWaitError("stopping: no reply to the end of data", "EABORT")), Math.min(this.commandTimeoutMs, ABORT_GRACE_MS));
+          deadline = setTimeout(
+            () => fail(new SmtpWaitError("stopping: no reply to the end of data", "EABORT")),
+            Math.min(this.commandTimeoutMs, ABORT_GRACE_MS),
+          );
         };
         const cleanup = () => {
           settled = true;
@@ -298,7 +307,10 @@ export class NewsletterSender {
           gated = true;
           // The gate's own time (a busy database) does not count against the server.
           clearTimeout(deadline);
-          deadline = setTimeout(() => fail(new SmtpWaitError(`SMTP reply to the end of data not received within ${this.commandTimeoutMs} ms`, "ETIMEDOUT")), this.commandTimeoutMs);
+          deadline = setTimeout(
+            () => fail(new SmtpWaitError(`SMTP reply to the end of data not received within ${this.commandTimeoutMs} ms`, "ETIMEDOUT")),
+            this.commandTimeoutMs,
+          );
           // nodemailer's data stream ends once the mark is handed to socket.write; an empty write behind it
           // calls back when everything before it (the mark) is with the kernel, or fails if that write failed.
           const socket = conn._socket;

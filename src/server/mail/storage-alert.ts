@@ -43,11 +43,7 @@ async function claim(now: number): Promise<boolean> {
  * Mails staff that writes are failing, unless a mail went out less than an hour
  * ago (from any process). Never throws; resolves to whether this call sent it.
  */
-export async function alertStorageUnavailable(
-  failure: "full" | "readonly",
-  where: string,
-  now: number = Date.now(),
-): Promise<boolean> {
+export async function alertStorageUnavailable(failure: "full" | "readonly", where: string, now: number = Date.now()): Promise<boolean> {
   logger.error("storage.unavailable", { failure, where });
   try {
     if (!(await claim(now))) return false;

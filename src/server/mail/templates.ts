@@ -19,10 +19,7 @@ const matchingItem = z.object({
    * The former price, only while 表示規約 allows it, with its dates (src/lib/former-price.ts).
    * A price_down item without it is a 価格変更 notice: no former amount, no arrow, no 値下げ claim.
    */
-  former: z
-    .object({ formerPrice: z.number(), formerSince: z.string(), formerUntil: z.string(), cutAt: z.string() })
-    .nullable()
-    .default(null),
+  former: z.object({ formerPrice: z.number(), formerSince: z.string(), formerUntil: z.string(), cutAt: z.string() }).nullable().default(null),
   yield: z.number().nullable(),
   access: z.string(),
   filterName: z.string().nullable(),
@@ -108,7 +105,10 @@ function compose(subject: string, paragraphs: Paragraph[], to: string): MailMess
   const textOf = (p: Paragraph) => (typeof p === "string" ? p : p.plain);
   const text = [...paragraphs.map(textOf), "", signature].join("\n\n").replace(/\n{3,}/g, "\n\n");
   const plain = (p: string) => escapeHtml(p).replace(/\n/g, "<br>");
-  const linkify = (p: string) => escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, "<br>");
+  const linkify = (p: string) =>
+    escapeHtml(p)
+      .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+      .replace(/\n/g, "<br>");
   const html = `<!doctype html><html lang="ja"><body style="font-family:sans-serif;line-height:1.8;color:#2b2b2b">${paragraphs
     .map((p) => `<p>${typeof p === "string" ? linkify(p) : plain(p.plain)}</p>`)
     .join("")}<hr><p style="font-size:12px;color:#666">${linkify(signature)}</p></body></html>`;
@@ -163,96 +163,138 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
   const v = (key: string): string => String(parsed[key] ?? "");
   switch (template) {
     case "signup_link":
-      return compose("会員登録のご案内", [
-        `${SITE.title}への会員登録のお申し込みありがとうございます。`,
-        `下記のURLから${v("hours")}時間以内に本登録の手続きをお願いいたします。`,
-        v("url"),
-        "お心当たりのない場合は、このメールを破棄してください。",
-      ], to);
+      return compose(
+        "会員登録のご案内",
+        [
+          `${SITE.title}への会員登録のお申し込みありがとうございます。`,
+          `下記のURLから${v("hours")}時間以内に本登録の手続きをお願いいたします。`,
+          v("url"),
+          "お心当たりのない場合は、このメールを破棄してください。",
+        ],
+        to,
+      );
     case "signup_exists":
-      return compose("会員登録について", [
-        "会員登録のお申し込みをいただきましたが、このメールアドレスはすでに会員登録済みです。",
-        `ログインはこちら：\n${v("loginUrl")}`,
-        `パスワードをお忘れの場合はこちら：\n${v("forgotUrl")}`,
-        "お心当たりのない場合は、このメールを破棄してください。",
-      ], to);
+      return compose(
+        "会員登録について",
+        [
+          "会員登録のお申し込みをいただきましたが、このメールアドレスはすでに会員登録済みです。",
+          `ログインはこちら：\n${v("loginUrl")}`,
+          `パスワードをお忘れの場合はこちら：\n${v("forgotUrl")}`,
+          "お心当たりのない場合は、このメールを破棄してください。",
+        ],
+        to,
+      );
     case "email_change":
-      return compose("メールアドレス変更の確認", [
-        "メールアドレスの変更を受け付けました。",
-        `下記のURLを${v("hours")}時間以内に開くと、変更が完了します。`,
-        v("url"),
-        "お心当たりのない場合は、このメールを破棄してください。メールアドレスは変更されません。",
-      ], to);
+      return compose(
+        "メールアドレス変更の確認",
+        [
+          "メールアドレスの変更を受け付けました。",
+          `下記のURLを${v("hours")}時間以内に開くと、変更が完了します。`,
+          v("url"),
+          "お心当たりのない場合は、このメールを破棄してください。メールアドレスは変更されません。",
+        ],
+        to,
+      );
     case "email_change_taken":
-      return compose("メールアドレス変更について", [
-        "会員のメールアドレスをこのアドレスへ変更するお申し込みがありましたが、このメールアドレスはすでに会員登録に使われているため、変更は行われませんでした。",
-        `ご自身の会員アカウントへのログインはこちら：\n${v("loginUrl")}`,
-        `パスワードをお忘れの場合はこちら：\n${v("forgotUrl")}`,
-        "お心当たりのない場合は、このメールを破棄してください。",
-      ], to);
+      return compose(
+        "メールアドレス変更について",
+        [
+          "会員のメールアドレスをこのアドレスへ変更するお申し込みがありましたが、このメールアドレスはすでに会員登録に使われているため、変更は行われませんでした。",
+          `ご自身の会員アカウントへのログインはこちら：\n${v("loginUrl")}`,
+          `パスワードをお忘れの場合はこちら：\n${v("forgotUrl")}`,
+          "お心当たりのない場合は、このメールを破棄してください。",
+        ],
+        to,
+      );
     case "email_changed_notice":
-      return compose("メールアドレスが変更されました", [
-        `ご登録のメールアドレスが ${v("newEmail")} に変更されました。`,
-        "お心当たりのない場合は、至急お電話でご連絡ください。",
-      ], to);
+      return compose(
+        "メールアドレスが変更されました",
+        [`ご登録のメールアドレスが ${v("newEmail")} に変更されました。`, "お心当たりのない場合は、至急お電話でご連絡ください。"],
+        to,
+      );
     case "password_reset":
-      return compose("パスワード再設定のご案内", [
-        "パスワード再設定のお申し込みを受け付けました。",
-        `下記のURLから${v("minutes")}分以内に新しいパスワードを設定してください。`,
-        v("url"),
-        "お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。",
-      ], to);
+      return compose(
+        "パスワード再設定のご案内",
+        [
+          "パスワード再設定のお申し込みを受け付けました。",
+          `下記のURLから${v("minutes")}分以内に新しいパスワードを設定してください。`,
+          v("url"),
+          "お心当たりのない場合は、このメールを破棄してください。パスワードは変更されません。",
+        ],
+        to,
+      );
     case "login_link":
-      return compose("ログイン用URLのご案内", [
-        "ご登録のアカウントに、短時間に多数のログイン試行がありました。安全のため、通常のログインに代えてこのメールでご本人の確認をしています。",
-        `正しいパスワードでのログインを受け付けましたので、下記のURLを${v("minutes")}分以内に開き、ボタンを押してログインしてください（1回限り有効）。`,
-        v("url"),
-        "お心当たりのない場合は、第三者がパスワードを知っている可能性があります。ログイン後、すぐにパスワードを変更してください。",
-      ], to);
+      return compose(
+        "ログイン用URLのご案内",
+        [
+          "ご登録のアカウントに、短時間に多数のログイン試行がありました。安全のため、通常のログインに代えてこのメールでご本人の確認をしています。",
+          `正しいパスワードでのログインを受け付けましたので、下記のURLを${v("minutes")}分以内に開き、ボタンを押してログインしてください（1回限り有効）。`,
+          v("url"),
+          "お心当たりのない場合は、第三者がパスワードを知っている可能性があります。ログイン後、すぐにパスワードを変更してください。",
+        ],
+        to,
+      );
     case "first_login":
-      return compose("会員登録のお知らせ", [
-        `${SITE.title}の会員として登録いたしました。`,
-        `ログインID：${v("email")}\n仮パスワード：${v("initialPassword")}`,
-        `仮パスワードの有効期限は${v("days")}日です。初回ログイン時に新しいパスワードを設定してください。`,
-        v("loginUrl"),
-      ], to);
+      return compose(
+        "会員登録のお知らせ",
+        [
+          `${SITE.title}の会員として登録いたしました。`,
+          `ログインID：${v("email")}\n仮パスワード：${v("initialPassword")}`,
+          `仮パスワードの有効期限は${v("days")}日です。初回ログイン時に新しいパスワードを設定してください。`,
+          v("loginUrl"),
+        ],
+        to,
+      );
     case "staff_invite":
-      return compose("システム管理 スタッフアカウントのご案内", [
-        `${v("name")} 様`,
-        `${v("invitedBy")}さんが${SITE.title}のシステム管理にあなたのスタッフアカウントを登録しました。`,
-        `ログインID：${v("email")}`,
-        `次のURLを開き、ご自身でパスワードを設定してください。URLの有効期限は${v("hours")}時間で、一度だけ使えます。`,
-        v("url"),
-        "期限が切れた場合は、招待したスタッフに再度の招待を依頼してください。",
-        "お心当たりのない場合は、このメールを破棄してください。",
-      ], to);
+      return compose(
+        "システム管理 スタッフアカウントのご案内",
+        [
+          `${v("name")} 様`,
+          `${v("invitedBy")}さんが${SITE.title}のシステム管理にあなたのスタッフアカウントを登録しました。`,
+          `ログインID：${v("email")}`,
+          `次のURLを開き、ご自身でパスワードを設定してください。URLの有効期限は${v("hours")}時間で、一度だけ使えます。`,
+          v("url"),
+          "期限が切れた場合は、招待したスタッフに再度の招待を依頼してください。",
+          "お心当たりのない場合は、このメールを破棄してください。",
+        ],
+        to,
+      );
     case "password_changed":
-      return compose("パスワードが変更されました", [
-        "ご登録のパスワードが変更されました。",
-        "お心当たりのない場合は、パスワードの再設定を行い、お電話でご連絡ください。",
-      ], to);
+      return compose(
+        "パスワードが変更されました",
+        ["ご登録のパスワードが変更されました。", "お心当たりのない場合は、パスワードの再設定を行い、お電話でご連絡ください。"],
+        to,
+      );
     case "account_deleted":
-      return compose("退会手続きが完了しました", [
-        `${SITE.title}をご利用いただきありがとうございました。退会手続きが完了しました。`,
-        "保存した検索条件・お気に入りは削除されました。",
-      ], to);
+      return compose(
+        "退会手続きが完了しました",
+        [`${SITE.title}をご利用いただきありがとうございました。退会手続きが完了しました。`, "保存した検索条件・お気に入りは削除されました。"],
+        to,
+      );
     case "contact_staff":
-      return compose(`【${v("kindName")}】新しいお問い合わせ #${v("contactId")}`, [
-        `${v("kindName")}が届きました。管理画面で対応状況を更新してください。`,
-        // The visitor's own words: shown as typed, no link made from them.
-        { plain: v("summary") },
-        v("adminUrl"),
-      ], to);
-    case "contact_ack":
-    {
+      return compose(
+        `【${v("kindName")}】新しいお問い合わせ #${v("contactId")}`,
+        [
+          `${v("kindName")}が届きました。管理画面で対応状況を更新してください。`,
+          // The visitor's own words: shown as typed, no link made from them.
+          { plain: v("summary") },
+          v("adminUrl"),
+        ],
+        to,
+      );
+    case "contact_ack": {
       const listing = (parsed as MailData<"contact_ack">).listing;
-      return compose("お問い合わせを受け付けました", [
-        `このたびは${SITE.title}へ${v("kindName")}をいただき、ありがとうございます。担当者より${SITE.hours.label}（${SITE.holidays}を除く）にご連絡いたします。`,
-        ...(listing ? [`対象物件：${listing.name}${listing.no ? `（物件番号 ${listing.no}）` : ""}`] : []),
-        "ご入力いただいた内容は、このメールには記載しておりません。",
-        `お急ぎの場合は、お電話でお問い合わせください。\n${SITE.corporateName}\n〒${SITE.postalCode} ${SITE.address}\nTEL ${SITE.tel}（${SITE.hours.label}／定休日 ${SITE.holidays}）`,
-        "お心当たりのない場合は、どなたかがお客様のメールアドレスを入力した可能性があります。このメールを破棄してください。",
-      ], to);
+      return compose(
+        "お問い合わせを受け付けました",
+        [
+          `このたびは${SITE.title}へ${v("kindName")}をいただき、ありがとうございます。担当者より${SITE.hours.label}（${SITE.holidays}を除く）にご連絡いたします。`,
+          ...(listing ? [`対象物件：${listing.name}${listing.no ? `（物件番号 ${listing.no}）` : ""}`] : []),
+          "ご入力いただいた内容は、このメールには記載しておりません。",
+          `お急ぎの場合は、お電話でお問い合わせください。\n${SITE.corporateName}\n〒${SITE.postalCode} ${SITE.address}\nTEL ${SITE.tel}（${SITE.hours.label}／定休日 ${SITE.holidays}）`,
+          "お心当たりのない場合は、どなたかがお客様のメールアドレスを入力した可能性があります。このメールを破棄してください。",
+        ],
+        to,
+      );
     }
     case "matching_instant":
     case "matching_digest": {
@@ -260,46 +302,62 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
       const count = d.items.length + d.more;
       const digest = template === "matching_digest";
       return withUnsubscribe(
-        compose(digest ? `本日のマッチング物件（${d.date}・${count}件）` : `検索条件に合う物件が見つかりました（${count}件）`, [
-          `${d.name} 様`,
-          digest
-            ? "保存された検索条件に合う新着・価格変更物件をまとめてお知らせします。"
-            : "保存された検索条件に合う新着・価格変更物件が見つかりましたのでお知らせします。",
-          ...matchingParagraphs(d.items),
-          // the one footnote for the ※ of every item's 表面利回り (src/lib/yield-wording.ts)
-          yieldFootnote(["gross"], { vacant: "list" }),
-          ...matchingFooter(d),
-        ], to),
+        compose(
+          digest ? `本日のマッチング物件（${d.date}・${count}件）` : `検索条件に合う物件が見つかりました（${count}件）`,
+          [
+            `${d.name} 様`,
+            digest
+              ? "保存された検索条件に合う新着・価格変更物件をまとめてお知らせします。"
+              : "保存された検索条件に合う新着・価格変更物件が見つかりましたのでお知らせします。",
+            ...matchingParagraphs(d.items),
+            // the one footnote for the ※ of every item's 表面利回り (src/lib/yield-wording.ts)
+            yieldFootnote(["gross"], { vacant: "list" }),
+            ...matchingFooter(d),
+          ],
+          to,
+        ),
         d.unsubscribeUrl,
       );
     }
     case "newsletter":
       return withUnsubscribe(
-        compose(`${parsed.test ? "【テスト送信】" : ""}${v("subject")}`, [
-          v("body"),
-          // Staff write the body: where it speaks of a 利回り, the required wording follows it.
-          ...(/利回り/.test(v("body")) ? [yieldFootnote(["gross"], { vacant: "list" })] : []),
-          `メールマガジンの配信停止（ログイン不要）：\n${v("unsubscribeUrl")}`,
-        ], to),
+        compose(
+          `${parsed.test ? "【テスト送信】" : ""}${v("subject")}`,
+          [
+            v("body"),
+            // Staff write the body: where it speaks of a 利回り, the required wording follows it.
+            ...(/利回り/.test(v("body")) ? [yieldFootnote(["gross"], { vacant: "list" })] : []),
+            `メールマガジンの配信停止（ログイン不要）：\n${v("unsubscribeUrl")}`,
+          ],
+          to,
+        ),
         v("unsubscribeUrl"),
       );
     case "listings_overdue": {
       const d = parsed as MailData<"listings_overdue">;
       const more = d.more ?? 0;
-      return compose(`次回更新予定日を過ぎた物件を非公開にしました（${d.items.length + more}件）`, [
-        "次の物件は次回更新予定日を過ぎたため、公開サイトに表示されなくなりました。内容を確認して更新すると再び表示されます。",
-        ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, `次回更新予定日：${it.nextUpdateAt ?? "未設定"}`, it.editUrl].join("\n")),
-        ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
-      ], to);
+      return compose(
+        `次回更新予定日を過ぎた物件を非公開にしました（${d.items.length + more}件）`,
+        [
+          "次の物件は次回更新予定日を過ぎたため、公開サイトに表示されなくなりました。内容を確認して更新すると再び表示されます。",
+          ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, `次回更新予定日：${it.nextUpdateAt ?? "未設定"}`, it.editUrl].join("\n")),
+          ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
+        ],
+        to,
+      );
     }
     case "listings_update_due": {
       const d = parsed as MailData<"listings_update_due">;
       const more = d.more ?? 0;
-      return compose(`明日が次回更新予定日の物件があります（${d.items.length + more}件）`, [
-        `次の物件は明日（${d.date}）が次回更新予定日です。内容を確認して編集画面で保存（情報更新）してください。更新されないまま予定日を過ぎると、翌日から公開サイトに表示されなくなります。`,
-        ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, it.editUrl].join("\n")),
-        ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
-      ], to);
+      return compose(
+        `明日が次回更新予定日の物件があります（${d.items.length + more}件）`,
+        [
+          `次の物件は明日（${d.date}）が次回更新予定日です。内容を確認して編集画面で保存（情報更新）してください。更新されないまま予定日を過ぎると、翌日から公開サイトに表示されなくなります。`,
+          ...d.items.map((it) => [`■ ${it.no ? `${it.no} ` : ""}${it.name}`, it.editUrl].join("\n")),
+          ...(more > 0 ? [`ほか${more}件${d.listUrl ? `は物件管理の一覧でご確認ください：\n${d.listUrl}` : ""}`] : []),
+        ],
+        to,
+      );
     }
   }
   throw new Error(`unknown template ${String(template)}`);

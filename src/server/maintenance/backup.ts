@@ -19,9 +19,7 @@ import { env } from "@/server/env";
 
 export const BACKUP_PATTERN = /^app-(\d{8})-(\d{6})(?:-\d+)?\.db$/;
 
-export type BackupResult =
-  | { status: "skipped"; reason: string }
-  | { status: "ok"; file: string; bytes: number; ms: number; removed: string[] };
+export type BackupResult = { status: "skipped"; reason: string } | { status: "ok"; file: string; bytes: number; ms: number; removed: string[] };
 
 /** The file path of a `file:` DATABASE_URL, or null (memory, libsql:// servers). */
 export function databaseFile(url = env().DATABASE_URL): string | null {
@@ -62,7 +60,10 @@ export async function listBackups(dir = env().BACKUP_DIR): Promise<{ name: strin
     return [];
   }
   const out = [];
-  for (const name of names.filter((n) => BACKUP_PATTERN.test(n)).sort().reverse()) {
+  for (const name of names
+    .filter((n) => BACKUP_PATTERN.test(n))
+    .sort()
+    .reverse()) {
     const file = path.join(abs, name);
     out.push({ name, file, bytes: (await stat(file)).size });
   }
@@ -122,8 +123,9 @@ async function serverDump(url: string, authToken: string | undefined): Promise<s
  * which SQLite cannot parse; doubles them, leaving correct rows alone.
  */
 export function quoteSchemaRows(dump: string): string {
-  return dump.replace(/^(INSERT INTO sqlite_schema\(type,name,tbl_name,rootpage,sql\) VALUES\('[^']*','[^']*','[^']*',0,')(.*)('\);)$/gm, (line, head: string, body: string, tail: string) =>
-    body.replace(/''/g, "").includes("'") ? head + body.replace(/'/g, "''") + tail : line,
+  return dump.replace(
+    /^(INSERT INTO sqlite_schema\(type,name,tbl_name,rootpage,sql\) VALUES\('[^']*','[^']*','[^']*',0,')(.*)('\);)$/gm,
+    (line, head: string, body: string, tail: string) => (body.replace(/''/g, "").includes("'") ? head + body.replace(/'/g, "''") + tail : line),
   );
 }
 
@@ -185,16 +187,25 @@ const ROWS_PER_BATCH = 200;
  * index is rebuilt from its content table, an R-tree is copied), then the
  * indexes and last the triggers, so no trigger fires on the copied rows.
  */
-export async function restoreToServer(opts: { from: string; url: string; authToken?: string; progress?: (msg: string) => void }): Promise<{ tables: number; rows: number }> {
+export async function restoreToServer(opts: {
+  from: string;
+  url: string;
+  authToken?: string;
+  progress?: (msg: string) => void;
+}): Promise<{ tables: number; rows: number }> {
   const from = path.resolve(opts.from);
   const problem = await checkDatabaseFile(from);
   if (problem) throw new Error(`${from} is not a usable backup: ${problem}`);
   const target = createClient({ url: opts.url, authToken: opts.authToken, fetch: namespaceFetch });
   const source = createClient({ url: `file:${from}` });
   try {
-    const existing = await target.execute("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'");
+    const existing = await target.execute(
+      "SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+    );
     if (Number(existing.rows[0]?.n ?? 0) > 0) throw new Error(`${httpBase(opts.url)} is not empty: restore into a new primary`);
-    const schema = (await source.execute("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")).rows as unknown as SchemaRow[];
+    const schema = (
+      await source.execute("SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+    ).rows as unknown as SchemaRow[];
     const virtual = schema.filter((r) => r.type === "table" && /^CREATE VIRTUAL TABLE/i.test(r.sql ?? ""));
     const shadow = (name: string) => virtual.some((v) => name.startsWith(`${v.name}_`));
     const tables = schema.filter((r) => r.type === "table" && !virtual.includes(r) && !shadow(r.name));
@@ -203,7 +214,10 @@ export async function restoreToServer(opts: { from: string; url: string; authTok
     const parents = new Map<string, string[]>();
     for (const t of tables) {
       const fks = (await source.execute(`PRAGMA foreign_key_list(${q(t.name)})`)).rows.map((r) => String(r.table));
-      parents.set(t.name, fks.filter((p) => p !== t.name));
+      parents.set(
+        t.name,
+        fks.filter((p) => p !== t.name),
+      );
     }
     const visit = (t: SchemaRow, path: string[] = []) => {
       if (ordered.includes(t) || path.includes(t.name)) return;
@@ -244,7 +258,13 @@ export async function restoreToServer(opts: { from: string; url: string; authTok
         for (let offset = 0; ; offset += ROWS_PER_BATCH) {
           const chunk = await source.execute(`SELECT ${cols.map(q).join(", ")} FROM ${q(v.name)} LIMIT ${ROWS_PER_BATCH} OFFSET ${offset}`);
           if (!chunk.rows.length) break;
-          await target.batch(chunk.rows.map((r) => ({ sql: `INSERT INTO ${q(v.name)} VALUES (${cols.map(() => "?").join(", ")})`, args: cols.map((c) => r[c] ?? null) as never })), "write");
+          await target.batch(
+            chunk.rows.map((r) => ({
+              sql: `INSERT INTO ${q(v.name)} VALUES (${cols.map(() => "?").join(", ")})`,
+              args: cols.map((c) => r[c] ?? null) as never,
+            })),
+            "write",
+          );
         }
       } else await copy(v.name);
       opts.progress?.(`${v.name}: rebuilt`);

@@ -32,7 +32,8 @@ export async function expireFormerPrices(db: Db, now = new Date()): Promise<{ cl
       .set({ price_down: false, price_before: null, price_down_at: null, price_before_since: null })
       .where(and(inArray(investments.id, due), eq(investments.price_down, true)))
       .returning({ id: investments.id });
-    if (rows.length > 0) await enqueue(tx, "refreshSiteCounts", { reason: "former prices expired" }, `former-prices-${jstDay(now)}-${Math.max(...rows.map((r) => r.id))}`);
+    if (rows.length > 0)
+      await enqueue(tx, "refreshSiteCounts", { reason: "former prices expired" }, `former-prices-${jstDay(now)}-${Math.max(...rows.map((r) => r.id))}`);
     return { cleared: rows.length, ids: rows.map((r) => r.id).sort((a, b) => a - b) };
   });
 }

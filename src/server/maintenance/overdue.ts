@@ -30,13 +30,23 @@ export async function hideOverdueListings(db: Db, now = new Date()): Promise<{ h
     const rows = await tx
       .update(investments)
       .set({ not_updated_at: now })
-      .where(and(inArray(investments.id, due.map((d) => d.id)), isNull(investments.not_updated_at)))
+      .where(
+        and(
+          inArray(
+            investments.id,
+            due.map((d) => d.id),
+          ),
+          isNull(investments.not_updated_at),
+        ),
+      )
       .returning({ id: investments.id, no: investments.no, name: investments.name, next_update_at: investments.next_update_at });
     if (rows.length === 0) return { hidden: 0, ids: [] };
     rows.sort((a, b) => a.id - b.id);
     const base = `${env().APP_URL}${env().ADMIN_BASE_PATH}`;
     await queueMail(tx, "listings_overdue", env().STAFF_EMAIL, {
-      items: rows.slice(0, MAIL_MAX_ITEMS).map((r) => ({ id: r.id, no: r.no, name: r.name, nextUpdateAt: r.next_update_at, editUrl: `${base}/investments/${r.id}` })),
+      items: rows
+        .slice(0, MAIL_MAX_ITEMS)
+        .map((r) => ({ id: r.id, no: r.no, name: r.name, nextUpdateAt: r.next_update_at, editUrl: `${base}/investments/${r.id}` })),
       more: Math.max(0, rows.length - MAIL_MAX_ITEMS),
       listUrl: `${base}/investments`,
     });

@@ -23,7 +23,10 @@ export async function purgeExpired(db: Db, now = new Date()) {
       .delete(password_resets)
       .where(or(lt(password_resets.expires_at, now), and(isNotNull(password_resets.used_at), lt(password_resets.used_at, dayAgo))))
       .returning({ id: password_resets.id });
-    const relayed = await tx.delete(outbox).where(and(isNotNull(outbox.relayed_at), lt(outbox.relayed_at, monthAgo))).returning({ id: outbox.id });
+    const relayed = await tx
+      .delete(outbox)
+      .where(and(isNotNull(outbox.relayed_at), lt(outbox.relayed_at, monthAgo)))
+      .returning({ id: outbox.id });
     return {
       userSessions: userSessions.length,
       adminSessions: adminSessions.length,

@@ -58,9 +58,7 @@ export interface MapViewResult {
 }
 
 /** Listings without a usable position; word for word the WHERE of investments_unplaced_idx. */
-export const UNPLACED = sql.raw(
-  "coalesce(json_type(map, '$.lat') IN ('integer', 'real') AND json_type(map, '$.lng') IN ('integer', 'real'), 0) = 0",
-);
+export const UNPLACED = sql.raw("coalesce(json_type(map, '$.lat') IN ('integer', 'real') AND json_type(map, '$.lng') IN ('integer', 'real'), 0) = 0");
 
 /** The lowest `vis` (0011 migration) an audience sees: 2 public, 1 members-only too. */
 const minVis = (audience: MapAudience) => (audience === "member" ? 1 : 2);
@@ -128,7 +126,14 @@ interface Scan {
  * kept among the first MAP_CARDS of the sort if it belongs there.
  * Synchronous: nothing changes the snapshot while it runs.
  */
-function scan(s: MapSnapshot, audience: MapAudience, g: Grid, accept: PointFilter | null, order: (a: number, b: number) => number, selected: number | undefined): Scan {
+function scan(
+  s: MapSnapshot,
+  audience: MapAudience,
+  g: Grid,
+  accept: PointFilter | null,
+  order: (a: number, b: number) => number,
+  selected: number | undefined,
+): Scan {
   const min = minVis(audience);
   const { lat: latOf, lng: lngOf, vis: visOf, id: idOf } = s;
   const byCell = new Map<number, ScanCell>();
@@ -225,7 +230,9 @@ export async function mapView(db: Db, audience: MapAudience, query: SearchQuery,
   const snapshotAndIds = mapSnapshot(db).then((s) => ({ s, ids: needIds ? textIds(db, s, query, now) : null }));
   const [{ s, ids: idsRead }, unplaced] = await Promise.all([
     snapshotAndIds,
-    needIds ? snapshotAndIds.then(({ ids }) => (ids ? countUnplacedIn(db, audience, query, now, ids) : countUnplaced(db, audience, query, now))) : countUnplaced(db, audience, query, now),
+    needIds
+      ? snapshotAndIds.then(({ ids }) => (ids ? countUnplacedIn(db, audience, query, now, ids) : countUnplaced(db, audience, query, now)))
+      : countUnplaced(db, audience, query, now),
   ]);
   const ids = idsRead ? await idsRead : null;
   // From here to the scan's end nothing awaits: the filter holds the snapshot's current arrays.
@@ -275,10 +282,12 @@ async function sqlView(db: Db, audience: MapAudience, query: SearchQuery, view: 
   }
   const [prices, ids] = await Promise.all([
     singles.length
-      ? db.all<{ id: number; price: number }>(sql`SELECT id, price FROM investments WHERE id IN (${sql.join(
-          singles.map((s) => sql`${s.id}`),
-          sql`, `,
-        )})`)
+      ? db.all<{ id: number; price: number }>(
+          sql`SELECT id, price FROM investments WHERE id IN (${sql.join(
+            singles.map((s) => sql`${s.id}`),
+            sql`, `,
+          )})`,
+        )
       : Promise.resolve([]),
     cardIds(db, audience, query, now, g, total, view.selected),
   ]);
@@ -309,7 +318,12 @@ export interface NearbyMap {
  * the listing's public point (when the audience may see it and it has a position), its
  * neighbours as markers and clusters, the listing itself selected.
  */
-export async function nearbyMap(db: Db, audience: MapAudience, id: number, opts: { zoom?: number; width?: number; height?: number } = {}): Promise<NearbyMap | null> {
+export async function nearbyMap(
+  db: Db,
+  audience: MapAudience,
+  id: number,
+  opts: { zoom?: number; width?: number; height?: number } = {},
+): Promise<NearbyMap | null> {
   const zoom = opts.zoom ?? 15;
   const width = opts.width ?? 640;
   const height = opts.height ?? 320;

@@ -34,7 +34,9 @@ export function cmsImageDir(opts: StorageOptions = {}): string {
 export async function storeCmsImage(buffer: Buffer, opts: StorageOptions = {}): Promise<CmsImage> {
   const encoded = await encodeUpload(buffer);
   const name = newImageName();
-  await (await mediaStore(opts)).putMany([
+  await (
+    await mediaStore(opts)
+  ).putMany([
     [`cms/${cmsImageFileName(name, "webp")}`, encoded.files.webp],
     [`cms/${cmsImageFileName(name, "thumb")}`, encoded.files.thumb],
   ]);

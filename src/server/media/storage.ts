@@ -241,12 +241,18 @@ class DatabaseMediaStore implements MediaStore {
     const unique = [...new Set(hashes)];
     for (let i = 0; i < unique.length; i += 200) {
       const part = unique.slice(i, i + 200);
-      await q.delete(media_blobs).where(and(inArray(media_blobs.hash, part), sql`not exists (select 1 from ${media_files} where ${media_files.hash} = ${media_blobs.hash})`));
+      await q
+        .delete(media_blobs)
+        .where(and(inArray(media_blobs.hash, part), sql`not exists (select 1 from ${media_files} where ${media_files.hash} = ${media_blobs.hash})`));
     }
   }
 
   async get(key: string): Promise<MediaObject | null> {
-    const row = await this.q.select({ hash: media_files.hash, size: media_files.size }).from(media_files).where(eq(media_files.key, checkKey(key))).get();
+    const row = await this.q
+      .select({ hash: media_files.hash, size: media_files.size })
+      .from(media_files)
+      .where(eq(media_files.key, checkKey(key)))
+      .get();
     if (!row) return null;
     let loaded: Promise<Buffer> | undefined;
     const body = () =>
@@ -274,7 +280,13 @@ class DatabaseMediaStore implements MediaStore {
   }
 
   async exists(key: string): Promise<boolean> {
-    return Boolean(await this.q.select({ k: media_files.key }).from(media_files).where(eq(media_files.key, checkKey(key))).get());
+    return Boolean(
+      await this.q
+        .select({ k: media_files.key })
+        .from(media_files)
+        .where(eq(media_files.key, checkKey(key)))
+        .get(),
+    );
   }
 
   async putMany(entries: readonly (readonly [string, Buffer])[]): Promise<void> {
@@ -282,7 +294,16 @@ class DatabaseMediaStore implements MediaStore {
     const now = Date.now();
     const rows = entries.map(([key, body]) => ({ key: checkKey(key), body, hash: sha256(body) }));
     await this.atomic(async (q) => {
-      const old = await q.select({ hash: media_files.hash }).from(media_files).where(inArray(media_files.key, rows.map((r) => r.key))).all();
+      const old = await q
+        .select({ hash: media_files.hash })
+        .from(media_files)
+        .where(
+          inArray(
+            media_files.key,
+            rows.map((r) => r.key),
+          ),
+        )
+        .all();
       for (const r of rows) {
         await q.insert(media_blobs).values({ hash: r.hash, body: r.body }).onConflictDoNothing();
         await q
@@ -290,7 +311,11 @@ class DatabaseMediaStore implements MediaStore {
           .values({ key: r.key, hash: r.hash, size: r.body.length, created_at: now })
           .onConflictDoUpdate({ target: media_files.key, set: { hash: r.hash, size: r.body.length, created_at: now } });
       }
-      if (old.length) await this.gc(q, old.map((o) => o.hash));
+      if (old.length)
+        await this.gc(
+          q,
+          old.map((o) => o.hash),
+        );
     });
   }
 
@@ -298,7 +323,10 @@ class DatabaseMediaStore implements MediaStore {
     return this.atomic(async (q) => {
       const out: boolean[] = [];
       for (const [from, to] of pairs) {
-        const r = await q.update(media_files).set({ key: checkKey(to) }).where(eq(media_files.key, checkKey(from)));
+        const r = await q
+          .update(media_files)
+          .set({ key: checkKey(to) })
+          .where(eq(media_files.key, checkKey(from)));
         out.push(r.rowsAffected > 0);
       }
       return out;
@@ -321,8 +349,14 @@ class DatabaseMediaStore implements MediaStore {
     if (!keys.length) return;
     keys.forEach(checkKey);
     await this.atomic(async (q) => {
-      const gone = await q.delete(media_files).where(inArray(media_files.key, [...keys])).returning({ hash: media_files.hash });
-      await this.gc(q, gone.map((g) => g.hash));
+      const gone = await q
+        .delete(media_files)
+        .where(inArray(media_files.key, [...keys]))
+        .returning({ hash: media_files.hash });
+      await this.gc(
+        q,
+        gone.map((g) => g.hash),
+      );
     });
   }
 
@@ -330,7 +364,10 @@ class DatabaseMediaStore implements MediaStore {
     const f = checkFolder(folder);
     await this.atomic(async (q) => {
       const gone = await q.delete(media_files).where(under(f)).returning({ hash: media_files.hash });
-      await this.gc(q, gone.map((g) => g.hash));
+      await this.gc(
+        q,
+        gone.map((g) => g.hash),
+      );
     });
   }
 
@@ -347,7 +384,10 @@ class DatabaseMediaStore implements MediaStore {
         .delete(media_files)
         .where(and(under(f), lt(media_files.created_at, cutoffMs)))
         .returning({ key: media_files.key, hash: media_files.hash });
-      await this.gc(q, gone.map((g) => g.hash));
+      await this.gc(
+        q,
+        gone.map((g) => g.hash),
+      );
       return gone.map((g) => g.key).filter((k) => !k.slice(f.length).includes("/"));
     });
   }

@@ -18,7 +18,11 @@ export async function addBookmark(db: Db, userId: number, investmentId: number):
       .where(and(eq(investments.id, investmentId), visibleTo("member")))
       .get();
     if (!listing) throw fieldInvalid("investment_id", LISTING_NOT_FOUND);
-    const existing = await tx.select({ n: count() }).from(bookmarks).where(and(eq(bookmarks.user_id, userId), eq(bookmarks.investment_id, investmentId))).get();
+    const existing = await tx
+      .select({ n: count() })
+      .from(bookmarks)
+      .where(and(eq(bookmarks.user_id, userId), eq(bookmarks.investment_id, investmentId)))
+      .get();
     if (existing?.n) return; // adding twice is a no-op
     const total = await tx.select({ n: count() }).from(bookmarks).where(eq(bookmarks.user_id, userId)).get();
     if ((total?.n ?? 0) >= BOOKMARK_LIMIT) throw fieldInvalid("investment_id", BOOKMARK_LIMIT_MESSAGE);
@@ -35,7 +39,11 @@ export async function removeBookmark(db: Db, userId: number, investmentId: numbe
 }
 
 export async function isBookmarked(db: Db, userId: number, investmentId: number): Promise<boolean> {
-  const r = await db.select({ n: count() }).from(bookmarks).where(and(eq(bookmarks.user_id, userId), eq(bookmarks.investment_id, investmentId))).get();
+  const r = await db
+    .select({ n: count() })
+    .from(bookmarks)
+    .where(and(eq(bookmarks.user_id, userId), eq(bookmarks.investment_id, investmentId)))
+    .get();
   return (r?.n ?? 0) > 0;
 }
 
@@ -66,7 +74,10 @@ export async function bookmarkRows(db: Db, userId: number, audience: Audience, l
 /** Bookmarked listings still visible to members, with the price when bookmarked and the change since. */
 export async function listBookmarks(db: Db, userId: number, sort: BookmarkSort = "added") {
   const rows = (await bookmarkRows(db, userId, "member")).map((r) => ({ ...r, id: r.investment_id }));
-  const cards = await loadCards(db, rows.map((r) => r.id));
+  const cards = await loadCards(
+    db,
+    rows.map((r) => r.id),
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = cards.map((card) => {
     const b = byId.get(card.id)!;

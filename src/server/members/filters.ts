@@ -34,7 +34,11 @@ export async function listFilters(db: Db, userId: number, opts: { counts?: boole
 export async function nameTaken(db: Db, userId: number, name: string, exceptId?: number | null): Promise<boolean> {
   const conds = [eq(filters.user_id, userId), eq(filters.name, name.trim())];
   if (exceptId) conds.push(ne(filters.id, exceptId));
-  const r = await db.select({ n: count() }).from(filters).where(and(...conds)).get();
+  const r = await db
+    .select({ n: count() })
+    .from(filters)
+    .where(and(...conds))
+    .get();
   return (r?.n ?? 0) > 0;
 }
 
@@ -42,32 +46,53 @@ export async function createFilter(db: Db, userId: number, input: { name: string
   return db.transaction(async (tx) => {
     const total = await tx.select({ n: count() }).from(filters).where(eq(filters.user_id, userId)).get();
     if ((total?.n ?? 0) >= FILTER_LIMIT) throw fieldInvalid("name", FILTER_LIMIT_MESSAGE);
-    const dup = await tx.select({ id: filters.id }).from(filters).where(and(eq(filters.user_id, userId), eq(filters.name, input.name))).get();
+    const dup = await tx
+      .select({ id: filters.id })
+      .from(filters)
+      .where(and(eq(filters.user_id, userId), eq(filters.name, input.name)))
+      .get();
     if (dup) throw fieldInvalid("name", FILTER_NAME_TAKEN);
-    const [row] = await tx.insert(filters).values({ user_id: userId, name: input.name, query: input.query as Record<string, unknown> }).returning({ id: filters.id });
+    const [row] = await tx
+      .insert(filters)
+      .values({ user_id: userId, name: input.name, query: input.query as Record<string, unknown> })
+      .returning({ id: filters.id });
     return { _id: row!.id };
   });
 }
 
 export async function updateFilter(db: Db, userId: number, id: number, patch: { name?: string; query?: SearchQuery }): Promise<void> {
   await db.transaction(async (tx) => {
-    const own = await tx.select({ id: filters.id }).from(filters).where(and(eq(filters.id, id), eq(filters.user_id, userId))).get();
+    const own = await tx
+      .select({ id: filters.id })
+      .from(filters)
+      .where(and(eq(filters.id, id), eq(filters.user_id, userId)))
+      .get();
     // Someone else's id and a missing one look the same.
     if (!own) throw new AppError("NOT_FOUND", FILTER_NOT_FOUND);
     // A patch with neither field changes nothing (an empty SET is a SQL error, which was a 500).
     if (patch.name === undefined && patch.query === undefined) return;
     if (patch.name !== undefined) {
-      const dup = await tx.select({ id: filters.id }).from(filters).where(and(eq(filters.user_id, userId), eq(filters.name, patch.name), ne(filters.id, id))).get();
+      const dup = await tx
+        .select({ id: filters.id })
+        .from(filters)
+        .where(and(eq(filters.user_id, userId), eq(filters.name, patch.name), ne(filters.id, id)))
+        .get();
       if (dup) throw fieldInvalid("name", FILTER_NAME_TAKEN);
     }
     await tx
       .update(filters)
-      .set({ ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.query !== undefined ? { query: patch.query as Record<string, unknown> } : {}) })
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.query !== undefined ? { query: patch.query as Record<string, unknown> } : {}),
+      })
       .where(and(eq(filters.id, id), eq(filters.user_id, userId)));
   });
 }
 
 export async function deleteFilter(db: Db, userId: number, id: number): Promise<boolean> {
-  const r = await db.delete(filters).where(and(eq(filters.id, id), eq(filters.user_id, userId))).returning({ id: filters.id });
+  const r = await db
+    .delete(filters)
+    .where(and(eq(filters.id, id), eq(filters.user_id, userId)))
+    .returning({ id: filters.id });
   return r.length > 0;
 }

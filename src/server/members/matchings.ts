@@ -47,7 +47,11 @@ export async function listMatchings(db: Db, userId: number, opts: { since?: Date
 }
 
 export async function unreadMatchingCount(db: Db, userId: number): Promise<number> {
-  const r = await db.select({ n: count() }).from(matchings).where(and(eq(matchings.user_id, userId), isNull(matchings.read_at))).get();
+  const r = await db
+    .select({ n: count() })
+    .from(matchings)
+    .where(and(eq(matchings.user_id, userId), isNull(matchings.read_at)))
+    .get();
   return r?.n ?? 0;
 }
 
@@ -62,7 +66,11 @@ export async function setMatchingRead(db: Db, userId: number, id: number, read =
 }
 
 export async function markAllMatchingsRead(db: Db, userId: number): Promise<number> {
-  const r = await db.update(matchings).set({ read_at: new Date() }).where(and(eq(matchings.user_id, userId), isNull(matchings.read_at))).returning({ id: matchings.id });
+  const r = await db
+    .update(matchings)
+    .set({ read_at: new Date() })
+    .where(and(eq(matchings.user_id, userId), isNull(matchings.read_at)))
+    .returning({ id: matchings.id });
   return r.length;
 }
 
@@ -70,6 +78,9 @@ export async function markAllMatchingsRead(db: Db, userId: number): Promise<numb
 export async function deleteMatchings(db: Db, userId: number, ids?: number[]): Promise<number> {
   const conds = [eq(matchings.user_id, userId)];
   if (ids) conds.push(inArray(matchings.id, ids));
-  const r = await db.delete(matchings).where(and(...conds)).returning({ id: matchings.id });
+  const r = await db
+    .delete(matchings)
+    .where(and(...conds))
+    .returning({ id: matchings.id });
   return r.length;
 }

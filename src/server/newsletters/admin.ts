@@ -48,7 +48,13 @@ async function view(db: Db, row: NewsletterRow): Promise<NewsletterView> {
 export async function listNewsletters(db: Db, opts: { page?: number; perPage?: number } = {}) {
   const perPage = opts.perPage ?? 20;
   const page = Math.max(1, opts.page ?? 1);
-  const total = (await db.select({ n: sql<number>`count(*)` }).from(newsletters).get())?.n ?? 0;
+  const total =
+    (
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(newsletters)
+        .get()
+    )?.n ?? 0;
   const rows = await db
     .select()
     .from(newsletters)
@@ -197,10 +203,7 @@ export async function deliveryProblems(db: Db, id: number, limit = 100) {
     .select({ id: newsletter_deliveries.id, email: newsletter_deliveries.email, status: newsletter_deliveries.status, error: newsletter_deliveries.error })
     .from(newsletter_deliveries)
     .where(
-      and(
-        eq(newsletter_deliveries.newsletter_id, id),
-        sql`(${newsletter_deliveries.status} = 'failed' OR ${newsletter_deliveries.error} LIKE 'unconfirmed%')`,
-      ),
+      and(eq(newsletter_deliveries.newsletter_id, id), sql`(${newsletter_deliveries.status} = 'failed' OR ${newsletter_deliveries.error} LIKE 'unconfirmed%')`),
     )
     .orderBy(newsletter_deliveries.id)
     .limit(limit)

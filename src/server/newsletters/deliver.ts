@@ -155,10 +155,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(t);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 function messageIdFor(newsletterId: number, deliveryId: number): string {
@@ -175,7 +179,11 @@ function messageIdFor(newsletterId: number, deliveryId: number): string {
 export async function resolveStaleCommits(db: Db, newsletterId: number, leaseMs: number, now = new Date()): Promise<number> {
   const r = await db
     .update(newsletter_deliveries)
-    .set({ status: "sent", sent_at: sql`coalesce(${newsletter_deliveries.claimed_at}, ${now.getTime()})`, error: "unconfirmed: the worker stopped after the end of data" })
+    .set({
+      status: "sent",
+      sent_at: sql`coalesce(${newsletter_deliveries.claimed_at}, ${now.getTime()})`,
+      error: "unconfirmed: the worker stopped after the end of data",
+    })
     .where(
       and(
         eq(newsletter_deliveries.newsletter_id, newsletterId),
@@ -238,11 +246,7 @@ async function skipReason(db: Db, userId: number | null): Promise<string | null>
  * messages, so the job is retried with backoff (the rows it released are
  * picked up again).
  */
-export async function runDeliveries(
-  db: Db,
-  range: { newsletterId: number; fromId?: number; toId?: number },
-  ctx: DeliveryContext,
-): Promise<RunResult> {
+export async function runDeliveries(db: Db, range: { newsletterId: number; fromId?: number; toId?: number }, ctx: DeliveryContext): Promise<RunResult> {
   const { newsletterId } = range;
   const fromId = range.fromId ?? 0;
   const toId = range.toId ?? Number.MAX_SAFE_INTEGER;

@@ -1,5 +1,20 @@
 /** Newsletters: staff's editor, audiences, delivery (SMTP, rate gate) and unsubscribing. */
-export { audienceSize, cancelNewsletter, createNewsletter, deleteNewsletter, deliveryProblems, getNewsletter, listNewsletters, newsletterInput, newsletterProgress, previewNewsletter, scheduleNewsletter, sendTestNewsletter, unscheduleNewsletter, updateNewsletter } from "./admin";
+export {
+  audienceSize,
+  cancelNewsletter,
+  createNewsletter,
+  deleteNewsletter,
+  deliveryProblems,
+  getNewsletter,
+  listNewsletters,
+  newsletterInput,
+  newsletterProgress,
+  previewNewsletter,
+  scheduleNewsletter,
+  sendTestNewsletter,
+  unscheduleNewsletter,
+  updateNewsletter,
+} from "./admin";
 export { countAudience, newsletterAudience } from "./audience";
 export { deliveryCounts, prepareNewsletter, resumeNewsletters, runDeliveries } from "./deliver";
 export { createRateGate } from "./rate";

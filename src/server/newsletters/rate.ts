@@ -12,10 +12,14 @@ export type RateGate = { take(signal?: AbortSignal): Promise<boolean>; perSecond
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(t);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 export function createRateGate(opts: { redis?: Redis; prefix?: string; perSecond?: number } = {}): RateGate {

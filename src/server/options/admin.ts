@@ -13,7 +13,11 @@ type Override = { members: number | null; investment: { members: number | null; 
 const EMPTY: Override = { members: null, investment: { members: null, public: null } };
 
 export async function getSiteOptionsAdmin(db: Db) {
-  const rows = await db.select().from(site_options).where(inArray(site_options.key, ["counts_override", "holiday_note"])).all();
+  const rows = await db
+    .select()
+    .from(site_options)
+    .where(inArray(site_options.key, ["counts_override", "holiday_note"]))
+    .all();
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
   const o = (byKey.get("counts_override") ?? EMPTY) as Partial<Override>;
   const [computed, shown] = await Promise.all([computeSiteCounts(db), getSiteCounts(db)]);

@@ -12,17 +12,27 @@ export type SiteCounts = z.infer<typeof siteCounts>;
 
 const overrideShape = z.object({
   members: z.number().int().min(0).nullable().optional(),
-  investment: z
-    .object({ members: z.number().int().min(0).nullable().optional(), public: z.number().int().min(0).nullable().optional() })
-    .optional(),
+  investment: z.object({ members: z.number().int().min(0).nullable().optional(), public: z.number().int().min(0).nullable().optional() }).optional(),
 });
 
 export async function computeSiteCounts(db: Db): Promise<SiteCounts> {
   const live = and(eq(investments.public, true), isNull(investments.not_updated_at));
   const [m, mo, pu] = await Promise.all([
-    db.select({ n: count() }).from(users).where(and(eq(users.status, "active"), isNull(users.deleted_at))).get(),
-    db.select({ n: count() }).from(investments).where(and(live, eq(investments.members, true))).get(),
-    db.select({ n: count() }).from(investments).where(and(live, eq(investments.members, false))).get(),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.status, "active"), isNull(users.deleted_at)))
+      .get(),
+    db
+      .select({ n: count() })
+      .from(investments)
+      .where(and(live, eq(investments.members, true)))
+      .get(),
+    db
+      .select({ n: count() })
+      .from(investments)
+      .where(and(live, eq(investments.members, false)))
+      .get(),
   ]);
   return { members: m?.n ?? 0, investment: { members: mo?.n ?? 0, public: pu?.n ?? 0 } };
 }

@@ -53,8 +53,16 @@ export async function dashboardFigures(db: Db, now = new Date()) {
   const visible = and(eq(investments.public, true), isNull(investments.not_updated_at));
   const [newContacts, newMembers, published, overdue, openContacts, members, inquiries, byArea, byType] = await Promise.all([
     db.select({ n: count() }).from(contacts).where(gte(contacts.created_at, today)).get(),
-    db.select({ n: count() }).from(users).where(and(gte(users.created_at, today), liveUser)).get(),
-    db.select({ n: count() }).from(investments).where(and(eq(investments.public, true), gte(investments.public_at, today))).get(),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(gte(users.created_at, today), liveUser))
+      .get(),
+    db
+      .select({ n: count() })
+      .from(investments)
+      .where(and(eq(investments.public, true), gte(investments.public_at, today)))
+      .get(),
     db
       .select({ n: count() })
       .from(investments)

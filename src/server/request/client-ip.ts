@@ -50,7 +50,10 @@ function trust(): Trust {
   if (/^\d+$/.test(source)) parsed = Number(source) > 0 ? { hops: Number(source) } : null;
   else if (source) {
     const list = new BlockList();
-    for (const entry of source.split(",").map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of source
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const [address = "", bits] = entry.split("/");
       const type = isIP(address) === 6 ? "ipv6" : "ipv4";
       if (bits === undefined) list.addAddress(address, type);

@@ -69,7 +69,13 @@ export async function handleRest(req: Request): Promise<Response> {
   const candidates = routes.filter((r) => r.pattern.test(path));
   const def = candidates.find((r) => r.method === req.method);
   if (!def) {
-    return withHeaders(candidates.length ? json({ message: "Method Not Allowed" }, 405, { allow: candidates.map((c) => c.method).join(", ") }) : json({ message: "Not Found" }, 404), cors, []);
+    return withHeaders(
+      candidates.length
+        ? json({ message: "Method Not Allowed" }, 405, { allow: candidates.map((c) => c.method).join(", ") })
+        : json({ message: "Not Found" }, 404),
+      cors,
+      [],
+    );
   }
   if (req.method !== "GET" && !xsrfValid(req.headers)) return withHeaders(json({ message: "CSRF token mismatch." }, 419), cors, []);
 

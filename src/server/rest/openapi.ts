@@ -146,7 +146,14 @@ export function openApiDocument() {
       get: {
         summary: `${XSRF_COOKIE} cookie の発行 (変更系リクエストの前に)`,
         tags: ["auth"],
-        responses: { "204": { description: "No Content", headers: { "Set-Cookie": { description: `${XSRF_COOKIE} (スクリプトから読める) と、それを検証する HttpOnly の cookie`, schema: { type: "string" } } } } },
+        responses: {
+          "204": {
+            description: "No Content",
+            headers: {
+              "Set-Cookie": { description: `${XSRF_COOKIE} (スクリプトから読める) と、それを検証する HttpOnly の cookie`, schema: { type: "string" } },
+            },
+          },
+        },
       },
     },
   };

@@ -20,9 +20,7 @@ export interface RouteDoc {
  * schema: the wire shape (ISO strings for timestamps), enforced by the
  * handler and emitted into the OpenAPI document. A 204 route has no body.
  */
-export type RouteAnswer =
-  | { status?: 200 | 201; output: z.ZodType }
-  | { status: 204; output?: undefined };
+export type RouteAnswer = { status?: 200 | 201; output: z.ZodType } | { status: 204; output?: undefined };
 
 /**
  * What a route reads besides its path parameters: the JSON body of a

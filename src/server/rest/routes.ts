@@ -51,20 +51,63 @@ const idOf = (i: RestInput) => ({ id: i.params.id as never });
 
 export const routes = [
   // ── Sanctum (auth) ──
-  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), { input: signupInput, output: statusOk, doc: { throttled: true, summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth" } }),
-  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), { input: registerInput, output: statusOk, doc: { throttled: true, summary: "本登録", tag: "auth" } }),
-  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), { input: loginInput, output: loginResult, doc: { throttled: true, summary: "会員ログイン (action Login)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), { input: loginInput, output: loginResult, doc: { throttled: true, summary: "管理者ログイン (action AdminLogin)", tag: "auth" } }),
-  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), { input: firstLoginInput, output: loginResult, doc: { throttled: true, summary: "初回ログイン (仮パスワードの変更)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), { input: firstLoginInput, output: loginResult, doc: { throttled: true, summary: "管理者 初回ログイン", tag: "auth" } }),
-  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), { input: forgotPasswordInput, output: statusOk, doc: { throttled: true, summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth" } }),
-  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), { input: adminForgotPasswordInput, output: statusOk, doc: { throttled: true, summary: "管理者 パスワード再設定メール", tag: "auth" } }),
-  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), { input: resetPasswordInput, output: statusOk, doc: { throttled: true, summary: "パスワード再設定", tag: "auth" } }),
-  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), { input: resetPasswordInput, output: statusOk, doc: { throttled: true, summary: "管理者 パスワード再設定", tag: "auth" } }),
+  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), {
+    input: signupInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth" },
+  }),
+  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), {
+    input: registerInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "本登録", tag: "auth" },
+  }),
+  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), {
+    input: loginInput,
+    output: loginResult,
+    doc: { throttled: true, summary: "会員ログイン (action Login)", tag: "auth" },
+  }),
+  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), {
+    input: loginInput,
+    output: loginResult,
+    doc: { throttled: true, summary: "管理者ログイン (action AdminLogin)", tag: "auth" },
+  }),
+  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), {
+    input: firstLoginInput,
+    output: loginResult,
+    doc: { throttled: true, summary: "初回ログイン (仮パスワードの変更)", tag: "auth" },
+  }),
+  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), {
+    input: firstLoginInput,
+    output: loginResult,
+    doc: { throttled: true, summary: "管理者 初回ログイン", tag: "auth" },
+  }),
+  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), {
+    input: forgotPasswordInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth" },
+  }),
+  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), {
+    input: adminForgotPasswordInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "管理者 パスワード再設定メール", tag: "auth" },
+  }),
+  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), {
+    input: resetPasswordInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "パスワード再設定", tag: "auth" },
+  }),
+  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), {
+    input: resetPasswordInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "管理者 パスワード再設定", tag: "auth" },
+  }),
   route("POST", "/sanctum/logout", (c) => c.public.auth.logout(), { status: 204, doc: { summary: "会員ログアウト", tag: "auth" } }),
   route("POST", "/sanctum/admin/logout", (c) => c.public.auth.adminLogout(), { status: 204, doc: { summary: "管理者ログアウト", tag: "auth" } }),
   route("GET", "/api/user/info", (c) => c.member.account.info(), { output: userInfo, doc: { summary: "ログイン中の会員", tag: "member", auth: "member" } }),
-  route("GET", "/api/admin/user/info", (c) => c.admin.account.info(), { output: adminInfo, doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" } }),
+  route("GET", "/api/admin/user/info", (c) => c.admin.account.info(), {
+    output: adminInfo,
+    doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" },
+  }),
   route("POST", "/api/admin/user/password", (c, i) => c.admin.account.changePassword(b(i)), {
     input: changePasswordInput,
     output: statusOk,
@@ -72,21 +115,58 @@ export const routes = [
   }),
 
   // ── member ──
-  route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), { input: profileInput, output: statusOk, doc: { summary: "会員情報の更新", tag: "member", auth: "member" } }),
-  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), { input: changeEmailInput, output: statusOk, doc: { throttled: true, summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member" } }),
+  route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), {
+    input: profileInput,
+    output: statusOk,
+    doc: { summary: "会員情報の更新", tag: "member", auth: "member" },
+  }),
+  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), {
+    input: changeEmailInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member" },
+  }),
   route("POST", "/api/user/password", (c, i) => c.member.account.changePassword(b(i)), {
     input: changePasswordInput,
     output: passwordChangeResult,
     doc: { throttled: true, summary: "パスワード変更 ({status: boolean})", tag: "member", auth: "member" },
   }),
-  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), { input: deleteAccountInput, output: statusOk, doc: { throttled: true, summary: "退会 (password)", tag: "member", auth: "member" } }),
-  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), { input: notificationInput, output: notificationInput, doc: { summary: "メール配信設定", tag: "member", auth: "member" } }),
-  route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id as never }), { output: statusOk, doc: { summary: "お気に入り追加", tag: "member", auth: "member" } }),
-  route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id as never }), { output: statusOk, doc: { summary: "お気に入り削除", tag: "member", auth: "member" } }),
-  route("GET", "/api/user/filter", (c) => c.member.filters.list({ counts: true }), { output: z.array(filterDto), doc: { summary: "保存した検索条件", tag: "member", auth: "member" } }),
-  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(b(i)), { status: 201, input: saveFilterInput, output: created, doc: { summary: "検索条件の保存 ({name, query})", tag: "member", auth: "member" } }),
-  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...(i.body as object), id: i.params.id } as never), { input: updateFilterInput.omit({ id: true }), output: statusOk, doc: { summary: "検索条件の変更", tag: "member", auth: "member" } }),
-  route("DELETE", "/api/user/filter/:id", (c, i) => c.member.filters.remove(idOf(i)), { output: statusOk, doc: { summary: "検索条件の削除", tag: "member", auth: "member" } }),
+  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), {
+    input: deleteAccountInput,
+    output: statusOk,
+    doc: { throttled: true, summary: "退会 (password)", tag: "member", auth: "member" },
+  }),
+  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), {
+    input: notificationInput,
+    output: notificationInput,
+    doc: { summary: "メール配信設定", tag: "member", auth: "member" },
+  }),
+  route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id as never }), {
+    output: statusOk,
+    doc: { summary: "お気に入り追加", tag: "member", auth: "member" },
+  }),
+  route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id as never }), {
+    output: statusOk,
+    doc: { summary: "お気に入り削除", tag: "member", auth: "member" },
+  }),
+  route("GET", "/api/user/filter", (c) => c.member.filters.list({ counts: true }), {
+    output: z.array(filterDto),
+    doc: { summary: "保存した検索条件", tag: "member", auth: "member" },
+  }),
+  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(b(i)), {
+    status: 201,
+    input: saveFilterInput,
+    output: created,
+    doc: { summary: "検索条件の保存 ({name, query})", tag: "member", auth: "member" },
+  }),
+  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...(i.body as object), id: i.params.id } as never), {
+    input: updateFilterInput.omit({ id: true }),
+    output: statusOk,
+    doc: { summary: "検索条件の変更", tag: "member", auth: "member" },
+  }),
+  route("DELETE", "/api/user/filter/:id", (c, i) => c.member.filters.remove(idOf(i)), {
+    output: statusOk,
+    doc: { summary: "検索条件の削除", tag: "member", auth: "member" },
+  }),
   route("GET", "/api/user/filter/check/:id/:name", (c, i) => c.member.filters.nameTaken({ id: i.params.id as never, name: i.params.name ?? "" }), {
     output: existsResult,
     doc: { summary: "検索条件名の重複確認 ({exists})", tag: "member", auth: "member" },
@@ -95,14 +175,29 @@ export const routes = [
     output: z.array(matchingDto),
     doc: { summary: "マッチング一覧", tag: "member", auth: "member" },
   }),
-  route("PATCH", "/api/user/matchings/:id", (c, i) => c.member.matchings.read({ id: i.params.id as never, read: (i.body as { read?: boolean }).read ?? true }), {
-    input: matchingReadInput.omit({ id: true }),
-    output: statusOk,
-    doc: { summary: "マッチングを既読にする", tag: "member", auth: "member" },
+  route(
+    "PATCH",
+    "/api/user/matchings/:id",
+    (c, i) => c.member.matchings.read({ id: i.params.id as never, read: (i.body as { read?: boolean }).read ?? true }),
+    {
+      input: matchingReadInput.omit({ id: true }),
+      output: statusOk,
+      doc: { summary: "マッチングを既読にする", tag: "member", auth: "member" },
+    },
+  ),
+  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(b(i)), {
+    input: removeMatchingsInput,
+    output: matchingsDeleted,
+    doc: { summary: "マッチングの削除 (ids 省略で全件)", tag: "member", auth: "member" },
   }),
-  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(b(i)), { input: removeMatchingsInput, output: matchingsDeleted, doc: { summary: "マッチングの削除 (ids 省略で全件)", tag: "member", auth: "member" } }),
-  route("GET", "/api/user/contact", (c) => c.member.contacts.list(), { output: z.array(memberContactDto), doc: { summary: "お問い合わせ履歴", tag: "member", auth: "member" } }),
-  route("DELETE", "/api/user/contact/:id", (c, i) => c.member.contacts.remove(idOf(i)), { output: statusOk, doc: { summary: "お問い合わせ履歴から削除", tag: "member", auth: "member" } }),
+  route("GET", "/api/user/contact", (c) => c.member.contacts.list(), {
+    output: z.array(memberContactDto),
+    doc: { summary: "お問い合わせ履歴", tag: "member", auth: "member" },
+  }),
+  route("DELETE", "/api/user/contact/:id", (c, i) => c.member.contacts.remove(idOf(i)), {
+    output: statusOk,
+    doc: { summary: "お問い合わせ履歴から削除", tag: "member", auth: "member" },
+  }),
 
   // ── admin ──
   route("GET", "/api/admin/account/search", async (c, i) => toPage(await c.admin.accounts.search(q(i)), withUnderscoreId), {
@@ -120,7 +215,10 @@ export const routes = [
     output: created,
     doc: { summary: "会員登録 (初回ログイン用の仮パスワードをメール)", tag: "admin", auth: "admin" },
   }),
-  route("DELETE", "/api/admin/account/:id", (c, i) => c.admin.accounts.remove(idOf(i)), { output: statusOk, doc: { summary: "会員削除 (削除済み一覧へ)", tag: "admin", auth: "admin" } }),
+  route("DELETE", "/api/admin/account/:id", (c, i) => c.admin.accounts.remove(idOf(i)), {
+    output: statusOk,
+    doc: { summary: "会員削除 (削除済み一覧へ)", tag: "admin", auth: "admin" },
+  }),
   route("PATCH", "/api/admin/account/status/:id/:status", (c, i) => c.admin.accounts.setStatus({ id: i.params.id, status: i.params.status } as never), {
     output: statusOk,
     doc: { summary: "ステータス変更", tag: "admin", auth: "admin" },
@@ -138,8 +236,15 @@ export const routes = [
     output: accountDetailDto,
     doc: { summary: "削除済み会員の詳細", tag: "admin", auth: "admin" },
   }),
-  route("DELETE", "/api/admin/account/deleted/:id", (c, i) => c.admin.accounts.deleted.remove(idOf(i)), { output: statusOk, doc: { summary: "完全削除", tag: "admin", auth: "admin" } }),
-  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), { input: siteOptionsInput, output: statusOk, doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" } }),
+  route("DELETE", "/api/admin/account/deleted/:id", (c, i) => c.admin.accounts.deleted.remove(idOf(i)), {
+    output: statusOk,
+    doc: { summary: "完全削除", tag: "admin", auth: "admin" },
+  }),
+  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), {
+    input: siteOptionsInput,
+    output: statusOk,
+    doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" },
+  }),
   // The editor's save over REST (same procedures, same rules: a field error is a 422 with the Japanese message under the field).
   route("POST", "/api/admin/investment", async (c, i) => withUnderscoreId({ id: (await c.admin.investments.create(b(i))).id }), {
     status: 201,
@@ -147,39 +252,77 @@ export const routes = [
     output: created,
     doc: { summary: "物件の登録 (編集画面と同じ項目・検証)", tag: "admin", auth: "admin" },
   }),
-  route("PATCH", "/api/admin/investment/:id", async (c, i) => {
-    await c.admin.investments.update({ ...(i.body as object), id: i.params.id } as never);
-    return { status: true as const };
-  }, {
-    input: createInvestmentInput,
-    output: statusOk,
-    doc: { summary: "物件の更新 (編集画面と同じ項目・検証。保存で情報更新日が今日になる)", tag: "admin", auth: "admin" },
-  }),
+  route(
+    "PATCH",
+    "/api/admin/investment/:id",
+    async (c, i) => {
+      await c.admin.investments.update({ ...(i.body as object), id: i.params.id } as never);
+      return { status: true as const };
+    },
+    {
+      input: createInvestmentInput,
+      output: statusOk,
+      doc: { summary: "物件の更新 (編集画面と同じ項目・検証。保存で情報更新日が今日になる)", tag: "admin", auth: "admin" },
+    },
+  ),
   route("GET", "/api/admin/investment/exists/:id/:no", (c, i) => c.admin.investments.exists({ id: i.params.id, no: i.params.no } as never), {
     output: existsResult,
     doc: { summary: "物件番号の重複確認 ({exists})", tag: "admin", auth: "admin" },
   }),
 
   // ── public ──
-  route("GET", "/api/options", (c) => c.public.options.get(), { output: siteCounts, doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" } }),
-  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(b(i))), { status: 201, input: contactInputs.investment, output: contactSubmitted, doc: { throttled: true, summary: "物件へのお問い合わせ", tag: "public" } }),
-  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(b(i))), { status: 201, input: contactInputs.consult, output: contactSubmitted, doc: { throttled: true, summary: "投資相談", tag: "public" } }),
-  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(b(i))), { status: 201, input: contactInputs.other, output: contactSubmitted, doc: { throttled: true, summary: "その他のお問い合わせ", tag: "public" } }),
-  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), { status: 201, input: contactInputs.sell, output: contactSubmitted, doc: { throttled: true, summary: "売却査定", tag: "public" } }),
-  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), { status: 201, input: contactInputs.exchange, output: contactSubmitted, doc: { throttled: true, summary: "業者様", tag: "public" } }),
+  route("GET", "/api/options", (c) => c.public.options.get(), {
+    output: siteCounts,
+    doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" },
+  }),
+  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(b(i))), {
+    status: 201,
+    input: contactInputs.investment,
+    output: contactSubmitted,
+    doc: { throttled: true, summary: "物件へのお問い合わせ", tag: "public" },
+  }),
+  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(b(i))), {
+    status: 201,
+    input: contactInputs.consult,
+    output: contactSubmitted,
+    doc: { throttled: true, summary: "投資相談", tag: "public" },
+  }),
+  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(b(i))), {
+    status: 201,
+    input: contactInputs.other,
+    output: contactSubmitted,
+    doc: { throttled: true, summary: "その他のお問い合わせ", tag: "public" },
+  }),
+  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), {
+    status: 201,
+    input: contactInputs.sell,
+    output: contactSubmitted,
+    doc: { throttled: true, summary: "売却査定", tag: "public" },
+  }),
+  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), {
+    status: 201,
+    input: contactInputs.exchange,
+    output: contactSubmitted,
+    doc: { throttled: true, summary: "業者様", tag: "public" },
+  }),
   route("GET", "/api/investments", async (c, i) => toPage(await c.public.investments.search(q(i)), withUnderscoreId), {
     input: publicListParams,
     output: investmentPageDto,
     doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" },
   }),
-  route("GET", "/api/investments/map", async (c, i) => {
-    const v = await c.public.map.view(q(i));
-    return { ...v, cards: v.cards.map(({ locked: _locked, ...card }) => withUnderscoreId(card)) };
-  }, {
-    input: mapViewParams,
-    output: mapViewDto,
-    doc: { summary: "地図検索: 表示範囲 (bbox) とズームの物件を格子で集約 (一覧ページと同じ検索パラメータ; 会員限定は会員のみ)", tag: "public" },
-  }),
+  route(
+    "GET",
+    "/api/investments/map",
+    async (c, i) => {
+      const v = await c.public.map.view(q(i));
+      return { ...v, cards: v.cards.map(({ locked: _locked, ...card }) => withUnderscoreId(card)) };
+    },
+    {
+      input: mapViewParams,
+      output: mapViewDto,
+      doc: { summary: "地図検索: 表示範囲 (bbox) とズームの物件を格子で集約 (一覧ページと同じ検索パラメータ; 会員限定は会員のみ)", tag: "public" },
+    },
+  ),
   route("GET", "/api/investments/:id", async (c, i) => toInvestmentDetail(await c.public.investments.byId(idOf(i))), {
     output: investmentDetailResult,
     doc: { summary: "物件詳細 (会員限定は会員のみ: 訪問者には {locked: true} だけ)", tag: "public" },

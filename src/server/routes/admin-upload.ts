@@ -9,7 +9,20 @@ import { createContext } from "@/server/api/context";
 import { isSameOriginRequest } from "@/server/auth/csrf";
 import { getDb, type Db } from "@/server/db";
 import { storageUnavailableError } from "@/server/mail/storage-alert";
-import { ensureImageVariant, IMAGE_CONTENT_TYPES, IMAGE_VARIANTS, isImageName, type ImageVariant, type MediaObject, type StorageOptions, storeCmsImage, MAX_UPLOAD_BYTES, stagedFile, stageUpload, UploadRejectedError } from "@/server/media";
+import {
+  ensureImageVariant,
+  IMAGE_CONTENT_TYPES,
+  IMAGE_VARIANTS,
+  isImageName,
+  type ImageVariant,
+  type MediaObject,
+  type StorageOptions,
+  storeCmsImage,
+  MAX_UPLOAD_BYTES,
+  stagedFile,
+  stageUpload,
+  UploadRejectedError,
+} from "@/server/media";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });

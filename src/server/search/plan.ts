@@ -188,8 +188,7 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     const long = jstDatePlusYears(now, LONG_RESIDUAL_YEARS);
     if (residualFrom === null || long > residualFrom) residualFrom = long;
   }
-  const rail =
-    q.sl?.length || q.st?.length || q.rg?.length ? { lines: q.sl ?? [], stations: q.st ?? [], groups: q.rg ?? [] } : null;
+  const rail = q.sl?.length || q.st?.length || q.rg?.length ? { lines: q.sl ?? [], stations: q.st ?? [], groups: q.rg ?? [] } : null;
 
   const terms = q.fw ? q.fw.split(" ").filter(Boolean) : [];
   const ftsTerms = terms.filter((t) => codePoints(t) >= FTS_MIN_TERM_LENGTH).map((t): FreeWordTerm => ({ name: t, keywords: kanaFold(t) }));
@@ -244,4 +243,3 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     },
   };
 }
-

@@ -62,7 +62,6 @@ export interface MatchableInvestment {
 
 /* ------------------------------------------------------------- predicate */
 
-
 interface FoldedText {
   ftsName?: string;
   ftsKeywords?: string;

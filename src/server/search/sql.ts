@@ -43,7 +43,6 @@ export interface SearchResult {
 /** Largest page size a caller may ask for. */
 export const MAX_PAGE_SIZE = 1000;
 
-
 /** `"term"` for FTS5 MATCH: a phrase, with double quotes doubled. */
 export function ftsPhrase(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
@@ -56,8 +55,7 @@ function railCondition(p: QueryPlan): SQL | undefined {
   const parts: SQL[] = [];
   // One branch per column so each uses its own (code, investment_id) index.
   if (p.rail.lines.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.line_cd, [...p.rail.lines])}${walk}`);
-  if (p.rail.stations.length)
-    parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.station_cd, [...p.rail.stations])}${walk}`);
+  if (p.rail.stations.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.station_cd, [...p.rail.stations])}${walk}`);
   if (p.rail.groups.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.group_cd, [...p.rail.groups])}${walk}`);
   return sql`${investments.id} IN (${sql.join(parts, sql` UNION `)})`;
 }
@@ -93,9 +91,7 @@ function shortTermCandidates(t: ShortTerm): SQL {
       tails.push(sql`SELECT ${i.id} FROM ${i} WHERE lower(substr(${col}, -2)) >= ${text} AND lower(substr(${col}, -2)) < ${text + MAX_CHAR}`);
     }
   }
-  const starts = [...new Set([t.folded, t.kwFolded])].map(
-    (f) => sql`SELECT doc FROM investments_fts_instance WHERE term >= ${f} AND term < ${f + MAX_CHAR}`,
-  );
+  const starts = [...new Set([t.folded, t.kwFolded])].map((f) => sql`SELECT doc FROM investments_fts_instance WHERE term >= ${f} AND term < ${f + MAX_CHAR}`);
   return sql`${i.id} IN (${sql.join([...starts, ...tails], sql` UNION `)})`;
 }
 
@@ -312,12 +308,7 @@ export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = n
  * (the asked page is clamped to 1..last). Two queries on the listings (count,
  * then the page's ids with LIMIT/OFFSET), then the cards.
  */
-export async function searchInvestments(
-  db: Db,
-  audience: Audience,
-  query: SearchQuery,
-  options: SearchOptions = {},
-): Promise<SearchResult> {
+export async function searchInvestments(db: Db, audience: Audience, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
   const now = options.now ?? new Date();
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? PAGE_SIZE) || PAGE_SIZE));
   const where = buildSearchWhere(audience, query, now);
@@ -340,4 +331,3 @@ export async function searchInvestments(
   );
   return { items, total, page, last, pageSize };
 }
-

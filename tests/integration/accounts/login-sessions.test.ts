@@ -231,9 +231,9 @@ describe("member and admin sessions", () => {
     const b = s.browser();
     await b.call((c) => c.public.auth.adminLogin({ email: admin.email, password: ADMIN_PASSWORD }));
     expect(await codeOf(b.call((c) => c.member.account.info()))).toBe("FORBIDDEN");
-    expect(await codeOf(b.call((c) => c.member.account.changePassword({ current_password: ADMIN_PASSWORD, password: "xxxxxx1", password_confirmation: "xxxxxx1" })))).toBe(
-      "FORBIDDEN",
-    );
+    expect(
+      await codeOf(b.call((c) => c.member.account.changePassword({ current_password: ADMIN_PASSWORD, password: "xxxxxx1", password_confirmation: "xxxxxx1" }))),
+    ).toBe("FORBIDDEN");
     expect(await codeOf(b.call((c) => c.member.account.notification()))).toBe("FORBIDDEN");
   });
 

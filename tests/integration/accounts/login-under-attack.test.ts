@@ -110,7 +110,9 @@ describe("first login under attack", () => {
     expect(answer.fieldErrors).toEqual({ email: [LOGIN_LINK_SENT] });
     expect(await errorOf(first("another-guess"))).toEqual(answer);
     const token = tokenIn(await s.sink.waitFor((m) => m.to.includes(user.email) && m.subject.includes("パスワード再設定"), undefined, mark), "/reset-password");
-    expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, password: "Re5et-mine", password_confirmation: "Re5et-mine" }))).toEqual({ status: true });
+    expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, password: "Re5et-mine", password_confirmation: "Re5et-mine" }))).toEqual({
+      status: true,
+    });
     // Still under attack: the login mails a link, which logs the owner in.
     const mark2 = s.sink.mark();
     expect((await errorOf(memberLogin(user.email, "Re5et-mine"))).fieldErrors).toEqual({ email: [LOGIN_LINK_SENT] });

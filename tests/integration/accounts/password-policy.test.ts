@@ -31,7 +31,12 @@ function weakCases(email: string): [string, string][] {
 }
 
 /** Every weak password is refused on `field` with its reason, sets no cookie, and leaves `snapshot()` as it was. */
-async function expectAllRefused(email: string, attempt: (b: Browser, password: string) => Promise<unknown>, snapshot: () => Promise<unknown>, field = "password") {
+async function expectAllRefused(
+  email: string,
+  attempt: (b: Browser, password: string) => Promise<unknown>,
+  snapshot: () => Promise<unknown>,
+  field = "password",
+) {
   const before = await snapshot();
   for (const [password, message] of weakCases(email)) {
     const b = s.browser();
@@ -72,7 +77,11 @@ describe("every path that sets a password refuses weak ones with the reason, and
       (b, p) => b.call((c) => c.public.auth.register(validRegistration(token, both(p)))),
       async () => ({
         users: await s.db.select().from(users).where(eq(users.email, email)).all(),
-        link: await s.db.select().from(email_verifications).where(eq(email_verifications.id, hashToken(token))).get(),
+        link: await s.db
+          .select()
+          .from(email_verifications)
+          .where(eq(email_verifications.id, hashToken(token)))
+          .get(),
       }),
     );
     expect(await s.browser().call((c) => c.public.auth.register(validRegistration(token)))).toEqual({ status: true });
@@ -80,11 +89,20 @@ describe("every path that sets a password refuses weak ones with the reason, and
 
   it("member password reset", async () => {
     const user = await createUser(s.db);
-    const token = await mailedToken(user.email, "パスワード再設定のご案内", "/reset-password", () => s.browser().call((c) => c.public.auth.forgotPassword({ email: user.email })));
+    const token = await mailedToken(user.email, "パスワード再設定のご案内", "/reset-password", () =>
+      s.browser().call((c) => c.public.auth.forgotPassword({ email: user.email })),
+    );
     await expectAllRefused(
       user.email,
       (b, p) => b.call((c) => c.public.auth.resetPassword({ token, ...both(p) })),
-      async () => ({ user: await userRow(user.id), link: await s.db.select().from(password_resets).where(eq(password_resets.id, hashToken(token))).get() }),
+      async () => ({
+        user: await userRow(user.id),
+        link: await s.db
+          .select()
+          .from(password_resets)
+          .where(eq(password_resets.id, hashToken(token)))
+          .get(),
+      }),
     );
     expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, ...both("Re5et-mine-2026") }))).toEqual({ status: true });
   });
@@ -97,7 +115,14 @@ describe("every path that sets a password refuses weak ones with the reason, and
     await expectAllRefused(
       admin.email,
       (b, p) => b.call((c) => c.public.auth.adminResetPassword({ token, ...both(p) })),
-      async () => ({ admin: await adminRow(admin.id), link: await s.db.select().from(password_resets).where(eq(password_resets.id, hashToken(token))).get() }),
+      async () => ({
+        admin: await adminRow(admin.id),
+        link: await s.db
+          .select()
+          .from(password_resets)
+          .where(eq(password_resets.id, hashToken(token)))
+          .get(),
+      }),
     );
   });
 

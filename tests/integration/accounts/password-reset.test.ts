@@ -43,7 +43,11 @@ describe("member: forgot and reset password", () => {
     expect(await sessionCount(s.db, "user", user.id)).toBe(2);
 
     const token = await requestMemberReset(user.email);
-    const stored = await s.db.select().from(password_resets).where(eq(password_resets.id, hashToken(token))).get();
+    const stored = await s.db
+      .select()
+      .from(password_resets)
+      .where(eq(password_resets.id, hashToken(token)))
+      .get();
     expect(stored).toMatchObject({ account_kind: "user", account_id: user.id, used_at: null });
 
     const mark = s.sink.mark();
@@ -78,7 +82,10 @@ describe("member: forgot and reset password", () => {
   it("an expired token fails and the password stays", async () => {
     const user = await createUser(s.db);
     const token = await requestMemberReset(user.email);
-    await s.db.update(password_resets).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(password_resets.id, hashToken(token)));
+    await s.db
+      .update(password_resets)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(password_resets.id, hashToken(token)));
     const err = await errorOf(s.browser().call((c) => c.public.auth.resetPassword({ token, password: "n3w-Secret", password_confirmation: "n3w-Secret" })));
     expect(err.fieldErrors).toEqual({ token: [TOKEN_INVALID] });
     expect(await loginMember(s.browser(), user.email, "secret-pass")).toEqual({ status: "ok" });
@@ -92,7 +99,9 @@ describe("member: forgot and reset password", () => {
     const mismatch = await errorOf(s.browser().call((c) => c.public.auth.resetPassword({ token, password: "Abcdef-19", password_confirmation: "Abcdef-18" })));
     expect(mismatch.fieldErrors).toEqual({ password_confirmation: ["パスワード（確認）が一致しません"] });
     // The token survived the rejected forms.
-    expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, password: "Abcdef-19", password_confirmation: "Abcdef-19" }))).toEqual({ status: true });
+    expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, password: "Abcdef-19", password_confirmation: "Abcdef-19" }))).toEqual({
+      status: true,
+    });
   });
 
   // Changed on purpose (issue 16, item 9): every request now queues one job (the lookup runs in the
@@ -124,10 +133,14 @@ describe("member: forgot and reset password", () => {
   it("a member's reset token does not work on the admin reset", async () => {
     const user = await createUser(s.db);
     const token = await requestMemberReset(user.email);
-    const err = await errorOf(s.browser().call((c) => c.public.auth.adminResetPassword({ token, password: "n3w-Secret", password_confirmation: "n3w-Secret" })));
+    const err = await errorOf(
+      s.browser().call((c) => c.public.auth.adminResetPassword({ token, password: "n3w-Secret", password_confirmation: "n3w-Secret" })),
+    );
     expect(err.fieldErrors).toEqual({ token: [TOKEN_INVALID] });
     // Still usable where it belongs.
-    expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, password: "n3w-Secret", password_confirmation: "n3w-Secret" }))).toEqual({ status: true });
+    expect(await s.browser().call((c) => c.public.auth.resetPassword({ token, password: "n3w-Secret", password_confirmation: "n3w-Secret" }))).toEqual({
+      status: true,
+    });
   });
 });
 
@@ -152,14 +165,19 @@ describe("admin: forgot and reset password", () => {
     expect(await loginAdmin(fresh, admin.email, "adm1n-New")).toEqual({ status: "ok" });
     expect((await fresh.call((c) => c.admin.account.info()))._id).toBe(admin.id);
 
-    const reuse = await errorOf(s.browser().call((c) => c.public.auth.adminResetPassword({ token, password: "again-New", password_confirmation: "again-New" })));
+    const reuse = await errorOf(
+      s.browser().call((c) => c.public.auth.adminResetPassword({ token, password: "again-New", password_confirmation: "again-New" })),
+    );
     expect(reuse.fieldErrors).toEqual({ token: [TOKEN_INVALID] });
   });
 
   it("an expired admin token fails", async () => {
     const admin = await createAdmin(s.db);
     const token = await requestAdminReset(admin.email);
-    await s.db.update(password_resets).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(password_resets.id, hashToken(token)));
+    await s.db
+      .update(password_resets)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(password_resets.id, hashToken(token)));
     const err = await errorOf(s.browser().call((c) => c.public.auth.adminResetPassword({ token, password: "adm1n-New", password_confirmation: "adm1n-New" })));
     expect(err.fieldErrors).toEqual({ token: [TOKEN_INVALID] });
     expect(await loginAdmin(s.browser(), admin.email, "admin-pass")).toEqual({ status: "ok" });
@@ -220,8 +238,15 @@ describe("first login of staff-registered accounts", () => {
     expect(await loginMember(s.browser(), user.email, "M1ne-now")).toEqual({ status: "ok" });
     // Done once: the first-login form no longer applies.
     expect(
-      (await errorOf(s.browser().call((c) => c.public.auth.firstLogin({ email: user.email, current_password: "M1ne-now", password: "Other-1234", password_confirmation: "Other-1234" }))))
-        .fieldErrors,
+      (
+        await errorOf(
+          s
+            .browser()
+            .call((c) =>
+              c.public.auth.firstLogin({ email: user.email, current_password: "M1ne-now", password: "Other-1234", password_confirmation: "Other-1234" }),
+            ),
+        )
+      ).fieldErrors,
     ).toEqual({ email: [LOGIN_FAILED] });
   });
 
@@ -300,7 +325,9 @@ describe("first login of staff-registered accounts", () => {
     expect(await loginAdmin(b, admin.email, INITIAL)).toEqual({ status: "first_login" });
     expect(b.setCookies).toEqual([]);
     expect(
-      await b.call((c) => c.public.auth.adminFirstLogin({ email: admin.email, current_password: INITIAL, password: "Adm1n-mine", password_confirmation: "Adm1n-mine" })),
+      await b.call((c) =>
+        c.public.auth.adminFirstLogin({ email: admin.email, current_password: INITIAL, password: "Adm1n-mine", password_confirmation: "Adm1n-mine" }),
+      ),
     ).toEqual({ status: "ok" });
     expect(await b.call((c) => c.admin.account.info())).toMatchObject({ _id: admin.id, must_reset_password: false });
     expect((await s.db.select().from(admins).where(eq(admins.id, admin.id)).get())?.must_reset_password).toBe(false);

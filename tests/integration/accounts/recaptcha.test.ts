@@ -34,7 +34,9 @@ describe("bot check on member login", () => {
       status: "ok",
     });
     expect(b.userToken).toBeDefined();
-    expect(stub.requests).toEqual([{ secret: SECRET, response: "good-Login", remoteip: b.ip, contentType: expect.stringMatching(/^application\/x-www-form-urlencoded/) }]);
+    expect(stub.requests).toEqual([
+      { secret: SECRET, response: "good-Login", remoteip: b.ip, contentType: expect.stringMatching(/^application\/x-www-form-urlencoded/) },
+    ]);
   });
 
   const rejected: Array<[string, string | undefined, string]> = [
@@ -109,9 +111,9 @@ describe("bot check on member login", () => {
     const user = await createUser(s.db);
     const b = s.browser();
     for (let i = 0; i < 6; i++) {
-      expect((await errorOf(b.call((c) => c.public.auth.login({ email: user.email, password: "secret-pass", recaptcha_token: "low-Login" })))).fieldErrors).toEqual(
-        REJECTED,
-      );
+      expect(
+        (await errorOf(b.call((c) => c.public.auth.login({ email: user.email, password: "secret-pass", recaptcha_token: "low-Login" })))).fieldErrors,
+      ).toEqual(REJECTED);
     }
     expect(await b.call((c) => c.public.auth.login({ email: user.email, password: "secret-pass", recaptcha_token: "good-Login" }))).toEqual({ status: "ok" });
   });
@@ -138,7 +140,9 @@ describe("bot check on the other actions", () => {
     expect(await outboxCount(s.db)).toBe(before);
 
     const mark = s.sink.mark();
-    expect(await s.browser().call((c) => c.public.auth.signup({ email: "human-signup@example.com", recaptcha_token: "good-Signup" }))).toEqual({ status: true });
+    expect(await s.browser().call((c) => c.public.auth.signup({ email: "human-signup@example.com", recaptcha_token: "good-Signup" }))).toEqual({
+      status: true,
+    });
     const mail = await s.sink.waitFor((m) => m.to.includes("human-signup@example.com"), undefined, mark);
     expect(mail.text).toContain(`http://${APP_HOST}:3000/signup/register?token=`);
   });
@@ -148,12 +152,14 @@ describe("bot check on the other actions", () => {
     const admin = await createAdmin(s.db);
     const before = await outboxCount(s.db);
     expect((await errorOf(s.browser().call((c) => c.public.auth.forgotPassword({ email: user.email })))).fieldErrors).toEqual(REJECTED);
-    expect((await errorOf(s.browser().call((c) => c.public.auth.forgotPassword({ email: user.email, recaptcha_token: "stale-ForgotPassword" })))).fieldErrors).toEqual(
-      REJECTED,
-    );
+    expect(
+      (await errorOf(s.browser().call((c) => c.public.auth.forgotPassword({ email: user.email, recaptcha_token: "stale-ForgotPassword" })))).fieldErrors,
+    ).toEqual(REJECTED);
     expect(await outboxCount(s.db)).toBe(before);
 
-    expect(await s.browser().call((c) => c.public.auth.forgotPassword({ email: user.email, recaptcha_token: "good-ForgotPassword" }))).toEqual({ status: true });
+    expect(await s.browser().call((c) => c.public.auth.forgotPassword({ email: user.email, recaptcha_token: "good-ForgotPassword" }))).toEqual({
+      status: true,
+    });
     expect(await s.browser().call((c) => c.public.auth.adminForgotPassword({ email: admin.email }))).toEqual({ status: true });
     expect(await outboxCount(s.db)).toBe(before + 2);
   });

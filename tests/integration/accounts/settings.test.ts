@@ -109,7 +109,9 @@ describe("profile", () => {
   it("update changes the member's own profile; an invalid field is keyed by its path and changes nothing", async () => {
     const { b } = await loggedInMember();
     const { token: _t, password: _p, password_confirmation: _c, ...profile } = validRegistration("unused");
-    expect(await b.call((c) => c.member.account.update({ ...profile, names: { last: "佐藤", first: "花子" }, tel: "０６−９８７６−５４３２" }))).toEqual({ status: true });
+    expect(await b.call((c) => c.member.account.update({ ...profile, names: { last: "佐藤", first: "花子" }, tel: "０６−９８７６−５４３２" }))).toEqual({
+      status: true,
+    });
     expect(await b.call((c) => c.member.account.profile())).toMatchObject({ names: { last: "佐藤", first: "花子" }, tel: "06-9876-5432" });
     expect((await b.call((c) => c.member.account.info())).names).toEqual({ last: "佐藤", first: "花子" });
 
@@ -125,7 +127,9 @@ describe("profile", () => {
     const err = await errorOf(b.call((c) => c.member.account.update({ ...profile, fax: "", contact: { method: ["fax"], time: "anytime" } })));
     expect(err.fieldErrors).toEqual({ fax: ["FAX番号を入力してください"] });
     expect(await b.call((c) => c.member.account.profile())).toEqual(before);
-    expect(await b.call((c) => c.member.account.update({ ...profile, fax: "06-1234-5679", contact: { method: ["fax"], time: "anytime" } }))).toEqual({ status: true });
+    expect(await b.call((c) => c.member.account.update({ ...profile, fax: "06-1234-5679", contact: { method: ["fax"], time: "anytime" } }))).toEqual({
+      status: true,
+    });
     expect(await b.call((c) => c.member.account.profile())).toMatchObject({ fax: "06-1234-5679", contact: { method: ["fax"] } });
   });
 });
@@ -158,7 +162,9 @@ describe("change password", () => {
 
   it("the new password and its confirmation are validated", async () => {
     const { b } = await loggedInMember();
-    const err = await errorOf(b.call((c) => c.member.account.changePassword({ current_password: PASSWORD, password: "n3w-Pass", password_confirmation: "other" })));
+    const err = await errorOf(
+      b.call((c) => c.member.account.changePassword({ current_password: PASSWORD, password: "n3w-Pass", password_confirmation: "other" })),
+    );
     expect(err.fieldErrors).toEqual({ password_confirmation: ["パスワード（確認）が一致しません"] });
   });
 });
@@ -241,7 +247,10 @@ describe("delete account (withdrawal)", () => {
     const info = await again.call((c) => c.member.account.info());
     expect(info.email).toBe(user.email);
     expect(info._id).not.toBe(user.id);
-    const live = await s.db.select().from(users).where(and(eq(users.email, user.email), isNull(users.deleted_at)));
+    const live = await s.db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, user.email), isNull(users.deleted_at)));
     expect(live.map((u) => u.id)).toEqual([info._id]);
   });
 

@@ -186,7 +186,11 @@ describe("registration field errors (spec §5), keyed by dotted path, storing no
     ["job other without job_other", (r) => ({ ...r, job: "other", job_other: "" }), { job_other: ["職業（その他）を入力してください"] }],
     ["money 0", (r) => ({ ...r, money: "0" }), { money: ["自己資金（万円）は1以上で入力してください"] }],
     // Issue 15 item 5: the inquiry forms' rule, now the same rule at registration.
-    ["FAX as contact method without a FAX number", (r) => ({ ...r, fax: "", contact: { ...r.contact, method: ["email", "fax"] } }), { fax: ["FAX番号を入力してください"] }],
+    [
+      "FAX as contact method without a FAX number",
+      (r) => ({ ...r, fax: "", contact: { ...r.contact, method: ["email", "fax"] } }),
+      { fax: ["FAX番号を入力してください"] },
+    ],
   ];
 
   it.each(cases)("%s", async (_name, mutate, expected) => {
@@ -200,7 +204,11 @@ describe("registration field errors (spec §5), keyed by dotted path, storing no
     expect(b.jar.size).toBe(0);
     expect(await userCount()).toBe(before);
     // The link was not consumed: the member can correct the form and register with it.
-    const link = await s.db.select().from(email_verifications).where(eq(email_verifications.id, hashToken(token))).get();
+    const link = await s.db
+      .select()
+      .from(email_verifications)
+      .where(eq(email_verifications.id, hashToken(token)))
+      .get();
     expect(link?.used_at).toBeNull();
   });
 
@@ -253,4 +261,3 @@ describe("mailed tokens only work for their own purpose", () => {
     expect(await s.browser().call((c) => c.public.auth.register(validRegistration(token)))).toEqual({ status: true });
   });
 });
-

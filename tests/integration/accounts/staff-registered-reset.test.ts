@@ -18,7 +18,14 @@ async function staffRegistered(): Promise<{ id: number; email: string }> {
   await a.call((c) => c.public.auth.adminLogin({ email: admin.email, password: "admin-pass" }));
   const email = newEmail("staff-reg");
   const { id } = await a.call((c) =>
-    c.admin.accounts.create({ email, names: { last: "登録", first: "花子" }, kanas: { last: "トウロク", first: "ハナコ" }, type: "individual", company: "", tel: "06-1111-2222" }),
+    c.admin.accounts.create({
+      email,
+      names: { last: "登録", first: "花子" },
+      kanas: { last: "トウロク", first: "ハナコ" },
+      type: "individual",
+      company: "",
+      tel: "06-1111-2222",
+    }),
   );
   return { id, email };
 }

@@ -38,7 +38,9 @@ describe("bogus tokens never reach argon2", () => {
     const token = tokenIn(await s.sink.waitFor((m) => m.to.includes(user.email)), "/reset-password");
     const hash = vi.spyOn(password, "hashPassword");
     try {
-      expect(await b.call((c) => c.public.auth.resetPassword({ token, password: "n3w-Secret", password_confirmation: "n3w-Secret" }))).toEqual({ status: true });
+      expect(await b.call((c) => c.public.auth.resetPassword({ token, password: "n3w-Secret", password_confirmation: "n3w-Secret" }))).toEqual({
+        status: true,
+      });
       expect(hash).toHaveBeenCalledTimes(1);
     } finally {
       hash.mockRestore();

@@ -37,7 +37,9 @@ describe("older reset links die", () => {
     const older = await resetLink(user.email);
     const b = s.browser();
     await b.call((c) => c.public.auth.login({ email: user.email, password: PASSWORD }));
-    expect(await b.call((c) => c.member.account.changePassword({ current_password: PASSWORD, password: "Chang3d-pw", password_confirmation: "Chang3d-pw" }))).toEqual({
+    expect(
+      await b.call((c) => c.member.account.changePassword({ current_password: PASSWORD, password: "Chang3d-pw", password_confirmation: "Chang3d-pw" })),
+    ).toEqual({
       status: true,
     });
     await expectVoid(older);

@@ -15,14 +15,25 @@ beforeAll(async () => {
 
 const register = (email: string, over: Record<string, unknown> = {}) =>
   a.admin.call((c) =>
-    c.admin.accounts.create({ email, names: { last: "登録", first: "花子" }, kanas: { last: "トウロク", first: "ハナコ" }, type: "corporate", company: "株式会社テスト", tel: "06-1111-2222", ...over } as never),
+    c.admin.accounts.create({
+      email,
+      names: { last: "登録", first: "花子" },
+      kanas: { last: "トウロク", first: "ハナコ" },
+      type: "corporate",
+      company: "株式会社テスト",
+      tel: "06-1111-2222",
+      ...over,
+    } as never),
   );
 
 describe("every account procedure refuses members and visitors", () => {
   const calls: [string, (c: Caller) => Promise<unknown>][] = [
     ["search", (c) => c.admin.accounts.search({})],
     ["byId", (c) => c.admin.accounts.byId({ id: 1 })],
-    ["create", (c) => c.admin.accounts.create({ email: "x@example.com", names: { last: "a", first: "b" }, kanas: { last: "ア", first: "イ" }, type: "individual" })],
+    [
+      "create",
+      (c) => c.admin.accounts.create({ email: "x@example.com", names: { last: "a", first: "b" }, kanas: { last: "ア", first: "イ" }, type: "individual" }),
+    ],
     ["setStatus", (c) => c.admin.accounts.setStatus({ id: 1, status: "active" })],
     ["setType", (c) => c.admin.accounts.setType({ id: 1, type: "agent" })],
     ["sendForgotPassword", (c) => c.admin.accounts.sendForgotPassword({ id: 1 })],
@@ -38,11 +49,26 @@ describe("every account procedure refuses members and visitors", () => {
 describe("search", () => {
   it("filters by name, kana, email, phone, status, type and registration date, pages and sorts", async () => {
     const tag = crypto.randomUUID().slice(0, 6);
-    const u1 = await createUser(s.db, { email: `s1-${tag}@example.com`, last_name: "検索", first_name: "一郎", kana_last: "ケンサク", kana_first: "イチロウ", tel: "06-9999-0001", type: "agent" });
-    const u2 = await createUser(s.db, { email: `s2-${tag}@example.com`, last_name: "検索", first_name: "二郎", kana_last: "ケンサク", kana_first: "ジロウ", status: "suspended" });
+    const u1 = await createUser(s.db, {
+      email: `s1-${tag}@example.com`,
+      last_name: "検索",
+      first_name: "一郎",
+      kana_last: "ケンサク",
+      kana_first: "イチロウ",
+      tel: "06-9999-0001",
+      type: "agent",
+    });
+    const u2 = await createUser(s.db, {
+      email: `s2-${tag}@example.com`,
+      last_name: "検索",
+      first_name: "二郎",
+      kana_last: "ケンサク",
+      kana_first: "ジロウ",
+      status: "suspended",
+    });
     const ids = async (q: Record<string, unknown>) => (await a.admin.call((c) => c.admin.accounts.search(q as never))).items.map((i) => i.id);
     expect(await ids({ name: "検索 一郎" })).toEqual([u1.id]);
-    expect((await ids({ kana: "ケンサク", sort: "id", dir: "asc" }))).toEqual([u1.id, u2.id]);
+    expect(await ids({ kana: "ケンサク", sort: "id", dir: "asc" })).toEqual([u1.id, u2.id]);
     expect(await ids({ email: `s2-${tag}` })).toEqual([u2.id]);
     expect(await ids({ tel: "0699990001" })).toEqual([u1.id]);
     expect(await ids({ kana: "ケンサク", status: "suspended" })).toEqual([u2.id]);
@@ -63,16 +89,19 @@ describe("register, view, status, type, mails, sessions", () => {
     const row = await s.db.select().from(users).where(eq(users.id, id)).get();
     expect(row).toMatchObject({ status: "provisional", must_reset_password: true, type: "corporate", company: "株式会社テスト" });
     expect(row!.password_expires_at!.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
-    const mail = (await s.db.select().from(outbox).where(eq(outbox.job, "sendMail")).all()).find(
-      (m) => (m.payload as { to: string }).to === email,
-    );
+    const mail = (await s.db.select().from(outbox).where(eq(outbox.job, "sendMail")).all()).find((m) => (m.payload as { to: string }).to === email);
     const payload = mail!.payload as { template: string; data: { initialPassword: string; loginUrl: string } };
     expect(payload.template).toBe("first_login");
     expect(payload.data.loginUrl).toBe("http://localhost:3000/login/first");
     expect(payload.data.initialPassword).toMatch(/^[A-Za-z2-9]{12}$/);
     const b = s.browser();
     const r = await b.call((c) =>
-      c.public.auth.firstLogin({ email, current_password: payload.data.initialPassword, password: "New-pass-2026", password_confirmation: "New-pass-2026" } as never),
+      c.public.auth.firstLogin({
+        email,
+        current_password: payload.data.initialPassword,
+        password: "New-pass-2026",
+        password_confirmation: "New-pass-2026",
+      } as never),
     );
     expect(r).toBeTruthy();
     expect((await s.db.select().from(users).where(eq(users.id, id)).get())?.status).toBe("active");
@@ -110,7 +139,7 @@ describe("register, view, status, type, mails, sessions", () => {
     expect(await sessionCount(s.db, "user", u.id)).toBe(0);
     expect(await codeOf(m.call((c) => c.member.account.info()))).toBe("UNAUTHORIZED");
     await a.admin.call((c) => c.admin.accounts.setType({ id: u.id, type: "agent" }));
-    expect((await s.db.select().from(users).where(eq(users.id, u.id)).get())).toMatchObject({ status: "suspended", type: "agent" });
+    expect(await s.db.select().from(users).where(eq(users.id, u.id)).get()).toMatchObject({ status: "suspended", type: "agent" });
     expect((await errorOf(a.admin.call((c) => c.admin.accounts.setStatus({ id: u.id, status: "bogus" } as never)))).fieldErrors).toEqual({
       status: ["ステータスは次のいずれかを指定してください: provisional, active, suspended"],
     });
@@ -145,6 +174,12 @@ describe("delete → deleted list → permanent removal", () => {
     const live = await createUser(s.db);
     expect((await errorOf(a.admin.call((c) => c.admin.accounts.deleted.remove({ id: live.id })))).code).toBe("NOT_FOUND");
     await a.admin.call((c) => c.admin.accounts.deleted.remove({ id: u.id }));
-    expect(await s.db.select().from(users).where(and(eq(users.id, u.id))).get()).toBeUndefined();
+    expect(
+      await s.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, u.id)))
+        .get(),
+    ).toBeUndefined();
   });
 });

@@ -26,7 +26,11 @@ async function upload(file: Blob, name: string, who: "admin" | "member" | "visit
   const fd = new FormData();
   fd.set("file", file, name);
   const cookie = who === "visitor" ? "" : a[who].cookieHeader();
-  const req = new Request("http://localhost:3000/api/admin/cms-images", { method: "POST", body: fd, headers: { cookie, "sec-fetch-site": "same-origin", ...headers } });
+  const req = new Request("http://localhost:3000/api/admin/cms-images", {
+    method: "POST",
+    body: fd,
+    headers: { cookie, "sec-fetch-site": "same-origin", ...headers },
+  });
   const res = await handleCmsImageUpload(s.db, req, root);
   return { status: res.status, body: (await res.json()) as UploadBody };
 }
@@ -51,7 +55,9 @@ describe("CMS cover upload", () => {
   it("rejects an SVG named .png, a GIF and a file over the size limit", async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`;
     expect((await upload(new Blob([svg], { type: "image/png" }), "cover.png")).body.message).toBe("JPEG・PNG・WebP形式の画像を選択してください");
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     expect((await upload(new Blob([new Uint8Array(gif)]), "cover.gif")).status).toBe(422);
     const huge = new Uint8Array(MAX_UPLOAD_BYTES + 1);
     huge.set(await png());
@@ -99,7 +105,16 @@ describe("CMS cover upload", () => {
 
     // The URL is a valid cover for a post and reaches the public post.
     const slug = `cover-${crypto.randomUUID().slice(0, 8)}`;
-    const post = { title: "表紙つきの記事", slug, category: "news", cover_image: r.body.url, excerpt: "", body_md: "本文", status: "published", published_at: "" };
+    const post = {
+      title: "表紙つきの記事",
+      slug,
+      category: "news",
+      cover_image: r.body.url,
+      excerpt: "",
+      body_md: "本文",
+      status: "published",
+      published_at: "",
+    };
     await a.admin.call((c) => c.admin.cms.createPost(post as never));
     expect((await a.visitor.call((c) => c.public.cms.post({ slug }))).cover_image).toBe(r.body.url);
   });

@@ -67,7 +67,9 @@ describe("blog posts", () => {
     expect((await errorOf(a.admin.call((c) => c.admin.cms.createPost(post({ status: "scheduled" }) as never)))).fieldErrors).toEqual({
       published_at: ["予約公開には公開日時を入力してください"],
     });
-    expect((await errorOf(a.admin.call((c) => c.admin.cms.createPost(post({ status: "scheduled", published_at: "2000-01-01T10:00" }) as never)))).fieldErrors).toEqual({
+    expect(
+      (await errorOf(a.admin.call((c) => c.admin.cms.createPost(post({ status: "scheduled", published_at: "2000-01-01T10:00" }) as never)))).fieldErrors,
+    ).toEqual({
       published_at: ["予約公開の日時は現在より後にしてください"],
     });
     const later = post({ status: "scheduled", published_at: "2099-01-01T10:00" });
@@ -78,7 +80,9 @@ describe("blog posts", () => {
   it("slugs are unique and well-formed; update, list, preview and delete", async () => {
     const p = post();
     const { id } = await a.admin.call((c) => c.admin.cms.createPost(p as never));
-    expect((await errorOf(a.admin.call((c) => c.admin.cms.createPost(post({ slug: p.slug }) as never)))).fieldErrors).toEqual({ slug: ["このスラッグは既に使われています"] });
+    expect((await errorOf(a.admin.call((c) => c.admin.cms.createPost(post({ slug: p.slug }) as never)))).fieldErrors).toEqual({
+      slug: ["このスラッグは既に使われています"],
+    });
     expect((await errorOf(a.admin.call((c) => c.admin.cms.createPost(post({ slug: "日本語" }) as never)))).fieldErrors).toEqual({
       slug: ["スラッグは半角英小文字・数字・ハイフンで入力してください"],
     });
@@ -102,7 +106,7 @@ describe("content pages", () => {
     const page = await a.admin.call((c) => c.admin.cms.page({ key: "faq" }));
     expect(JSON.parse(page.data_json)).toEqual(items);
     expect((await a.visitor.call((c) => c.public.cms.page({ key: "faq" }))).title).toBe("よくあるご質問");
-    const bad = await errorOf(a.admin.call((c) => c.admin.cms.savePage({ key: "faq", title: "x", body_md: "", data_json: "[{\"q\":\"\"}]" })));
+    const bad = await errorOf(a.admin.call((c) => c.admin.cms.savePage({ key: "faq", title: "x", body_md: "", data_json: '[{"q":""}]' })));
     expect(bad.fieldErrors?.data_json?.[0]).toContain("1件目が正しくありません");
     expect((await errorOf(a.admin.call((c) => c.admin.cms.savePage({ key: "staff", title: "x", body_md: "", data_json: "{oops" })))).fieldErrors).toEqual({
       data_json: ["構造化データ（JSON）の形式が正しくありません"],
@@ -113,14 +117,27 @@ describe("content pages", () => {
 describe("site options (POST /api/admin/options) and the dashboard", () => {
   it("stores the counts override and the holiday note; the public counts follow", async () => {
     const before = await a.visitor.call((c) => c.public.options.get());
-    await a.admin.call((c) => c.admin.options.save({ counts_override: { members: "１２３４", investment: { members: null, public: "" } } as never, holiday_note: "年末年始は休業します" }));
+    await a.admin.call((c) =>
+      c.admin.options.save({
+        counts_override: { members: "１２３４", investment: { members: null, public: "" } } as never,
+        holiday_note: "年末年始は休業します",
+      }),
+    );
     const after = await a.visitor.call((c) => c.public.options.get());
     expect(after.members).toBe(1234);
     expect(after.investment).toEqual(before.investment);
     const o = await a.admin.call((c) => c.admin.options.get());
     expect(o).toMatchObject({ holiday_note: "年末年始は休業します", counts_override: { members: 1234, investment: { members: null, public: null } } });
     expect((await s.db.select().from(site_options).where(eq(site_options.key, "holiday_note")).get())?.value).toBe("年末年始は休業します");
-    expect((await errorOf(a.admin.call((c) => c.admin.options.save({ counts_override: { members: "-1", investment: { members: null, public: null } } as never, holiday_note: "" })))).code).toBe("BAD_REQUEST");
+    expect(
+      (
+        await errorOf(
+          a.admin.call((c) =>
+            c.admin.options.save({ counts_override: { members: "-1", investment: { members: null, public: null } } as never, holiday_note: "" }),
+          ),
+        )
+      ).code,
+    ).toBe("BAD_REQUEST");
   });
 
   it("the dashboard counts today's members and gives 12 weekly bars", async () => {
@@ -182,7 +199,9 @@ describe("prohibited words", () => {
 describe("Markdown rendering for posts", () => {
   it("renders Markdown and strips anything unsafe", async () => {
     const { renderMarkdown } = await import("@/server/cms/editor");
-    const html = renderMarkdown("## 見出し\n\n**太字** と [リンク](https://example.com) <script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [x](javascript:alert(1))");
+    const html = renderMarkdown(
+      "## 見出し\n\n**太字** と [リンク](https://example.com) <script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [x](javascript:alert(1))",
+    );
     expect(html).toContain("<h2>見出し</h2>");
     expect(html).toContain("<strong>太字</strong>");
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer">リンク</a>');

@@ -15,7 +15,11 @@ beforeAll(async () => {
 async function stage(color: string): Promise<string> {
   const fd = new FormData();
   fd.set("file", new Blob([new Uint8Array(await jpeg(320, 240, color))]), "x.jpg");
-  const req = new Request("http://localhost:3000/api/admin/images", { method: "POST", body: fd, headers: { cookie: a.admin.cookieHeader(), "sec-fetch-site": "same-origin" } });
+  const req = new Request("http://localhost:3000/api/admin/images", {
+    method: "POST",
+    body: fd,
+    headers: { cookie: a.admin.cookieHeader(), "sec-fetch-site": "same-origin" },
+  });
   const body = (await (await handleImageUpload(s.db, req, { root: uploadDir })).json()) as { token: string };
   return body.token;
 }
@@ -51,7 +55,10 @@ describe("floor plans", () => {
     await a.admin.call((c) =>
       c.admin.investments.update({ id, ...loaded.values, images: loaded.values.images.map((i) => ({ ...i, category: "photo" })) } as never),
     );
-    expect((await s.db.select().from(investment_images).where(eq(investment_images.investment_id, id)).all()).map((r) => r.category)).toEqual(["photo", "photo"]);
+    expect((await s.db.select().from(investment_images).where(eq(investment_images.investment_id, id)).all()).map((r) => r.category)).toEqual([
+      "photo",
+      "photo",
+    ]);
   });
 
   it("a missing category is a photo; an unknown one is refused with the field", async () => {
@@ -59,7 +66,9 @@ describe("floor plans", () => {
     const { id } = await a.admin.call((c) => c.admin.investments.create(validForm({ images: [{ token, comment: "" }] } as never) as never));
     expect((await s.db.select().from(investment_images).where(eq(investment_images.investment_id, id)).get())?.category).toBe("photo");
     const other = await stage("#000000");
-    const e = await errorOf(a.admin.call((c) => c.admin.investments.create(validForm({ images: [{ token: other, comment: "", category: "plan" }] } as never) as never)));
+    const e = await errorOf(
+      a.admin.call((c) => c.admin.investments.create(validForm({ images: [{ token: other, comment: "", category: "plan" }] } as never) as never)),
+    );
     expect(Object.keys(e.fieldErrors ?? {})).toEqual(["images.0.category"]);
   });
 });

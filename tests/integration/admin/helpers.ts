@@ -72,5 +72,7 @@ export async function expectRefused(a: Actors, fn: (c: Caller) => Promise<unknow
 
 /** A small real JPEG. */
 export async function jpeg(width = 64, height = 48, color = "#c09a50"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }

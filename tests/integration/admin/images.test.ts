@@ -32,8 +32,20 @@ async function upload(file: Blob, name: string, who: "admin" | "member" | "visit
 describe("upload checks", () => {
   it("sniffs the real type from the bytes", async () => {
     expect(sniffImageType(await jpeg())).toBe("image/jpeg");
-    expect(sniffImageType(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).png().toBuffer())).toBe("image/png");
-    expect(sniffImageType(await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).webp().toBuffer())).toBe("image/webp");
+    expect(
+      sniffImageType(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+          .png()
+          .toBuffer(),
+      ),
+    ).toBe("image/png");
+    expect(
+      sniffImageType(
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+          .webp()
+          .toBuffer(),
+      ),
+    ).toBe("image/webp");
     expect(sniffImageType(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
   });
 
@@ -50,7 +62,9 @@ describe("upload checks", () => {
   });
 
   it("rejects a GIF and a truncated JPEG", async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     expect((await upload(new Blob([new Uint8Array(gif)]), "a.gif")).status).toBe(422);
     const broken = (await jpeg()).subarray(0, 40);
     await expect(stageUpload(Buffer.from(broken), { root: uploadDir })).rejects.toBeInstanceOf(UploadRejectedError);
@@ -71,7 +85,12 @@ describe("a staged upload becomes a listing photo on save", () => {
     expect(r1.status).toBe(201);
     expect(r1.body.token).toMatch(/^[0-9a-f]{32}$/);
     expect(r1.body.width).toBe(1600);
-    const preview = await handleImagePreview(s.db, new Request("http://x/", { headers: { cookie: a.admin.cookieHeader() } }), ["staging", r1.body.token!, "thumb"], { root: uploadDir });
+    const preview = await handleImagePreview(
+      s.db,
+      new Request("http://x/", { headers: { cookie: a.admin.cookieHeader() } }),
+      ["staging", r1.body.token!, "thumb"],
+      { root: uploadDir },
+    );
     expect(preview.headers.get("content-type")).toBe("image/webp");
     const noAdmin = await handleImagePreview(s.db, new Request("http://x/"), ["staging", r1.body.token!, "thumb"], { root: uploadDir });
     expect(noAdmin.status).toBe(404);
@@ -93,9 +112,7 @@ describe("a staged upload becomes a listing photo on save", () => {
     // reorder and drop one: the dropped image's files go
     const loaded = await a.admin.call((c) => c.admin.investments.byId({ id }));
     const second = loaded.images[1]!;
-    await a.admin.call((c) =>
-      c.admin.investments.update({ id, ...loaded.values, images: [{ id: second.id, comment: "入口" }] } as never),
-    );
+    await a.admin.call((c) => c.admin.investments.update({ id, ...loaded.values, images: [{ id: second.id, comment: "入口" }] } as never));
     const after = await s.db.select().from(investment_images).where(eq(investment_images.investment_id, id)).all();
     expect(after.map((r) => [r.id, r.comment, r.e_sort])).toEqual([[second.id, "入口", 0]]);
     expect(existsSync(path.join(dir, `${r1.body.token}.webp`))).toBe(false);

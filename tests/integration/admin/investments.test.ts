@@ -52,9 +52,24 @@ describe("spec §5 Property (admin): one rule each, Japanese message under the f
     ["city required", (v) => (v.city_cd = ""), "city_cd", "市区町村を選択してください"],
     ["district required", (v) => (v.district_cd = ""), "district_cd", "町名を入力してください"],
     ["prohibited word in name", (v) => (v.name = "格安レジデンス"), "name", "物件名に使用できない語句「格安」が含まれています"],
-    ["prohibited word in comments.main", (v) => ((v.comments as { main: string }).main = "日本一の立地"), "comments.main", "キャッチコピーに使用できない語句「日本一」が含まれています"],
-    ["prohibited word in comments.sub", (v) => ((v.comments as { sub: string }).sub = "早い者勝ちです"), "comments.sub", "備考・コメントに使用できない語句「早い者勝ち」が含まれています"],
-    ["表示規約 Art.18 term (今だけ)", (v) => ((v.comments as { sub: string }).sub = "今だけの価格"), "comments.sub", "備考・コメントに使用できない語句「今だけ」が含まれています"],
+    [
+      "prohibited word in comments.main",
+      (v) => ((v.comments as { main: string }).main = "日本一の立地"),
+      "comments.main",
+      "キャッチコピーに使用できない語句「日本一」が含まれています",
+    ],
+    [
+      "prohibited word in comments.sub",
+      (v) => ((v.comments as { sub: string }).sub = "早い者勝ちです"),
+      "comments.sub",
+      "備考・コメントに使用できない語句「早い者勝ち」が含まれています",
+    ],
+    [
+      "表示規約 Art.18 term (今だけ)",
+      (v) => ((v.comments as { sub: string }).sub = "今だけの価格"),
+      "comments.sub",
+      "備考・コメントに使用できない語句「今だけ」が含まれています",
+    ],
     ["price required", (v) => (v.price = ""), "price", "価格（万円）を入力してください"],
     ["price below 1e8", (v) => (v.price = "100000000"), "price", "その価格は表示できません"],
     ["numeric: digits only", (v) => (v.price = "1,200万"), "price", "価格（万円）は数値で入力してください"],
@@ -63,16 +78,56 @@ describe("spec §5 Property (admin): one rule each, Japanese message under the f
     ["structure required for a building", (v) => (v.structure_cd = ""), "structure_cd", "構造を選択してください"],
     ["land area unit required", (v) => (v.land_type = ""), "land_type", "土地面積の単位を選択してください"],
     ["vacancy code required", (v) => ((v.vacancy as { cd: string }).cd = ""), "vacancy.cd", "現況を選択してください"],
-    ["transport: station walk for 徒歩", (v) => ((v.transports as { station_walk: string }[])[0]!.station_walk = ""), "transports.0.station_walk", "徒歩（分）を入力してください"],
-    ["transport: bus stop name for バス", (v) => ((v.transports as { bus_name: string }[])[1]!.bus_name = ""), "transports.1.bus_name", "バス停名を入力してください"],
-    ["transport: bus ride time for バス", (v) => ((v.transports as { bus_time: string }[])[1]!.bus_time = ""), "transports.1.bus_time", "バス乗車時間（分）を入力してください"],
-    ["transport: bus walk for バス", (v) => ((v.transports as { bus_walk: string }[])[1]!.bus_walk = ""), "transports.1.bus_walk", "バス停から徒歩（分）を入力してください"],
-    ["transport: text for その他", (v) => ((v.transports as { distance: string; other: string }[])[0]!.distance = "3"), "transports.0.other", "その他の交通を入力してください"],
-    ["transport: a station for 徒歩", (v) => ((v.transports as { station_cd: string }[])[0]!.station_cd = ""), "transports.0.station_cd", "駅を選択してください"],
+    [
+      "transport: station walk for 徒歩",
+      (v) => ((v.transports as { station_walk: string }[])[0]!.station_walk = ""),
+      "transports.0.station_walk",
+      "徒歩（分）を入力してください",
+    ],
+    [
+      "transport: bus stop name for バス",
+      (v) => ((v.transports as { bus_name: string }[])[1]!.bus_name = ""),
+      "transports.1.bus_name",
+      "バス停名を入力してください",
+    ],
+    [
+      "transport: bus ride time for バス",
+      (v) => ((v.transports as { bus_time: string }[])[1]!.bus_time = ""),
+      "transports.1.bus_time",
+      "バス乗車時間（分）を入力してください",
+    ],
+    [
+      "transport: bus walk for バス",
+      (v) => ((v.transports as { bus_walk: string }[])[1]!.bus_walk = ""),
+      "transports.1.bus_walk",
+      "バス停から徒歩（分）を入力してください",
+    ],
+    [
+      "transport: text for その他",
+      (v) => ((v.transports as { distance: string; other: string }[])[0]!.distance = "3"),
+      "transports.0.other",
+      "その他の交通を入力してください",
+    ],
+    [
+      "transport: a station for 徒歩",
+      (v) => ((v.transports as { station_cd: string }[])[0]!.station_cd = ""),
+      "transports.0.station_cd",
+      "駅を選択してください",
+    ],
     ["dates valid: built month", (v) => ((v.built as { month: string }).month = "13"), "built.month", "築月の日付が正しくありません"],
     ["dates valid: 情報登録日", (v) => (v.registered_at = "2026-02-30"), "registered_at", "情報登録日の日付が正しくありません"],
-    ["dates valid: original.check_at", (v) => ((v.original as { check_at: string }).check_at = "2026/13/01"), "original.check_at", "確認日の日付が正しくありません"],
-    ["original.tel digits and hyphens", (v) => ((v.original as { tel: string }).tel = "06-abcd-5678"), "original.tel", "元付電話番号は半角数字とハイフンで入力してください"],
+    [
+      "dates valid: original.check_at",
+      (v) => ((v.original as { check_at: string }).check_at = "2026/13/01"),
+      "original.check_at",
+      "確認日の日付が正しくありません",
+    ],
+    [
+      "original.tel digits and hyphens",
+      (v) => ((v.original as { tel: string }).tel = "06-abcd-5678"),
+      "original.tel",
+      "元付電話番号は半角数字とハイフンで入力してください",
+    ],
     ["original.tel at least 10", (v) => ((v.original as { tel: string }).tel = "06-1234"), "original.tel", "元付電話番号は10文字以上で入力してください"],
     ["publishing needs 取引態様", (v) => (v.transactions = ""), "transactions", "取引態様を選択してください"],
     ["publishing needs 情報登録日", (v) => (v.registered_at = ""), "registered_at", "情報登録日を入力してください"],
@@ -160,7 +215,11 @@ describe("derived fields are computed on save", () => {
       ["梅田", "大阪メトロ御堂筋線", 249, 1],
       ["淀屋橋", "大阪メトロ御堂筋線", 249, 2],
     ]);
-    const before = await s.db.select({ new_quake: investments.new_quake }).from(investments).where(eq(investments.id, (await create(validForm({ built: { year: "1981", month: "5" } }))).id)).get();
+    const before = await s.db
+      .select({ new_quake: investments.new_quake })
+      .from(investments)
+      .where(eq(investments.id, (await create(validForm({ built: { year: "1981", month: "5" } }))).id))
+      .get();
     expect(before?.new_quake).toBe(false);
   });
 });
@@ -184,7 +243,11 @@ describe("publication and price cuts", () => {
     expect(r.published).toBe(true);
     const row = await s.db.select().from(investments).where(eq(investments.id, r.id)).get();
     expect(row?.public_at).toBeInstanceOf(Date);
-    const jobs = await s.db.select().from(outbox).where(and(eq(outbox.job, "matchInvestment"), eq(outbox.job_id, `matchInvestment-new-${r.id}`))).all();
+    const jobs = await s.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.job, "matchInvestment"), eq(outbox.job_id, `matchInvestment-new-${r.id}`)))
+      .all();
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.payload).toEqual({ investmentId: r.id, reason: "new" });
   });
@@ -209,7 +272,10 @@ describe("publication and price cuts", () => {
     // 11,000万円 has been offered since 90 days ago (its change backdated): a cut now qualifies
     const since = new Date(Date.now() - 90 * 86_400_000);
     await s.db.update(investment_price_histories).set({ changed_at: since }).where(eq(investment_price_histories.investment_id, id));
-    await s.db.update(investments).set({ public_at: new Date(since.getTime() - 86_400_000) }).where(eq(investments.id, id));
+    await s.db
+      .update(investments)
+      .set({ public_at: new Date(since.getTime() - 86_400_000) })
+      .where(eq(investments.id, id));
     const r = await a.admin.call((c) => c.admin.investments.update({ id, ...v, price: "10500" } as never));
     expect(r).toMatchObject({ priceCut: true, formerPriceShown: true });
     const row = await s.db.select().from(investments).where(eq(investments.id, id)).get();

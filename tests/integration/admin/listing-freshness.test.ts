@@ -3,13 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addDaysIso,
-  investmentForm,
-  jstToday,
-  NEXT_UPDATE_MESSAGE,
-  type InvestmentFormInput,
-} from "@/schemas/admin/investment";
+import { addDaysIso, investmentForm, jstToday, NEXT_UPDATE_MESSAGE, type InvestmentFormInput } from "@/schemas/admin/investment";
 import { createSession, SESSION_COOKIE } from "@/server/auth/session";
 import { closeDb, openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/migrate";
@@ -66,7 +60,12 @@ async function send(method: string, p: string, body: unknown) {
   const res = await handleRest(
     new Request(BASE + p, {
       method,
-      headers: { "content-type": "application/json", "x-xsrf-token": token, [PEER_HEADER]: peerHeaderValue("10.77.0.9") ?? "", cookie: [...jar, adminCookie].join("; ") },
+      headers: {
+        "content-type": "application/json",
+        "x-xsrf-token": token,
+        [PEER_HEADER]: peerHeaderValue("10.77.0.9") ?? "",
+        cookie: [...jar, adminCookie].join("; "),
+      },
       body: JSON.stringify(body),
     }),
   );
@@ -78,7 +77,11 @@ describe("editor save: 次回更新予定日 within 14 days of 情報更新日 (
   it("+15 days is INVALID with the Japanese field message and changes nothing; +14 passes", async () => {
     const { id } = await create(validForm({ next_update_at: addDaysIso(today(), 7) }));
     const before = await rowOf(id);
-    const form = { ...(await admin.call((c) => c.admin.investments.byId({ id }))).values, name: "変更されないはずの名前", next_update_at: addDaysIso(today(), 15) };
+    const form = {
+      ...(await admin.call((c) => c.admin.investments.byId({ id }))).values,
+      name: "変更されないはずの名前",
+      next_update_at: addDaysIso(today(), 15),
+    };
 
     const e = await errorOf(admin.call((c) => c.admin.investments.update({ id, ...form } as never)));
     expect(e.code).toBe("BAD_REQUEST");
@@ -105,7 +108,11 @@ describe("editor save: 次回更新予定日 within 14 days of 情報更新日 (
     // that day is the row's 情報更新日, and today + 13 is 15 days after it.
     const values = investmentForm.parse(validForm({ next_update_at: addDaysIso(today(), 13) }));
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
-    const count = async () => (await db.select({ n: sql<number>`count(*)` }).from(investments).get())!.n;
+    const count = async () =>
+      (await db
+        .select({ n: sql<number>`count(*)` })
+        .from(investments)
+        .get())!.n;
     const n = await count();
     const e = await errorOf(saveInvestment(db, null, null, values, { now: twoDaysAgo }));
     expect(e.fieldErrors?.next_update_at).toEqual([NEXT_UPDATE_MESSAGE]);
@@ -127,7 +134,10 @@ describe("REST: the same procedures, a 422 with the field errors", () => {
     expect((await rowOf(id))?.next_update_at).toBe(addDaysIso(today(), 14));
 
     const before = await rowOf(id);
-    const patch = await send("PATCH", `/api/admin/investment/${id}`, { ...(await admin.call((c) => c.admin.investments.byId({ id }))).values, next_update_at: addDaysIso(today(), 15) });
+    const patch = await send("PATCH", `/api/admin/investment/${id}`, {
+      ...(await admin.call((c) => c.admin.investments.byId({ id }))).values,
+      next_update_at: addDaysIso(today(), 15),
+    });
     expect(patch.status).toBe(422);
     expect((patch.json?.errors as Record<string, string[]>).next_update_at).toEqual([NEXT_UPDATE_MESSAGE]);
     expect(await rowOf(id)).toEqual(before);
@@ -138,7 +148,10 @@ describe("bulk publish and duplicate keep the rule on the stored 情報更新日
   it("bulk publish skips a draft whose 次回更新予定日 lies more than 14 days after its 情報更新日", async () => {
     const { id } = await create(validForm({ public: false, next_update_at: addDaysIso(today(), 10) }));
     // The draft was last updated a week ago: today + 10 is 17 days after it.
-    await db.update(investments).set({ update_at: new Date(Date.now() - 7 * 86_400_000) }).where(eq(investments.id, id));
+    await db
+      .update(investments)
+      .set({ update_at: new Date(Date.now() - 7 * 86_400_000) })
+      .where(eq(investments.id, id));
     const r = await admin.call((c) => c.admin.investments.bulk({ ids: [id], action: "publish" }));
     expect(r.skipped).toEqual([{ id, no: expect.any(String), reason: NEXT_UPDATE_MESSAGE }]);
     expect((await rowOf(id))?.public).toBe(false);
@@ -151,7 +164,10 @@ describe("bulk publish and duplicate keep the rule on the stored 情報更新日
   it("a duplicate (情報更新日 now) carries a 次回更新予定日 within 14 days of it", async () => {
     const { id } = await create(validForm({ public: false, next_update_at: addDaysIso(today(), 5) }));
     // An old draft with a date beyond the rule (stored before it).
-    await db.update(investments).set({ next_update_at: addDaysIso(today(), 40) }).where(eq(investments.id, id));
+    await db
+      .update(investments)
+      .set({ next_update_at: addDaysIso(today(), 40) })
+      .where(eq(investments.id, id));
     const copy = await admin.call((c) => c.admin.investments.duplicate({ id }));
     const row = await rowOf(copy.id);
     expect(row?.next_update_at).toBe(addDaysIso(today(), 14));

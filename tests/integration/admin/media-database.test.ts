@@ -45,7 +45,11 @@ afterAll(() => {
 async function uploadOnA(color = "#446688"): Promise<string> {
   const fd = new FormData();
   fd.set("file", new Blob([new Uint8Array(await jpeg(900, 600, color))]), "photo.jpg");
-  const req = new Request("http://localhost:3000/api/admin/images", { method: "POST", body: fd, headers: { cookie: a.admin.cookieHeader(), "sec-fetch-site": "same-origin" } });
+  const req = new Request("http://localhost:3000/api/admin/images", {
+    method: "POST",
+    body: fd,
+    headers: { cookie: a.admin.cookieHeader(), "sec-fetch-site": "same-origin" },
+  });
   const res = await handleImageUpload(dbA, req, nodeA());
   const body = (await res.json()) as { token: string };
   expect(res.status).toBe(201);
@@ -75,7 +79,11 @@ describe("media in the database", () => {
     expect(Buffer.from(await onB.arrayBuffer()).equals(bytesA)).toBe(true);
     expect((await sharp(bytesA).metadata()).width).toBe(480);
     expect(onA.headers.get("etag")).toBe(onB.headers.get("etag"));
-    const again = await listingImageResponse(new Request("http://a/", { headers: { "if-none-match": onA.headers.get("etag")! } }), { id: String(id), name: token, variant: "thumb" }, { db: dbA, storage: nodeA() });
+    const again = await listingImageResponse(
+      new Request("http://a/", { headers: { "if-none-match": onA.headers.get("etag")! } }),
+      { id: String(id), name: token, variant: "thumb" },
+      { db: dbA, storage: nodeA() },
+    );
     expect(again.status).toBe(304);
 
     expect(filesUnder(dirA)).toEqual([]);
@@ -87,11 +95,15 @@ describe("media in the database", () => {
     const first = await a.admin.call((c) => c.admin.investments.create(validForm({ no: "MEDIA-1" } as never) as never));
     expect(first.id).toBeGreaterThan(0);
     // The same 物件番号 again: refused inside the transaction, after nothing else; the photo stays staged.
-    const e = await a.admin.call((c) => c.admin.investments.create(validForm({ no: "MEDIA-1", images: [{ token, comment: "" }] } as never) as never)).catch((err: unknown) => err);
+    const e = await a.admin
+      .call((c) => c.admin.investments.create(validForm({ no: "MEDIA-1", images: [{ token, comment: "" }] } as never) as never))
+      .catch((err: unknown) => err);
     expect(e).toBeInstanceOf(Error);
     expect(await isStaged(token, nodeA())).toBe(true);
     const { id } = await a.admin.call((c) => c.admin.investments.create(validForm({ no: "MEDIA-2", images: [{ token, comment: "" }] } as never) as never));
-    expect((await listingImageResponse(new Request("http://a/"), { id: String(id), name: token, variant: "webp" }, { db: dbA, storage: nodeA() })).status).toBe(200);
+    expect((await listingImageResponse(new Request("http://a/"), { id: String(id), name: token, variant: "webp" }, { db: dbA, storage: nodeA() })).status).toBe(
+      200,
+    );
   });
 
   it("deleting a listing removes its photos' rows, and bodies nothing else names", async () => {
@@ -109,7 +121,15 @@ describe("media in the database", () => {
     // The duplicate (an unpublished draft: staff's preview) names the same bodies: they stay, and it still shows.
     expect((await t.db.select({ hash: media_blobs.hash }).from(media_blobs).all()).length).toBe(blobsBefore);
     const copyName = (await t.db.select().from(investment_images).where(eq(investment_images.investment_id, copy.id)).get())!.name;
-    expect((await listingImageResponse(new Request("http://b/", { headers: { cookie: a.admin.cookieHeader() } }), { id: String(copy.id), name: copyName, variant: "jpg" }, { db: t.db })).status).toBe(200);
+    expect(
+      (
+        await listingImageResponse(
+          new Request("http://b/", { headers: { cookie: a.admin.cookieHeader() } }),
+          { id: String(copy.id), name: copyName, variant: "jpg" },
+          { db: t.db },
+        )
+      ).status,
+    ).toBe(200);
 
     await a.admin.call((c) => c.admin.investments.remove({ id: copy.id }));
     const orphans = await t.db.select({ hash: media_blobs.hash }).from(media_blobs).all();
@@ -137,8 +157,12 @@ describe("the start-up warning", () => {
   }
 
   it("a node with a local directory on a shared database says so; database storage or a local file says nothing", () => {
-    expect(warningWith({ MEDIA_STORAGE: "local", DATABASE_URL: "http://127.0.0.1:8080", DATABASE_SYNC_URL: undefined })).toContain("media.local_storage_on_shared_database");
-    expect(warningWith({ MEDIA_STORAGE: "local", DATABASE_URL: "file:./x.db", DATABASE_SYNC_URL: "http://127.0.0.1:8080" })).toContain("MEDIA_STORAGE=database");
+    expect(warningWith({ MEDIA_STORAGE: "local", DATABASE_URL: "http://127.0.0.1:8080", DATABASE_SYNC_URL: undefined })).toContain(
+      "media.local_storage_on_shared_database",
+    );
+    expect(warningWith({ MEDIA_STORAGE: "local", DATABASE_URL: "file:./x.db", DATABASE_SYNC_URL: "http://127.0.0.1:8080" })).toContain(
+      "MEDIA_STORAGE=database",
+    );
     expect(warningWith({ MEDIA_STORAGE: "database", DATABASE_URL: "http://127.0.0.1:8080", DATABASE_SYNC_URL: undefined })).toBe("");
     expect(warningWith({ MEDIA_STORAGE: "local", DATABASE_URL: "file:./x.db", DATABASE_SYNC_URL: undefined })).toBe("");
   });

@@ -134,8 +134,7 @@ describe("admin.cms.postPreview", () => {
 
 describe("listing images for the preview", () => {
   const NAME = "0123456789abcdef0123456789abcdef";
-  const viewer = async (who: "admin" | "member" | "visitor") =>
-    createContext({ db: s.db, headers: new Headers({ cookie: a[who].cookieHeader() }) });
+  const viewer = async (who: "admin" | "member" | "visitor") => createContext({ db: s.db, headers: new Headers({ cookie: a[who].cookieHeader() }) });
 
   async function listingWithImage(over: Parameters<typeof validForm>[0]) {
     const { id } = await a.admin.call((c) => c.admin.investments.create(validForm(over) as never));

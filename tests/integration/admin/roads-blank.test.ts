@@ -25,6 +25,6 @@ describe("接道 rows through the admin procedures", () => {
     expect(await stored()).toEqual([{ direction: "南", width: 4.5, kind: "公道", frontage: 12 }]);
 
     await a.admin.call((c) => c.admin.investments.update({ id, ...form, land_road: [blank] } as never));
-    expect(await stored() ?? []).toEqual([]);
+    expect((await stored()) ?? []).toEqual([]);
   });
 });

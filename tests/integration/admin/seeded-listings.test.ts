@@ -42,7 +42,10 @@ describe("seeded listings pass the editor's validation", () => {
   });
 
   it("every listing's 次回更新予定日 is within 14 days of its 情報更新日, and not before the day after seeding", async () => {
-    const rows = await s.db.select({ id: investments.id, update_at: investments.update_at, next_update_at: investments.next_update_at }).from(investments).all();
+    const rows = await s.db
+      .select({ id: investments.id, update_at: investments.update_at, next_update_at: investments.next_update_at })
+      .from(investments)
+      .all();
     const tomorrow = addDaysIso(jstToday(seededAt), 1);
     const bad = rows.filter((r) => !r.update_at || !r.next_update_at || r.next_update_at > nextUpdateLimit(r.update_at) || r.next_update_at < tomorrow);
     expect(bad.slice(0, 5).map((r) => `#${r.id} ${r.update_at?.toISOString()} → ${r.next_update_at}`)).toEqual([]);
@@ -60,7 +63,11 @@ describe("seeded listings pass the editor's validation", () => {
   });
 
   it("one listing of every type saves unchanged through the editor's procedure and reads back identically", async () => {
-    const types = await s.db.select({ type_cd: investments.type_cd, id: sql<number>`min(${investments.id})` }).from(investments).groupBy(investments.type_cd).all();
+    const types = await s.db
+      .select({ type_cd: investments.type_cd, id: sql<number>`min(${investments.id})` })
+      .from(investments)
+      .groupBy(investments.type_cd)
+      .all();
     expect(types.map((t) => t.type_cd).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 99]);
     for (const { id } of types) {
       const before = await a.admin.call((c) => c.admin.investments.byId({ id }));
@@ -71,9 +78,20 @@ describe("seeded listings pass the editor's validation", () => {
   });
 
   it("migration 0010 turns a stored 地下階数 0 into none and leaves real basements alone", async () => {
-    const [x, y] = await s.db.select({ id: investments.id, floor: investments.floor }).from(investments).where(sql`${investments.floor} is not null`).limit(2).all();
-    await s.db.update(investments).set({ floor: { ...x!.floor!, under: 0 } }).where(eq(investments.id, x!.id));
-    await s.db.update(investments).set({ floor: { ...y!.floor!, under: 2 } }).where(eq(investments.id, y!.id));
+    const [x, y] = await s.db
+      .select({ id: investments.id, floor: investments.floor })
+      .from(investments)
+      .where(sql`${investments.floor} is not null`)
+      .limit(2)
+      .all();
+    await s.db
+      .update(investments)
+      .set({ floor: { ...x!.floor!, under: 0 } })
+      .where(eq(investments.id, x!.id));
+    await s.db
+      .update(investments)
+      .set({ floor: { ...y!.floor!, under: 2 } })
+      .where(eq(investments.id, y!.id));
     const file = readFileSync(path.resolve(import.meta.dirname, "../../../drizzle/0010_floor_under_none.sql"), "utf8");
     for (const stmt of file.split("--> statement-breakpoint")) await s.db.run(sql.raw(stmt));
     const floorOf = async (id: number) => (await s.db.select({ floor: investments.floor }).from(investments).where(eq(investments.id, id)).get())?.floor;

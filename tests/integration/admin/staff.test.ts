@@ -40,7 +40,12 @@ async function accept(token: string, password = "Staff-pass-2026") {
   return b;
 }
 
-const inviteRow = (token: string) => s.db.select().from(password_resets).where(eq(password_resets.id, hashToken(token))).get();
+const inviteRow = (token: string) =>
+  s.db
+    .select()
+    .from(password_resets)
+    .where(eq(password_resets.id, hashToken(token)))
+    .get();
 
 describe("every staff procedure refuses members and visitors", () => {
   const calls: [string, (c: Caller) => Promise<unknown>][] = [
@@ -90,7 +95,10 @@ describe("invite", () => {
     const { id, token } = await invite(email);
     // 24 hours and a second after it was issued:
     const stored = await inviteRow(token);
-    await s.db.update(password_resets).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(password_resets.id, stored!.id));
+    await s.db
+      .update(password_resets)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(password_resets.id, stored!.id));
     expect(await s.browser().call((c) => c.public.auth.adminInviteState({ token }))).toBeNull();
     expect((await errorOf(accept(token))).fieldErrors).toEqual({ token: [STAFF_INVITE_INVALID] });
     expect(await s.db.select().from(admins).where(eq(admins.id, id)).get()).toMatchObject({ must_reset_password: true });
@@ -169,7 +177,13 @@ describe("disable", () => {
       s.browser().call((c) => c.public.auth.adminResetPassword({ token, password: "Another-2026", password_confirmation: "Another-2026" })),
     );
     expect(reset.fieldErrors).toEqual({ token: [TOKEN_INVALID] });
-    expect(await s.db.select().from(password_resets).where(and(eq(password_resets.account_kind, "admin"), eq(password_resets.account_id, target.id))).all()).toEqual([]);
+    expect(
+      await s.db
+        .select()
+        .from(password_resets)
+        .where(and(eq(password_resets.account_kind, "admin"), eq(password_resets.account_id, target.id)))
+        .all(),
+    ).toEqual([]);
     // no new reset mail for a disabled account
     const mark2 = s.sink.mark();
     await s.browser().call((c) => c.public.auth.adminForgotPassword({ email: target.email }));
@@ -231,8 +245,15 @@ describe("the last active staff account", () => {
         (e) => `${e.code}:${e.message}`,
         () => "OK",
       );
-    const results = await Promise.all([outcome(b1.call((c) => c.admin.staff.disable({ id: two.id }))), outcome(b2.call((c) => c.admin.staff.disable({ id: one.id })))]);
-    const active = await own.db.select({ id: admins.id }).from(admins).where(and(isNull(admins.disabled_at), eq(admins.must_reset_password, false))).all();
+    const results = await Promise.all([
+      outcome(b1.call((c) => c.admin.staff.disable({ id: two.id }))),
+      outcome(b2.call((c) => c.admin.staff.disable({ id: one.id }))),
+    ]);
+    const active = await own.db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(isNull(admins.disabled_at), eq(admins.must_reset_password, false)))
+      .all();
     expect(active).toHaveLength(1);
     expect(results.filter((r) => r === "OK")).toHaveLength(1);
     // the loser was either already logged out or refused with the reason

@@ -31,7 +31,11 @@ afterAll(async () => {
 
 /** Every table's rows (virtual tables and their shadows aside), as JSON per table. */
 async function snapshot(db: Db): Promise<Record<string, string>> {
-  const tables = (await db.$client.execute("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name")).rows.map((r) => String(r.name));
+  const tables = (
+    await db.$client.execute(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name",
+    )
+  ).rows.map((r) => String(r.name));
   const out: Record<string, string> = {};
   for (const t of tables) {
     if (/^investments_(fts|geo)_/.test(t)) continue;

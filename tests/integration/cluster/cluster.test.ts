@@ -174,7 +174,10 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
       expect(saved.status, JSON.stringify(saved.error)).toBe(200);
       const list = await trpc(b, "member.filters.list", undefined, { cookie, query: true });
       expect(list.status, JSON.stringify(list.error)).toBe(200);
-      expect((list.data as { name: string }[]).map((f) => f.name), `try ${i + 1} of 20`).toContain(name);
+      expect(
+        (list.data as { name: string }[]).map((f) => f.name),
+        `try ${i + 1} of 20`,
+      ).toContain(name);
     }
   });
 
@@ -199,7 +202,11 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     // rendered before its replica pulled the write: wait on other URLs (each its own cache entry),
     // so the listing's own URL is first rendered once B has the row.
     let poll = 0;
-    await waitFor(async () => (await (await fetch(`${b.base}/investments/${id}?replica-poll=${poll++}`)).text()).includes("キャッシュ前マンション"), CROSS_NODE, "the listing on B");
+    await waitFor(
+      async () => (await (await fetch(`${b.base}/investments/${id}?replica-poll=${poll++}`)).text()).includes("キャッシュ前マンション"),
+      CROSS_NODE,
+      "the listing on B",
+    );
     const first = await fetch(`${b.base}/investments/${id}`);
     await first.text();
     const cached = await fetch(`${b.base}/investments/${id}`);
@@ -229,7 +236,11 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     await waitFor(() => sink.to(member.email).length > 0, 60_000, `the matching mail\n${worker.output()}`);
     await sleep(1500); // a second mail would have come by now
     expect(sink.to(member.email)).toHaveLength(1);
-    const rows = await db.select().from(matchings).where(and(eq(matchings.investment_id, id), eq(matchings.user_id, member.id))).all();
+    const rows = await db
+      .select()
+      .from(matchings)
+      .where(and(eq(matchings.investment_id, id), eq(matchings.user_id, member.id)))
+      .all();
     expect(rows).toHaveLength(1);
   });
 
@@ -263,7 +274,12 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     const port = Number(new URL(replica.url).port);
     await replica.stop("SIGKILL");
     // A staff save on A: it announces a change, which used to make B's next request pull (synchronously) from the dead replica.
-    const saved = await trpc(a, "admin.investments.update", { ...(await editorValues(a, adminCk, id)), id, name: "レプリカ停止中マンション" }, { cookie: adminCk });
+    const saved = await trpc(
+      a,
+      "admin.investments.update",
+      { ...(await editorValues(a, adminCk, id)), id, name: "レプリカ停止中マンション" },
+      { cookie: adminCk },
+    );
     expect(saved.status, JSON.stringify(saved.error)).toBe(200);
     const timed = async (what: string, fn: () => Promise<number>) => {
       const t0 = performance.now();
@@ -283,8 +299,13 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
       await sleep(100);
     }
     const worst = (what: string) => Math.max(...figures.filter((f) => f.what === what).map((f) => f.ms));
-    console.log(`B with the replica dead, ${figures.length / 3} rounds: worst static ${worst("static")} ms, page ${worst("page")} ms, member read ${worst("member")} ms`);
-    expect(figures.every((f) => f.status === 200), JSON.stringify(figures.filter((f) => f.status !== 200))).toBe(true);
+    console.log(
+      `B with the replica dead, ${figures.length / 3} rounds: worst static ${worst("static")} ms, page ${worst("page")} ms, member read ${worst("member")} ms`,
+    );
+    expect(
+      figures.every((f) => f.status === 200),
+      JSON.stringify(figures.filter((f) => f.status !== 200)),
+    ).toBe(true);
     // "Does not hang" margins (the old synchronous pull held the process 3-6 s): far above the real figures printed above.
     expect(worst("static")).toBeLessThan(2000);
     expect(worst("page")).toBeLessThan(2500);
@@ -292,7 +313,11 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     replica = await startSqld({ dir: path.join(dir, "replica"), primaryGrpcUrl: primary.grpcUrl!, httpPort: port });
     await db.update(investments).set({ name: "レプリカ復帰後マンション" }).where(eq(investments.id, id));
     let poll = 0;
-    await waitFor(async () => (await (await fetch(`${b.base}/investments/${id}?back=${poll++}`)).text()).includes("レプリカ復帰後マンション"), CROSS_NODE, "B caught up after the replica returned");
+    await waitFor(
+      async () => (await (await fetch(`${b.base}/investments/${id}?back=${poll++}`)).text()).includes("レプリカ復帰後マンション"),
+      CROSS_NODE,
+      "B caught up after the replica returned",
+    );
     const ready = (await (await fetch(`${b.base}/readyz`)).json()) as { ready: boolean; replica: { pulling: boolean; syncedSecondsAgo: number } };
     expect(ready.ready).toBe(true);
     await waitFor(async () => ((await (await fetch(`${b.base}/readyz`)).json()) as typeof ready).replica.pulling, CROSS_NODE, "B's pulls succeed again");
@@ -311,12 +336,19 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     const seen: { node: string; status: number; message?: string }[] = [];
     // A request that does not answer in 10 s counts as status 0 (a hang is a failure too, and says where).
     const bounded = <T extends { status: number; message?: string }>(p: Promise<T>) =>
-      Promise.race([p, sleep(10_000).then(() => ({ status: 0, message: "no answer in 10 s" }) as T)]).catch((e: unknown) => ({ status: -1, message: String(e) }) as T);
+      Promise.race([p, sleep(10_000).then(() => ({ status: 0, message: "no answer in 10 s" }) as T)]).catch(
+        (e: unknown) => ({ status: -1, message: String(e) }) as T,
+      );
     const settled = waitFor(
       async () => {
         const [x, y, page] = await Promise.all([
           bounded(trpc(a, "member.filters.list", undefined, { cookie, query: true }).then((r) => ({ status: r.status, message: r.error?.message }))),
-          bounded(trpc(b, "member.filters.create", { name: `復旧待ち ${seen.length}`, query: { re: [3] } }, { cookie }).then((r) => ({ status: r.status, message: r.error?.message }))),
+          bounded(
+            trpc(b, "member.filters.create", { name: `復旧待ち ${seen.length}`, query: { re: [3] } }, { cookie }).then((r) => ({
+              status: r.status,
+              message: r.error?.message,
+            })),
+          ),
           bounded(fetch(`${a.base}/investments/${pageId}?outage=${seen.length}`).then(async (r) => ({ status: r.status, message: await r.text() }))),
         ]);
         seen.push({ node: "A", ...x }, { node: "B", ...y }, { node: "A page", ...page });
@@ -343,7 +375,11 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     const users = await Promise.all(Array.from({ length: 24 }, () => createUser(db)));
     const cookies = await Promise.all(users.map((u) => userCookie(u.id)));
     const acked: number[] = [];
-    const victim = await startNode("web C", { DATABASE_URL: `file:${path.join(dir, "web-c", "replica.db")}`, DATABASE_SYNC_URL: replica.url, DATABASE_PRIMARY_URL: primary.url });
+    const victim = await startNode("web C", {
+      DATABASE_URL: `file:${path.join(dir, "web-c", "replica.db")}`,
+      DATABASE_SYNC_URL: replica.url,
+      DATABASE_PRIMARY_URL: primary.url,
+    });
     const requests = users.map(async (u, i) => {
       await sleep(i * 40);
       try {

@@ -48,7 +48,10 @@ beforeAll(async () => {
   await db.update(investments).set({ public: true, members: false, not_updated_at: null }).where(eq(investments.id, ids.public));
   await db.update(investments).set({ public: true, members: true, not_updated_at: null }).where(eq(investments.id, ids.membersOnly));
   await db.update(investments).set({ public: false, members: false, not_updated_at: null }).where(eq(investments.id, ids.unpublished));
-  await db.update(investments).set({ public: true, members: false, not_updated_at: new Date(NOW.getTime() - DAY) }).where(eq(investments.id, ids.overdue));
+  await db
+    .update(investments)
+    .set({ public: true, members: false, not_updated_at: new Date(NOW.getTime() - DAY) })
+    .where(eq(investments.id, ids.overdue));
 });
 
 afterAll(async () => {
@@ -59,7 +62,12 @@ afterAll(async () => {
 });
 
 const slugsOf = (status: string) =>
-  db.select({ slug: cms_posts.slug }).from(cms_posts).where(eq(cms_posts.status, status)).all().then((r) => r.map((x) => x.slug));
+  db
+    .select({ slug: cms_posts.slug })
+    .from(cms_posts)
+    .where(eq(cms_posts.status, status))
+    .all()
+    .then((r) => r.map((x) => x.slug));
 
 describe("blog posts", () => {
   it("pages 20 published posts by 10, newest first, with total and last", async () => {
@@ -170,7 +178,10 @@ describe("content pages", () => {
       expect(faqItemsOf({ data: null })).toEqual([]);
       expect(salesRecordsOf({ data: { records: "x" } })).toEqual([]);
     } finally {
-      await db.update(cms_pages).set({ data: faq?.data ?? null }).where(eq(cms_pages.key, "faq"));
+      await db
+        .update(cms_pages)
+        .set({ data: faq?.data ?? null })
+        .where(eq(cms_pages.key, "faq"));
     }
   });
 });
@@ -223,7 +234,24 @@ describe("sitemap.xml and robots.txt", () => {
     expect(urls).toContain(`${APP_URL}/blogs/kansai-market-review`);
     expect(urls).not.toContain(`${APP_URL}/blogs/seminar-announcement`);
     expect(urls).not.toContain(`${APP_URL}/blogs/draft-cashflow-simulation`);
-    for (const p of ["/", "/about", "/advantage", "/corporate", "/results", "/staff", "/faq", "/terms", "/privacy", "/antisocial", "/blogs", "/investments", "/investments/search/area", "/investments/search/train", "/investments/search/feature", "/sitemap"]) {
+    for (const p of [
+      "/",
+      "/about",
+      "/advantage",
+      "/corporate",
+      "/results",
+      "/staff",
+      "/faq",
+      "/terms",
+      "/privacy",
+      "/antisocial",
+      "/blogs",
+      "/investments",
+      "/investments/search/area",
+      "/investments/search/train",
+      "/investments/search/feature",
+      "/sitemap",
+    ]) {
       expect(urls).toContain(`${APP_URL}${p === "/" ? "/" : p}`);
     }
     expect(urls.some((u) => u.includes("/mypage") || u.includes("/api/") || u.includes("/_"))).toBe(false);

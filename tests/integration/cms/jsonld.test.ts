@@ -35,7 +35,18 @@ describe("JSON-LD helpers", () => {
 
   it("RealEstateListing: an Offer in JPY (万円 × 10,000), name, url and address", () => {
     const ld = realEstateListingJsonLd(
-      { id: 42, name: "北区架空マンション", price: 8500, type_cd: 1, pref_name: "大阪府", city_name: "大阪市北区", district_cd: "梅田一丁目", yield: 6.25, images: ["/api/images/42/a/jpg"], public_at: new Date("2026-11-01T00:00:00Z") },
+      {
+        id: 42,
+        name: "北区架空マンション",
+        price: 8500,
+        type_cd: 1,
+        pref_name: "大阪府",
+        city_name: "大阪市北区",
+        district_cd: "梅田一丁目",
+        yield: 6.25,
+        images: ["/api/images/42/a/jpg"],
+        public_at: new Date("2026-11-01T00:00:00Z"),
+      },
       APP,
     );
     expect(ld).toMatchObject({
@@ -46,7 +57,10 @@ describe("JSON-LD helpers", () => {
       image: [`${APP}/api/images/42/a/jpg`],
       datePosted: "2026-11-01T00:00:00.000Z",
       offers: { "@type": "Offer", price: 85_000_000, priceCurrency: "JPY", url: `${APP}/investments/42`, category: "一棟マンション" },
-      contentLocation: { "@type": "Place", address: { addressRegion: "大阪府", addressLocality: "大阪市北区", streetAddress: "梅田一丁目", addressCountry: "JP" } },
+      contentLocation: {
+        "@type": "Place",
+        address: { addressRegion: "大阪府", addressLocality: "大阪市北区", streetAddress: "梅田一丁目", addressCountry: "JP" },
+      },
     });
     expect(manToYen(1980.5)).toBe(19_805_000);
     expect(manToYen(100_000_000)).toBeNull();
@@ -64,7 +78,10 @@ describe("JSON-LD helpers", () => {
       "@type": "FAQPage",
       mainEntity: [{ "@type": "Question", name: "Q1", acceptedAnswer: { "@type": "Answer", text: "A1" } }],
     });
-    const post = blogPostingJsonLd({ slug: "a-b", title: "題名", published_at: new Date("2026-10-01T00:00:00Z"), updated_at: null, category_name: "市場動向" }, APP);
+    const post = blogPostingJsonLd(
+      { slug: "a-b", title: "題名", published_at: new Date("2026-10-01T00:00:00Z"), updated_at: null, category_name: "市場動向" },
+      APP,
+    );
     expect(post).toMatchObject({
       "@type": "BlogPosting",
       headline: "題名",

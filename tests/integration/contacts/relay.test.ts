@@ -105,7 +105,13 @@ describe("one mailbox, many IPs", () => {
 
   it("a 4th inquiry to the same mailbox within the hour is refused from any IP (tRPC with the Japanese message, REST 429), stored nowhere and mailed nowhere", async () => {
     const tag = `target${Date.now()}`;
-    const spellings = [`${tag}@example.com`, `${tag.toUpperCase()}@Example.com`, `${tag}+again@example.com`, `${tag}+more@example.com`, `${tag}+rest@example.com`];
+    const spellings = [
+      `${tag}@example.com`,
+      `${tag.toUpperCase()}@Example.com`,
+      `${tag}+again@example.com`,
+      `${tag}+more@example.com`,
+      `${tag}+rest@example.com`,
+    ];
     const mark = sink.mark();
     // Each a different inquiry (not a double submit), each from its own IP.
     const inquiry = (i: number) => ({ ...validInput("other", spellings[i]!), content: `問い合わせ ${i}` });

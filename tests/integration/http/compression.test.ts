@@ -104,7 +104,15 @@ function get(path: string, acceptEncoding?: string): Promise<Got> {
         }
         out.push(c);
       });
-      decoded.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, raw: Buffer.concat(raw), body: Buffer.concat(out).toString("utf8"), firstBeforeSecond: firstBeforeSecond ?? false }));
+      decoded.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          raw: Buffer.concat(raw),
+          body: Buffer.concat(out).toString("utf8"),
+          firstBeforeSecond: firstBeforeSecond ?? false,
+        }),
+      );
       decoded.on("error", reject);
     });
     req.on("error", reject);

@@ -54,7 +54,12 @@ const FORMAT: Record<string, string> = { "image/webp": "webp", "image/avif": "he
 
 /** Something like a photo: soft noise (a flat colour would be a few bytes in any format). */
 const photo = async () =>
-  sharp(await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).blur(3).png().toBuffer())
+  sharp(
+    await sharp({ create: { width: 2400, height: 1800, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+      .blur(3)
+      .png()
+      .toBuffer(),
+  )
     .composite([{ input: { create: { width: 600, height: 400, channels: 3, background: "#cc9933" } }, left: 300, top: 200 }])
     .png()
     .toBuffer();
@@ -90,7 +95,9 @@ describe("variants written at upload", () => {
   });
 
   it("never enlarges: a 300 px upload gives 300 px files where the variant would be wider", async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123456" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
     const stored = await storeImage(999_101, small, storage);
     expect((await sharp(imagePath(999_101, stored.name, "w800_avif", storage)).metadata()).width).toBe(300);
     expect((await sharp(imagePath(999_101, stored.name, "w160", storage)).metadata()).width).toBe(160);

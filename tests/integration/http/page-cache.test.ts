@@ -35,7 +35,8 @@ async function startSite(opts: { live?: () => boolean } = {}): Promise<Site> {
       renders++;
       const r = replies[new URL(req.url ?? "/", "http://x").pathname] ?? {};
       const seen = version;
-      const audience = r.audience ?? (readCookie(req.headers.cookie, SESSION_COOKIE.user) ?? readCookie(req.headers.cookie, SESSION_COOKIE.admin) ? "personal" : "visitor");
+      const audience =
+        r.audience ?? ((readCookie(req.headers.cookie, SESSION_COOKIE.user) ?? readCookie(req.headers.cookie, SESSION_COOKIE.admin)) ? "personal" : "visitor");
       if (audience !== "none") declareAudience(audience === "personal");
       if (r.delayMs) await new Promise((done) => setTimeout(done, r.delayMs));
       res.statusCode = r.status ?? 200;
@@ -142,7 +143,12 @@ describe("visitors' page cache", () => {
 
   it("leaves client navigations, actions, other methods and other paths alone", async () => {
     await get(a, "/investments");
-    const navigations: Record<string, string>[] = [{ rsc: "1" }, { "next-router-prefetch": "1" }, { "next-action": "x" }, { "next-router-state-tree": "%5B%5D" }];
+    const navigations: Record<string, string>[] = [
+      { rsc: "1" },
+      { "next-router-prefetch": "1" },
+      { "next-action": "x" },
+      { "next-router-state-tree": "%5B%5D" },
+    ];
     for (const headers of navigations) {
       expect((await get(a, "/investments", headers)).marker, JSON.stringify(headers)).toBeNull();
     }

@@ -55,7 +55,11 @@ afterAll(async () => {
 });
 
 /** A raw request: fetch would decode the body and hide the encoding. */
-function get(pathname: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  pathname: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(base + pathname, { method, headers }, (res) => {
       const chunks: Buffer[] = [];

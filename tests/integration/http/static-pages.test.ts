@@ -24,12 +24,19 @@ const KEYWORD = 859; // the keyword box (a GET form)
 const FORM = 440001; // a contact form: needs React
 
 function manifest(route: string, modules: Record<string, number>): string {
-  const clientModules = Object.fromEntries(Object.entries(modules).map(([file, id]) => [`[project]/${file}`, { id, name: "*", chunks: ["/_next/static/chunks/a.js"], async: false }]));
+  const clientModules = Object.fromEntries(
+    Object.entries(modules).map(([file, id]) => [`[project]/${file}`, { id, name: "*", chunks: ["/_next/static/chunks/a.js"], async: false }]),
+  );
   return `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST[${JSON.stringify(route)}] = ${JSON.stringify({ moduleLoading: { prefix: "" }, clientModules })};`;
 }
 
-function nextPage(clientIds: number[], body = "<main><h1>ブログ</h1><a href=\"/blogs/a\">記事</a></main>"): string {
-  const rows = ['1:"$Sreact.fragment"', '6:"/_next/static/chunks/421c.js"', ...clientIds.map((id, i) => `${(16 + i).toString(16)}:I[${id},["$6"],"default"]`), '0:{"P":null,"b":"x"}'];
+function nextPage(clientIds: number[], body = '<main><h1>ブログ</h1><a href="/blogs/a">記事</a></main>'): string {
+  const rows = [
+    '1:"$Sreact.fragment"',
+    '6:"/_next/static/chunks/421c.js"',
+    ...clientIds.map((id, i) => `${(16 + i).toString(16)}:I[${id},["$6"],"default"]`),
+    '0:{"P":null,"b":"x"}',
+  ];
   const payload = rows.join("\n") + "\n";
   const half = Math.floor(payload.length / 2);
   const push = (s: string) => `<script nonce="${NONCE}">self.__next_f.push(${JSON.stringify([1, s]).replace(/</g, "\\u003c")})</script>`;
@@ -65,7 +72,10 @@ beforeAll(() => {
       "src/components/site-chrome/keyword-search.tsx": KEYWORD,
     }),
   );
-  fs.writeFileSync(path.join(dir, "(site)", "sell_client-reference-manifest.js"), manifest("/(site)/sell/page", { "src/components/contact/contact-form.tsx": FORM }));
+  fs.writeFileSync(
+    path.join(dir, "(site)", "sell_client-reference-manifest.js"),
+    manifest("/(site)/sell/page", { "src/components/contact/contact-form.tsx": FORM }),
+  );
   index = loadClientModuleIndex(dir);
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -102,13 +112,29 @@ describe("toStaticPage", () => {
     expect(toStaticPage(nextPage([ROUTER]).replace("self.__next_f.push([1,", "self.__next_f.push([1,{"), index)).toHaveProperty("keep");
     // Any script of the build goes, whatever its attributes; an inline one that still speaks to the
     // runtime after stripping means Next wrote something unknown: the original goes out.
-    expect(toStaticPage(nextPage([ROUTER]).replace("</body>", '<script defer src="/_next/static/chunks/other.js"></script></body>'), index)).toHaveProperty("html");
-    expect(toStaticPage(nextPage([ROUTER]).replace("</body>", "<script>window.__next_f_extra=1</script></body>"), index)).toEqual({ keep: "unrecognised runtime script" });
+    expect(toStaticPage(nextPage([ROUTER]).replace("</body>", '<script defer src="/_next/static/chunks/other.js"></script></body>'), index)).toHaveProperty(
+      "html",
+    );
+    expect(toStaticPage(nextPage([ROUTER]).replace("</body>", "<script>window.__next_f_extra=1</script></body>"), index)).toEqual({
+      keep: "unrecognised runtime script",
+    });
   });
 
   it("the content paths: home, blog and the fixed pages; not the listings, forms or My Page", () => {
-    for (const p of ["/", "/blogs", "/blogs/", "/blogs/page/2", "/blogs/some-post", "/about", "/faq", "/privacy", "/sitemap"]) expect(CONTENT_PAGES.test(p), p).toBe(true);
-    for (const p of ["/investments", "/investments/12", "/login", "/mypage", "/contacts/consult", "/sell", "/exchange", "/api/trpc/x", "/aboutx", "/_next/static/chunks/a.js"]) {
+    for (const p of ["/", "/blogs", "/blogs/", "/blogs/page/2", "/blogs/some-post", "/about", "/faq", "/privacy", "/sitemap"])
+      expect(CONTENT_PAGES.test(p), p).toBe(true);
+    for (const p of [
+      "/investments",
+      "/investments/12",
+      "/login",
+      "/mypage",
+      "/contacts/consult",
+      "/sell",
+      "/exchange",
+      "/api/trpc/x",
+      "/aboutx",
+      "/_next/static/chunks/a.js",
+    ]) {
       expect(CONTENT_PAGES.test(p), p).toBe(false);
     }
   });

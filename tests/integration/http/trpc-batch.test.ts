@@ -68,7 +68,13 @@ async function batchGet(n: number, ip: string) {
 async function batchContacts(n: number, ip: string) {
   const paths = Array.from({ length: n }, () => "public.contacts.other").join(",");
   const inputs = Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), { json: validInput("other", newEmail(`batch${i}`)) }]));
-  const res = await POST(new Request(`${BASE}/api/trpc/${paths}?batch=1`, { method: "POST", headers: { ...headersFor(ip), "content-type": "application/json" }, body: JSON.stringify(inputs) }));
+  const res = await POST(
+    new Request(`${BASE}/api/trpc/${paths}?batch=1`, {
+      method: "POST",
+      headers: { ...headersFor(ip), "content-type": "application/json" },
+      body: JSON.stringify(inputs),
+    }),
+  );
   return { status: res.status, body: (await res.json()) as unknown };
 }
 

@@ -79,7 +79,13 @@ const location = (response: string) => /\r\nlocation: ([^\r]*)/i.exec(response)?
 describe("absolute-form request targets (item 6)", () => {
   it("another host is a 400, never a redirect there", async () => {
     const port = await start({});
-    for (const target of ["http://evil.example/investments/", "https://evil.example/", "http://localhost:3000@evil.example/x/", "http://user:pw@localhost:3000/x/", "*"]) {
+    for (const target of [
+      "http://evil.example/investments/",
+      "https://evil.example/",
+      "http://localhost:3000@evil.example/x/",
+      "http://user:pw@localhost:3000/x/",
+      "*",
+    ]) {
       const r = await fetchRaw(port, `GET ${target} HTTP/1.1`, ["host: evil.example"], "127.0.0.1");
       expect(status(r), target).toBe(400);
       expect(r).not.toMatch(/\r\nlocation:/i);

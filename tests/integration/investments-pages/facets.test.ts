@@ -32,7 +32,11 @@ describe("facets: area", () => {
       const byCity = new Map(rows.map((r) => [r.city_cd, r.n]));
       expect(facets.areas.map((a) => a.id)).toEqual(AREAS.map((a) => a.id));
       for (const a of facets.areas) {
-        const sqlArea = await t.db.select({ n: count() }).from(investments).where(and(VISIBLE[who], eq(investments.area_cd, a.id))).get();
+        const sqlArea = await t.db
+          .select({ n: count() })
+          .from(investments)
+          .where(and(VISIBLE[who], eq(investments.area_cd, a.id)))
+          .get();
         expect(a.count).toBe(sqlArea?.n ?? 0);
         for (const m of a.municipalities) expect(m.count).toBe(byCity.get(m.code) ?? 0);
       }
@@ -76,9 +80,7 @@ describe("facets: train", () => {
       let checkedStations = 0;
       for (const o of facets.operators) {
         const op = RAILWAY_OPERATORS.find((x) => x.key === o.key);
-        const companyCds = op
-          ? [op.company_cd, ...op.merged_company_cds]
-          : null;
+        const companyCds = op ? [op.company_cd, ...op.merged_company_cds] : null;
         // A line's operator is its company.
         const lineOf = (cds: readonly number[], negate: boolean) =>
           sql`${investment_transports.line_cd} ${negate ? sql`NOT IN` : sql`IN`} (SELECT line_cd FROM railway_lines WHERE company_cd IN (${sql.join(
@@ -87,7 +89,13 @@ describe("facets: train", () => {
           )}))`;
         const opWhere = companyCds
           ? lineOf(companyCds, false)
-          : and(sql`${investment_transports.line_cd} IS NOT NULL`, lineOf(RAILWAY_OPERATORS.flatMap((x) => [x.company_cd, ...x.merged_company_cds]), true))!;
+          : and(
+              sql`${investment_transports.line_cd} IS NOT NULL`,
+              lineOf(
+                RAILWAY_OPERATORS.flatMap((x) => [x.company_cd, ...x.merged_company_cds]),
+                true,
+              ),
+            )!;
         expect(o.count).toBe(await join(opWhere));
         for (const l of o.lines) {
           expect(l.count).toBe(await join(eq(investment_transports.line_cd, l.line_cd)));
@@ -127,7 +135,11 @@ describe("facets: feature", () => {
       expect(facets.structures.map((x) => x.id)).toEqual(STRUCTURES.map((x) => x.id));
       expect(facets.features.map((x) => x.id)).toEqual(FEATURES.map((x) => x.id));
       for (const ty of facets.types) {
-        const n = await t.db.select({ n: count() }).from(investments).where(and(VISIBLE[who], eq(investments.type_cd, ty.id))).get();
+        const n = await t.db
+          .select({ n: count() })
+          .from(investments)
+          .where(and(VISIBLE[who], eq(investments.type_cd, ty.id)))
+          .get();
         expect(ty.count).toBe(n?.n ?? 0);
       }
       for (const sc of facets.structures) expect(sc.count).toBe(await countInvestments(t.db, who, parseSearchParams({ sc: String(sc.id) })));

@@ -114,7 +114,12 @@ describe("a cut whose former price was offered 38 days", () => {
     const r = await rest(`/api/investments/${shortId}`);
     expect(r.status).toBe(200);
     expect(r.text).not.toContain("28800");
-    expect(JSON.parse(r.text)).toMatchObject({ price_before: null, price_down: false, former_price: null, price_history: [{ changed_at: jst("2026-10-01").toISOString() }] });
+    expect(JSON.parse(r.text)).toMatchObject({
+      price_before: null,
+      price_down: false,
+      former_price: null,
+      price_history: [{ changed_at: jst("2026-10-01").toISOString() }],
+    });
     const list = await rest("/api/investments?pp=100");
     expect((JSON.parse(list.text) as { items: { _id: number; price_down: boolean }[] }).items.find((c) => c._id === shortId)?.price_down).toBe(false);
   });
@@ -170,7 +175,10 @@ describe("the data migration", () => {
     const id = await insertListing(db, { name: "旧ルール物件", price: 9_000, public_at: jst("2026-09-01") });
     await recordPriceChange(db, id, 8_500, jst("2026-10-01"));
     // what the old save stored for any cut
-    await db.update(investments).set({ price_down: true, price_before: 9_000, price_down_at: jst("2026-10-01") }).where(eq(investments.id, id));
+    await db
+      .update(investments)
+      .set({ price_down: true, price_before: 9_000, price_down_at: jst("2026-10-01") })
+      .where(eq(investments.id, id));
     const r = await recomputeFormerPrices(db, { force: true, now: NOW });
     expect(r.changed).toBeGreaterThanOrEqual(1);
     expect(await db.select().from(investments).where(eq(investments.id, id)).get()).toMatchObject({ price_down: false, price_before: null });
@@ -179,6 +187,10 @@ describe("the data migration", () => {
     await recordPriceChange(db, ok, 6_500, jst("2026-10-01"));
     await db.update(investments).set({ price_down: false, price_before: null, price_down_at: null, price_before_since: null }).where(eq(investments.id, ok));
     await recomputeFormerPrices(db, { force: true, now: NOW });
-    expect(await db.select().from(investments).where(eq(investments.id, ok)).get()).toMatchObject({ price_down: true, price_before: 7_000, price_before_since: jst("2026-05-01") });
+    expect(await db.select().from(investments).where(eq(investments.id, ok)).get()).toMatchObject({
+      price_down: true,
+      price_before: 7_000,
+      price_before_since: jst("2026-05-01"),
+    });
   });
 });

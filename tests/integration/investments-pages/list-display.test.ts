@@ -17,7 +17,14 @@ const visitor = () => callerFor(t.db).then((c) => c.caller);
 describe("page size (pp)", () => {
   it("20, 50 or 100 per page; anything else is the default 20", async () => {
     const c = await visitor();
-    for (const [pp, size] of [[undefined, 20], ["50", 50], ["100", 100], ["33", 20], ["1000", 20], [["50", "100"], 50]] as const) {
+    for (const [pp, size] of [
+      [undefined, 20],
+      ["50", 50],
+      ["100", 100],
+      ["33", 20],
+      ["1000", 20],
+      [["50", "100"], 50],
+    ] as const) {
       const r = await c.public.investments.search(pp === undefined ? {} : { pp });
       expect(r.pageSize, String(pp)).toBe(size);
       expect(r.items).toHaveLength(Math.min(size, r.total));
@@ -65,13 +72,22 @@ describe("card fields", () => {
       return undefined;
     };
     const before = await find();
-    const expected = netYield({ price: unit!.price, income: unit!.income, service_charge: unit!.service_charge, maintenance_fee: unit!.maintenance_fee, land_fee: unit!.land_rights?.fee });
+    const expected = netYield({
+      price: unit!.price,
+      income: unit!.income,
+      service_charge: unit!.service_charge,
+      maintenance_fee: unit!.maintenance_fee,
+      land_fee: unit!.land_rights?.fee,
+    });
     expect(expected).not.toBeNull();
     expect(before?.net_yield).toBe(expected);
     expect(before!.net_yield!).toBeLessThan(before!.yield!);
 
     // a higher 管理費 lowers it at once; no running cost at all: no estimate
-    await t.db.update(investments).set({ service_charge: (unit!.service_charge ?? 0) + 12_000 }).where(eq(investments.id, unit!.id));
+    await t.db
+      .update(investments)
+      .set({ service_charge: (unit!.service_charge ?? 0) + 12_000 })
+      .where(eq(investments.id, unit!.id));
     const after = await find();
     expect(after!.net_yield!).toBeLessThan(before!.net_yield!);
     await t.db.update(investments).set({ service_charge: null, maintenance_fee: null }).where(eq(investments.id, unit!.id));

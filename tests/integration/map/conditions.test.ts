@@ -45,7 +45,12 @@ const SPOTS: [number, number][] = [
 ];
 const positionArb = fc.option(
   fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 200_000 })).map(([a, b]) => [LAT0 + a / 1e6, LNG0 + b / 1e6] as [number, number]) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 200_000 }))
+        .map(([a, b]) => [LAT0 + a / 1e6, LNG0 + b / 1e6] as [number, number]),
+    },
     { weight: 2, arbitrary: fc.constantFrom(...SPOTS) },
   ),
   { nil: null, freq: 10 },
@@ -54,14 +59,23 @@ type Placed = { listing: GenListing; position: [number, number] | null };
 
 /** Mostly listings the public site shows (the search's generator hides three in four), so views find something. */
 const placedArb = fc
-  .record({ listing: listingArb, position: positionArb, shown: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) })
+  .record({
+    listing: listingArb,
+    position: positionArb,
+    shown: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  })
   .map(({ listing, position, shown }): Placed => ({ listing: shown ? { ...listing, public: true, overdue: false } : listing, position }));
 
 /** The search's random queries cut to their first one to three parameters (four and a free word seldom find anything in a box). */
 const queryArb = fc.tuple(rawQueryArb, fc.integer({ min: 1, max: 3 })).map(([raw, keep]) => Object.fromEntries(Object.entries(raw).slice(0, keep)) as RawQuery);
 
 const bboxArb = fc
-  .tuple(fc.integer({ min: -20_000, max: 150_000 }), fc.integer({ min: -20_000, max: 150_000 }), fc.integer({ min: 20_000, max: 250_000 }), fc.integer({ min: 20_000, max: 250_000 }))
+  .tuple(
+    fc.integer({ min: -20_000, max: 150_000 }),
+    fc.integer({ min: -20_000, max: 150_000 }),
+    fc.integer({ min: 20_000, max: 250_000 }),
+    fc.integer({ min: 20_000, max: 250_000 }),
+  )
   .map(([s, w, h, wd]) => [LNG0 + w / 1e6, LAT0 + s / 1e6, LNG0 + (w + wd) / 1e6, LAT0 + (s + h) / 1e6] as Bbox);
 
 describe("map viewport with conditions ≡ list search in the box", () => {
@@ -72,7 +86,10 @@ describe("map viewport with conditions ≡ list search in the box", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(placedArb, { minLength: 50, maxLength: 80 }),
-        fc.array(fc.tuple(queryArb, fc.constantFrom<"visitor" | "member">("visitor", "member"), bboxArb, fc.integer({ min: 8, max: 17 })), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.tuple(queryArb, fc.constantFrom<"visitor" | "member">("visitor", "member"), bboxArb, fc.integer({ min: 8, max: 17 })), {
+          minLength: 4,
+          maxLength: 4,
+        }),
         async (placed: Placed[], views) => {
           const listings = placed.map((p) => p.listing);
           await insertListings(db, stations, listings, (_, i) => {
@@ -105,16 +122,27 @@ describe("map viewport with conditions ≡ list search in the box", () => {
             const ctx = JSON.stringify({ query, audience, bbox, zoom });
             expect(got.total, ctx).toBe(inView.length);
             expect(got.unplaced, ctx).toBe(found.filter((id) => at(id) === null).length);
-            expect(got.cards.map((c) => c.id), ctx).toEqual(inView.slice(0, 20));
-            expect(got.markers.map((m) => m.id), ctx).toEqual(
+            expect(
+              got.cards.map((c) => c.id),
+              ctx,
+            ).toEqual(inView.slice(0, 20));
+            expect(
+              got.markers.map((m) => m.id),
+              ctx,
+            ).toEqual(
               groups
                 .filter((c) => c.ids.length === 1)
                 .map((c) => c.ids[0]!)
                 .sort((a, b) => a - b),
             );
             for (const m of got.markers) expect([m.price, m.members], ctx).toEqual([listings[m.id - 1]!.price, listings[m.id - 1]!.members]);
-            const order = <T extends { lat: number; lng: number; count: number }>(xs: T[]) => [...xs].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count);
-            const want = order(groups.filter((c) => c.ids.length > 1).map((c) => ({ count: c.ids.length, lat: c.lat / c.ids.length / 1e6, lng: c.lng / c.ids.length / 1e6, members: c.members })));
+            const order = <T extends { lat: number; lng: number; count: number }>(xs: T[]) =>
+              [...xs].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count);
+            const want = order(
+              groups
+                .filter((c) => c.ids.length > 1)
+                .map((c) => ({ count: c.ids.length, lat: c.lat / c.ids.length / 1e6, lng: c.lng / c.ids.length / 1e6, members: c.members })),
+            );
             const gotClusters = order(got.clusters);
             expect(
               gotClusters.map((c) => [c.count, c.members]),
@@ -141,7 +169,9 @@ describe("map viewport with conditions ≡ list search in the box", () => {
   }, 600_000);
 
   it("edits of searched columns by another process reach the next view (write log)", async () => {
-    const listings = fc.sample(listingArb, { numRuns: 3, seed: 3 }).map((l) => ({ ...l, public: true, members: false, overdue: false, type_cd: 1 as const, price: 5000, yield: 8 }));
+    const listings = fc
+      .sample(listingArb, { numRuns: 3, seed: 3 })
+      .map((l) => ({ ...l, public: true, members: false, overdue: false, type_cd: 1 as const, price: 5000, yield: 8 }));
     await insertListings(db, stations, listings, (_, i) => ({ map: { lat: 34.7 + i / 1000, lng: 135.5 } }));
     const bbox: Bbox = [135.4, 34.6, 135.6, 34.8];
     const view = (qs: string) => mapView(db, "visitor", parseSearchParams(new URLSearchParams(qs)), { bbox, zoom: 18 }, NOW);

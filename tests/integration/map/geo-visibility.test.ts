@@ -23,7 +23,18 @@ beforeAll(async () => {
 afterAll(() => cleanup?.());
 
 const NOW = new Date("2026-04-01T00:00:00Z");
-const base = { type_cd: 1, pref_cd: 27, city_cd: "271276", district_cd: "梅田一丁目", locality: "1-2-3", price: 5000, public_at: NOW, update_at: NOW, keywords: "", map: { lat: 34.7, lng: 135.5 } };
+const base = {
+  type_cd: 1,
+  pref_cd: 27,
+  city_cd: "271276",
+  district_cd: "梅田一丁目",
+  locality: "1-2-3",
+  price: 5000,
+  public_at: NOW,
+  update_at: NOW,
+  keywords: "",
+  map: { lat: 34.7, lng: 135.5 },
+};
 
 /** Every combination of the three columns the rule reads. */
 const combos = [false, true].flatMap((pub) =>
@@ -31,21 +42,25 @@ const combos = [false, true].flatMap((pub) =>
 );
 
 async function visCodes(ids: number[]): Promise<Map<number, [number, number]>> {
-  const rows = await db.all<{ id: number; lo: number; hi: number }>(
-    sql`SELECT id, vis_min AS lo, vis_max AS hi FROM investments_geo WHERE id IN ${ids}`,
-  );
+  const rows = await db.all<{ id: number; lo: number; hi: number }>(sql`SELECT id, vis_min AS lo, vis_max AS hi FROM investments_geo WHERE id IN ${ids}`);
   return new Map(rows.map((r) => [r.id, [r.lo, r.hi]]));
 }
 
 describe("the members-only rule, once", () => {
   it("the geo trigger's vis code is mapVisibility on insert", async () => {
-    const inserted = await db.insert(investments).values(combos.map((c, i) => ({ ...base, name: `ins ${i}`, ...c }))).returning({ id: investments.id });
+    const inserted = await db
+      .insert(investments)
+      .values(combos.map((c, i) => ({ ...base, name: `ins ${i}`, ...c })))
+      .returning({ id: investments.id });
     const codes = await visCodes(inserted.map((r) => r.id));
     inserted.forEach(({ id }, i) => expect(codes.get(id), JSON.stringify(combos[i])).toEqual([mapVisibility(combos[i]!), mapVisibility(combos[i]!)]));
   });
 
   it("the geo trigger's vis code is mapVisibility after each update", async () => {
-    const [row] = await db.insert(investments).values({ ...base, name: "upd", public: false, members: false }).returning({ id: investments.id });
+    const [row] = await db
+      .insert(investments)
+      .values({ ...base, name: "upd", public: false, members: false })
+      .returning({ id: investments.id });
     const id = row!.id;
     for (const c of combos) {
       await db.update(investments).set(c).where(eq(investments.id, id));
@@ -54,12 +69,21 @@ describe("the members-only rule, once", () => {
   });
 
   it("visibleTo's SQL selects exactly the rows isVisibleTo accepts", async () => {
-    const inserted = await db.insert(investments).values(combos.map((c, i) => ({ ...base, name: `sel ${i}`, ...c }))).returning({ id: investments.id });
+    const inserted = await db
+      .insert(investments)
+      .values(combos.map((c, i) => ({ ...base, name: `sel ${i}`, ...c })))
+      .returning({ id: investments.id });
     const ids = inserted.map((r) => r.id);
     for (const audience of ["visitor", "member", "admin"] as Audience[]) {
-      const rows = await db.select({ id: investments.id }).from(investments).where(sql`${inArray(investments.id, ids)} AND ${visibleTo(audience) ?? sql`1`}`);
+      const rows = await db
+        .select({ id: investments.id })
+        .from(investments)
+        .where(sql`${inArray(investments.id, ids)} AND ${visibleTo(audience) ?? sql`1`}`);
       const expected = ids.filter((_, i) => isVisibleTo(audience, combos[i]!));
-      expect(rows.map((r) => r.id).sort((a, b) => a - b), audience).toEqual(expected);
+      expect(
+        rows.map((r) => r.id).sort((a, b) => a - b),
+        audience,
+      ).toEqual(expected);
     }
   });
 });

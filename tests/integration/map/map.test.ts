@@ -58,7 +58,12 @@ const SPOTS: [number, number][] = [
 ];
 
 const positionArb = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 200_000 })).map(([a, b]) => [LAT0 + a / 1e6, LNG0 + b / 1e6] as [number, number]) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 200_000 }))
+      .map(([a, b]) => [LAT0 + a / 1e6, LNG0 + b / 1e6] as [number, number]),
+  },
   // more decimals than the index keeps (it rounds to microdegrees)
   { weight: 1, arbitrary: fc.tuple(fc.double({ min: 34.6, max: 34.8, noNaN: true }), fc.double({ min: 135.4, max: 135.6, noNaN: true })) },
   { weight: 5, arbitrary: fc.constantFrom(...SPOTS) },
@@ -125,7 +130,12 @@ const queryArb = fc
   .map((raw) => parseSearchParams(raw));
 
 const bboxArb = fc
-  .tuple(fc.integer({ min: -20_000, max: 200_000 }), fc.integer({ min: -20_000, max: 200_000 }), fc.oneof(fc.integer({ min: 1, max: 250_000 }), fc.integer({ min: 50_000, max: 250_000 })), fc.oneof(fc.integer({ min: 1, max: 250_000 }), fc.integer({ min: 50_000, max: 250_000 })))
+  .tuple(
+    fc.integer({ min: -20_000, max: 200_000 }),
+    fc.integer({ min: -20_000, max: 200_000 }),
+    fc.oneof(fc.integer({ min: 1, max: 250_000 }), fc.integer({ min: 50_000, max: 250_000 })),
+    fc.oneof(fc.integer({ min: 1, max: 250_000 }), fc.integer({ min: 50_000, max: 250_000 })),
+  )
   .map(([s, w, h, wd]) => [LNG0 + w / 1e6, LAT0 + s / 1e6, LNG0 + (w + wd) / 1e6, LAT0 + (s + h) / 1e6] as Bbox);
 
 /* ---------------------------------------------------------------- reference */
@@ -177,11 +187,17 @@ function reference(listings: GenListing[], all: MatchableInvestment[], audience:
     merges: cells.size - groups.length,
     total: inView.length,
     unplaced: matches.length - placed.length,
-    singles: groups.filter((c) => c.ids.length === 1).map((c) => c.ids[0]!).sort((a, b) => a - b),
+    singles: groups
+      .filter((c) => c.ids.length === 1)
+      .map((c) => c.ids[0]!)
+      .sort((a, b) => a - b),
     clusters: groups
       .filter((c) => c.ids.length > 1)
       .map((c) => ({ count: c.ids.length, lat: c.lat / c.ids.length / 1e6, lng: c.lng / c.ids.length / 1e6, members: c.members })),
-    cards: [...inView].sort(sortKey(query.sr)).slice(0, 20).map((l) => l.id),
+    cards: [...inView]
+      .sort(sortKey(query.sr))
+      .slice(0, 20)
+      .map((l) => l.id),
   };
 }
 
@@ -196,7 +212,15 @@ describe("map viewport ≡ in-memory reference", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(listingArb, { minLength: 30, maxLength: 80 }),
-        fc.array(fc.tuple(queryArb, fc.constantFrom<"visitor" | "member">("visitor", "member"), bboxArb, fc.oneof(fc.integer({ min: 5, max: 18 }), fc.integer({ min: 9, max: 13 }))), { minLength: 4, maxLength: 4 }),
+        fc.array(
+          fc.tuple(
+            queryArb,
+            fc.constantFrom<"visitor" | "member">("visitor", "member"),
+            bboxArb,
+            fc.oneof(fc.integer({ min: 5, max: 18 }), fc.integer({ min: 9, max: 13 })),
+          ),
+          { minLength: 4, maxLength: 4 },
+        ),
         async (listings, views) => {
           await insertAll(listings);
           const all = await loadMatchable(
@@ -209,22 +233,32 @@ describe("map viewport ≡ in-memory reference", () => {
             const ctx = JSON.stringify({ query, audience, bbox, zoom });
             expect(got.total, ctx).toBe(want.total);
             expect(got.unplaced, ctx).toBe(want.unplaced);
-            expect(got.markers.map((m) => m.id), ctx).toEqual(want.singles);
+            expect(
+              got.markers.map((m) => m.id),
+              ctx,
+            ).toEqual(want.singles);
             for (const m of got.markers) {
               const src = listings[m.id - 1]!;
               expect(m.price).toBe(src.price);
               expect(m.members).toBe(src.members);
               expect({ lat: m.lat, lng: m.lng }).toEqual(publicPosition(src.position![0], src.position![1]));
             }
-            const order = <T extends { lat: number; lng: number; count: number }>(xs: T[]) => [...xs].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count);
+            const order = <T extends { lat: number; lng: number; count: number }>(xs: T[]) =>
+              [...xs].sort((a, b) => a.lat - b.lat || a.lng - b.lng || a.count - b.count);
             const gotClusters = order(got.clusters);
             const wantClusters = order(want.clusters);
-            expect(gotClusters.map((c) => [c.count, c.members]), ctx).toEqual(wantClusters.map((c) => [c.count, c.members]));
+            expect(
+              gotClusters.map((c) => [c.count, c.members]),
+              ctx,
+            ).toEqual(wantClusters.map((c) => [c.count, c.members]));
             gotClusters.forEach((c, i) => {
               expect(c.lat).toBeCloseTo(wantClusters[i]!.lat, 5);
               expect(c.lng).toBeCloseTo(wantClusters[i]!.lng, 5);
             });
-            expect(got.cards.map((c) => c.id), ctx).toEqual(want.cards);
+            expect(
+              got.cards.map((c) => c.id),
+              ctx,
+            ).toEqual(want.cards);
             if (audience === "visitor") expect(got.cards.every((c) => !c.members)).toBe(true);
             checked++;
             if (want.clusters.length) withClusters++;
@@ -235,7 +269,10 @@ describe("map viewport ≡ in-memory reference", () => {
               ...got.markers.map((m) => ({ ...toPixel(m.lat, m.lng, zoom), r: markerDiameter(m.members) / 2, n: 1 })),
               ...got.clusters.map((c) => ({ ...toPixel(c.lat, c.lng, zoom), r: clusterDiameter(c.count) / 2, n: c.count })),
             ];
-            expect(icons.reduce((n, i) => n + i.n, 0), ctx).toBe(got.total);
+            expect(
+              icons.reduce((n, i) => n + i.n, 0),
+              ctx,
+            ).toBe(got.total);
             for (let i = 0; i < icons.length; i++)
               for (let j = i + 1; j < icons.length; j++) {
                 const [a, b] = [icons[i]!, icons[j]!];
@@ -256,7 +293,15 @@ describe("map viewport ≡ in-memory reference", () => {
   }, 600_000);
 
   it("a viewport's payload stays bounded however large the box (cells are enlarged)", async () => {
-    const listings = fc.sample(listingArb, { numRuns: 400, seed: 7 }).map((l, i) => ({ ...l, public: true, members: false, overdue: false, position: [LAT0 + (i % 20) / 100, LNG0 + Math.floor(i / 20) / 100] as [number, number] }));
+    const listings = fc
+      .sample(listingArb, { numRuns: 400, seed: 7 })
+      .map((l, i) => ({
+        ...l,
+        public: true,
+        members: false,
+        overdue: false,
+        position: [LAT0 + (i % 20) / 100, LNG0 + Math.floor(i / 20) / 100] as [number, number],
+      }));
     await insertAll(listings);
     const v = await mapView(db, "visitor", {}, { bbox: [120, 20, 150, 46], zoom: 18 }, NOW);
     expect(v.total).toBe(400);
@@ -270,14 +315,33 @@ describe("the R*Tree follows every write (triggers)", () => {
     await insertAll([]);
     const bbox: Bbox = [135.4, 34.6, 135.6, 34.8];
     const view = (audience: "visitor" | "member" = "visitor") => mapView(db, audience, {}, { bbox, zoom: 16 }, NOW);
-    const { id } = (await db
-      .insert(investments)
-      .values({ type_cd: 1, name: "地図物件", pref_cd: 27, city_cd: "271276", district_cd: "梅田", price: 5000, public: true, public_at: NOW, keywords: "", map: { lat: 34.7, lng: 135.5 } })
-      .returning({ id: investments.id }))[0]!;
+    const { id } = (
+      await db
+        .insert(investments)
+        .values({
+          type_cd: 1,
+          name: "地図物件",
+          pref_cd: 27,
+          city_cd: "271276",
+          district_cd: "梅田",
+          price: 5000,
+          public: true,
+          public_at: NOW,
+          keywords: "",
+          map: { lat: 34.7, lng: 135.5 },
+        })
+        .returning({ id: investments.id })
+    )[0]!;
     expect((await view()).markers.map((m) => m.id)).toEqual([id]);
-    await db.update(investments).set({ map: { lat: 35.0, lng: 135.5 } }).where(eq(investments.id, id));
+    await db
+      .update(investments)
+      .set({ map: { lat: 35.0, lng: 135.5 } })
+      .where(eq(investments.id, id));
     expect((await view()).total).toBe(0);
-    await db.update(investments).set({ map: { lat: 34.65, lng: 135.45 } }).where(eq(investments.id, id));
+    await db
+      .update(investments)
+      .set({ map: { lat: 34.65, lng: 135.45 } })
+      .where(eq(investments.id, id));
     expect((await view()).markers[0]).toMatchObject({ id, lat: 34.65, lng: 135.45 });
     await db.update(investments).set({ members: true }).where(eq(investments.id, id));
     expect((await view()).total).toBe(0);
@@ -290,7 +354,10 @@ describe("the R*Tree follows every write (triggers)", () => {
     const unplaced = await view();
     expect(unplaced.total).toBe(0);
     expect(unplaced.unplaced).toBe(1);
-    await db.update(investments).set({ map: { lat: 34.7, lng: 135.5 } }).where(eq(investments.id, id));
+    await db
+      .update(investments)
+      .set({ map: { lat: 34.7, lng: 135.5 } })
+      .where(eq(investments.id, id));
     expect((await view()).total).toBe(1);
     await db.delete(investments).where(eq(investments.id, id));
     const gone = await view();
@@ -306,19 +373,46 @@ describe("the R*Tree follows every write (triggers)", () => {
       const bbox: Bbox = [135.4, 34.6, 135.6, 34.8];
       const view = (audience: "visitor" | "member" = "visitor") => mapView(db, audience, {}, { bbox, zoom: 16 }, NOW);
       expect((await view()).total).toBe(0);
-      const { id } = (await other
-        .insert(investments)
-        .values({ type_cd: 1, name: "別の工程", pref_cd: 27, city_cd: "271276", district_cd: "梅田", price: 5000, public: true, public_at: NOW, keywords: "", map: { lat: 34.7, lng: 135.5 } })
-        .returning({ id: investments.id }))[0]!;
+      const { id } = (
+        await other
+          .insert(investments)
+          .values({
+            type_cd: 1,
+            name: "別の工程",
+            pref_cd: 27,
+            city_cd: "271276",
+            district_cd: "梅田",
+            price: 5000,
+            public: true,
+            public_at: NOW,
+            keywords: "",
+            map: { lat: 34.7, lng: 135.5 },
+          })
+          .returning({ id: investments.id })
+      )[0]!;
       expect((await view()).markers.map((m) => [m.id, m.lat, m.lng])).toEqual([[id, 34.7, 135.5]]);
       await other.update(investments).set({ members: true }).where(eq(investments.id, id));
       expect((await view()).total).toBe(0);
       expect((await view("member")).markers.map((m) => [m.id, m.members])).toEqual([[id, true]]);
       // the log lost a row this process had not read yet (the trim trigger): a gap, so everything is read again
-      await other.update(investments).set({ map: { lat: 34.65, lng: 135.45 } }).where(eq(investments.id, id));
+      await other
+        .update(investments)
+        .set({ map: { lat: 34.65, lng: 135.45 } })
+        .where(eq(investments.id, id));
       await other
         .insert(investments)
-        .values({ type_cd: 1, name: "もう一件", pref_cd: 27, city_cd: "271276", district_cd: "梅田", price: 3000, public: true, public_at: NOW, keywords: "", map: { lat: 34.71, lng: 135.51 } });
+        .values({
+          type_cd: 1,
+          name: "もう一件",
+          pref_cd: 27,
+          city_cd: "271276",
+          district_cd: "梅田",
+          price: 3000,
+          public: true,
+          public_at: NOW,
+          keywords: "",
+          map: { lat: 34.71, lng: 135.51 },
+        });
       await other.$client.execute("DELETE FROM map_changes WHERE seq < (SELECT max(seq) FROM map_changes)");
       const after = await view("member");
       expect(after.total).toBe(2);
@@ -382,7 +476,10 @@ describe("members-only listings on the map", () => {
   });
   afterAll(() => restore?.());
 
-  const idsOf = (v: { markers: { id: number }[]; cards: { id?: number; _id?: number }[] }) => [...v.markers.map((m) => m.id), ...v.cards.map((c) => c.id ?? c._id!)];
+  const idsOf = (v: { markers: { id: number }[]; cards: { id?: number; _id?: number }[] }) => [
+    ...v.markers.map((m) => m.id),
+    ...v.cards.map((c) => c.id ?? c._id!),
+  ];
 
   it("tRPC: a visitor gets none of them (markers, cards, counts), a member gets them marked", async () => {
     const visitor = (await callerFor(db)).caller;
@@ -394,7 +491,12 @@ describe("members-only listings on the map", () => {
     const member = (await callerFor(db, { userId: memberId })).caller;
     const m = await member.public.map.view({ bbox, zoom: 18, ty: "1" });
     expect(m.total).toBe(40);
-    expect(m.markers.filter((x) => x.members).map((x) => x.id).sort((a, b) => a - b)).toEqual(membersOnly);
+    expect(
+      m.markers
+        .filter((x) => x.members)
+        .map((x) => x.id)
+        .sort((a, b) => a - b),
+    ).toEqual(membersOnly);
   });
 
   it("REST: GET /api/investments/map answers the same, with _id cards; bad viewports are 422 in Japanese", async () => {
@@ -426,7 +528,11 @@ describe("placing and the nearby map", () => {
     const row = (await db.$client.execute("SELECT station_cd, lat, lon, name FROM stations WHERE name = '梅田' LIMIT 1")).rows[0]!;
     const admin = await createAdmin(db);
     const staff = (await callerFor(db, { adminId: admin.id })).caller;
-    expect(await staff.admin.investments.stationPosition({ stationCd: Number(row.station_cd) })).toEqual({ lat: Number(row.lat), lng: Number(row.lon), name: "梅田" });
+    expect(await staff.admin.investments.stationPosition({ stationCd: Number(row.station_cd) })).toEqual({
+      lat: Number(row.lat),
+      lng: Number(row.lon),
+      name: "梅田",
+    });
     await expect(staff.admin.investments.stationPosition({ stationCd: 1 })).rejects.toMatchObject({ code: "NOT_FOUND" });
     const visitor = (await callerFor(db)).caller;
     await expect(visitor.admin.investments.stationPosition({ stationCd: Number(row.station_cd) })).rejects.toMatchObject({ code: "UNAUTHORIZED" });

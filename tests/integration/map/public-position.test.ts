@@ -48,7 +48,18 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const base = { type_cd: 1, pref_cd: 27, city_cd: "271276", district_cd: "梅田一丁目", locality: "1-2-3", price: 5000, public: true, public_at: NOW, update_at: NOW, keywords: "" };
+const base = {
+  type_cd: 1,
+  pref_cd: 27,
+  city_cd: "271276",
+  district_cd: "梅田一丁目",
+  locality: "1-2-3",
+  price: 5000,
+  public: true,
+  public_at: NOW,
+  update_at: NOW,
+  keywords: "",
+};
 
 async function geoRows(d: Db): Promise<Map<number, { lat: number; lng: number; lat2: number; lng2: number }>> {
   const rows = await d.all<{ id: number; lat: number; lng: number; lat2: number; lng2: number }>(
@@ -103,11 +114,20 @@ describe("the geo index's snapping equals publicPosition()", () => {
       ids.forEach((id, i) => {
         const [lat, lng] = want[i]!;
         const ctx = `${id}: ${lat}, ${lng}`;
-        expect(got.get(id), ctx).toEqual({ lat: publicMicro(micro(lat)), lng: publicMicro(micro(lng)), lat2: publicMicro(micro(lat)), lng2: publicMicro(micro(lng)) });
+        expect(got.get(id), ctx).toEqual({
+          lat: publicMicro(micro(lat)),
+          lng: publicMicro(micro(lng)),
+          lat2: publicMicro(micro(lat)),
+          lng2: publicMicro(micro(lng)),
+        });
       });
     };
     await check(points);
-    for (let i = 0; i < ids.length; i++) await db.update(investments).set({ map: { lat: moved[i]![0], lng: moved[i]![1] } }).where(eq(investments.id, ids[i]!));
+    for (let i = 0; i < ids.length; i++)
+      await db
+        .update(investments)
+        .set({ map: { lat: moved[i]![0], lng: moved[i]![1] } })
+        .where(eq(investments.id, ids[i]!));
     await check(moved);
   }, 120_000);
 
@@ -144,7 +164,12 @@ describe("the geo index's snapping equals publicPosition()", () => {
       const after = await geoRows(old);
       ids.forEach((id, i) => {
         const [lat, lng] = points[i]!;
-        expect(after.get(id), `${lat}, ${lng}`).toEqual({ lat: publicMicro(micro(lat)), lng: publicMicro(micro(lng)), lat2: publicMicro(micro(lat)), lng2: publicMicro(micro(lng)) });
+        expect(after.get(id), `${lat}, ${lng}`).toEqual({
+          lat: publicMicro(micro(lat)),
+          lng: publicMicro(micro(lng)),
+          lat2: publicMicro(micro(lat)),
+          lng2: publicMicro(micro(lng)),
+        });
       });
       const logged = await old.all<{ id: number }>(sql`SELECT DISTINCT investment_id AS id FROM map_changes WHERE seq > ${seq}`);
       expect(logged.map((r) => r.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));

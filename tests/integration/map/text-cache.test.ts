@@ -47,7 +47,13 @@ const BBOX: Bbox = [135.4, 34.6, 135.6, 34.8];
 const view = async (qs: string) => {
   sent.length = 0;
   const r = await mapView(db, "visitor", parseSearchParams(new URLSearchParams(qs)), { bbox: BBOX, zoom: 18 });
-  return { ids: [...r.markers.map((m) => m.id), ...r.clusters.map(() => -1)].sort((a, b) => a - b), total: r.total, cards: r.cards.map((c) => c.id), unplaced: r.unplaced, sent: [...sent] };
+  return {
+    ids: [...r.markers.map((m) => m.id), ...r.clusters.map(() => -1)].sort((a, b) => a - b),
+    total: r.total,
+    cards: r.cards.map((c) => c.id),
+    unplaced: r.unplaced,
+    sent: [...sent],
+  };
 };
 const ftsLookups = (sqls: string[]) => sqls.filter((q) => q.includes("investments_fts MATCH")).length;
 const transportLookups = (sqls: string[]) => sqls.filter((q) => q.includes("investment_transports")).length;
@@ -61,12 +67,19 @@ async function save(id: number | null, over: Partial<InvestmentFormInput>): Prom
   return r.id;
 }
 
-const walk = (station: string) => [{ line_cd: PLACE.line_cd, station_cd: station, distance: "1", station_walk: "5", bus_name: "", bus_time: "", bus_walk: "", other: "" }];
+const walk = (station: string) => [
+  { line_cd: PLACE.line_cd, station_cd: station, distance: "1", station_walk: "5", bus_name: "", bus_time: "", bus_walk: "", other: "" },
+];
 
 describe("the map's text-condition id sets (cache)", () => {
   it("are read once per conditions, and every edit of their inputs by another node reaches the next view", async () => {
     const a = await save(null, { name: "梅田ハイツ", district_cd: "梅田一丁目", map: { lat: "34.70", lng: "135.50" }, transports: walk(PLACE.umeda) } as never);
-    const b = await save(null, { name: "中之島レジデンス", district_cd: "中之島二丁目", map: { lat: "34.69", lng: "135.49" }, transports: walk(PLACE.umeda) } as never);
+    const b = await save(null, {
+      name: "中之島レジデンス",
+      district_cd: "中之島二丁目",
+      map: { lat: "34.69", lng: "135.49" },
+      transports: walk(PLACE.umeda),
+    } as never);
     // a third with no position: the unplaced count comes from the same set
     const c = await save(null, { name: "北浜ハイツ", district_cd: "北浜三丁目", map: { lat: "", lng: "" }, transports: walk(PLACE.yodoyabashi) } as never);
 

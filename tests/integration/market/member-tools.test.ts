@@ -11,7 +11,15 @@ let t: Seeded;
 let ids: number[];
 beforeAll(async () => {
   t = await seededDb();
-  ids = (await t.db.select({ id: investments.id }).from(investments).where(VISIBLE.member).orderBy(investments.id).limit(VIEWS_KEPT + 5).all()).map((r) => r.id);
+  ids = (
+    await t.db
+      .select({ id: investments.id })
+      .from(investments)
+      .where(VISIBLE.member)
+      .orderBy(investments.id)
+      .limit(VIEWS_KEPT + 5)
+      .all()
+  ).map((r) => r.id);
 });
 afterAll(() => t?.cleanup());
 
@@ -51,7 +59,18 @@ describe("recently viewed (member.views)", () => {
 });
 
 describe("member.scenario.saveScenario", () => {
-  const scenario = { loan: 50_000_000, interest: 2.1, years: 25, vacancy: 5, management: 5, repairs: 5, taxes: 0.8, insurance: 0.1, purchaseCosts: 7, rentDecline: 0.5 };
+  const scenario = {
+    loan: 50_000_000,
+    interest: 2.1,
+    years: 25,
+    vacancy: 5,
+    management: 5,
+    repairs: 5,
+    taxes: 0.8,
+    insurance: 0.1,
+    purchaseCosts: 7,
+    rentDecline: 0.5,
+  };
 
   it("writes the caller's own bookmark and refuses without one", async () => {
     const { caller } = await callerFor(t.db, { userId: t.memberId });
@@ -72,9 +91,17 @@ describe("member.scenario.saveScenario", () => {
   it("refuses unknown keys and negative values", async () => {
     const { caller } = await callerFor(t.db, { userId: t.memberId });
     const id = ids[10]!;
-    await expect(caller.member.scenario.saveScenario({ investmentId: id, scenario: { ...scenario, evil: 1 } as typeof scenario })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    await expect(caller.member.scenario.saveScenario({ investmentId: id, scenario: { ...scenario, interest: -1 } })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    const row = await t.db.select().from(bookmarks).where(and(eq(bookmarks.user_id, t.memberId), eq(bookmarks.investment_id, id))).get();
+    await expect(caller.member.scenario.saveScenario({ investmentId: id, scenario: { ...scenario, evil: 1 } as typeof scenario })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    await expect(caller.member.scenario.saveScenario({ investmentId: id, scenario: { ...scenario, interest: -1 } })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+    const row = await t.db
+      .select()
+      .from(bookmarks)
+      .where(and(eq(bookmarks.user_id, t.memberId), eq(bookmarks.investment_id, id)))
+      .get();
     expect(row?.scenario).toEqual(scenario);
   });
 });

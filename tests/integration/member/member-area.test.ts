@@ -76,7 +76,15 @@ describe("bookmarks", () => {
   it("compare returns 2-4 of the member's own bookmarks with the comparison fields", async () => {
     const { b } = await member();
     const ids = [
-      await insertListing(s.db, { name: "比較1", price: 5000, building_size: 250, structure_cd: 1, station_time: 5, income: { year: 4_000_000 }, land_rights: { type: 1 } }),
+      await insertListing(s.db, {
+        name: "比較1",
+        price: 5000,
+        building_size: 250,
+        structure_cd: 1,
+        station_time: 5,
+        income: { year: 4_000_000 },
+        land_rights: { type: 1 },
+      }),
       await insertListing(s.db, { name: "比較2", price: 9000, building_size: 300, station_time: 12, income: { month: 500_000 } }),
       await insertListing(s.db, { name: "比較3" }),
     ];
@@ -91,10 +99,22 @@ describe("bookmarks", () => {
 
   it(`at most ${BOOKMARK_LIMIT} bookmarks, with a clear message`, async () => {
     const { user, b } = await member();
-    const rows = Array.from({ length: BOOKMARK_LIMIT }, (_, i) => ({ no: null, type_cd: 1, name: `上限${i}`, pref_cd: 27, city_cd: "272051", district_cd: "江坂町", price: 1000 + i, public: true }));
+    const rows = Array.from({ length: BOOKMARK_LIMIT }, (_, i) => ({
+      no: null,
+      type_cd: 1,
+      name: `上限${i}`,
+      pref_cd: 27,
+      city_cd: "272051",
+      district_cd: "江坂町",
+      price: 1000 + i,
+      public: true,
+    }));
     const inserted: number[] = [];
     for (let i = 0; i < rows.length; i += 100) {
-      const r = await s.db.insert(investments).values(rows.slice(i, i + 100)).returning({ id: investments.id });
+      const r = await s.db
+        .insert(investments)
+        .values(rows.slice(i, i + 100))
+        .returning({ id: investments.id });
       inserted.push(...r.map((x) => x.id));
     }
     await s.db.insert(bookmarks).values(inserted.map((id) => ({ user_id: user.id, investment_id: id, price_at_bookmark: 1000 })));
@@ -114,7 +134,7 @@ describe("bookmarks", () => {
 describe("saved search conditions", () => {
   it("create / list with counts / rename / change the query / remove", async () => {
     const { b } = await member();
-    const before = (await b.call((x) => x.member.filters.list({ counts: true })));
+    const before = await b.call((x) => x.member.filters.list({ counts: true }));
     expect(before).toEqual([]);
     const { _id } = await b.call((x) => x.member.filters.create({ name: " 江坂の一棟 ", query: { ty: [1], page: 3 } as never }));
     const zero = await b.call((x) => x.member.filters.list({ counts: true }));
@@ -346,7 +366,14 @@ describe("access", () => {
     expect(await codeOf(b.call((x) => x.member.bookmarks.list()))).toBe("UNAUTHORIZED");
     expect(await codeOf(b.call((x) => x.member.filters.create({ name: "停止中", query: {} as never })))).toBe("UNAUTHORIZED");
     expect(await codeOf(b.call((x) => x.member.matchings.dashboard()))).toBe("UNAUTHORIZED");
-    expect((await s.db.select({ n: count() }).from(filters).where(and(eq(filters.user_id, user.id))))[0]!.n).toBe(0);
+    expect(
+      (
+        await s.db
+          .select({ n: count() })
+          .from(filters)
+          .where(and(eq(filters.user_id, user.id)))
+      )[0]!.n,
+    ).toBe(0);
 
     const other = await member("deleted");
     await s.db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, other.user.id));

@@ -38,8 +38,16 @@ beforeAll(async () => {
   await migrateDb(db);
   await seedDemo(db, { root: path.join(dir, "uploads"), listings: 40, members: 3 });
   memberId = (await db.select({ id: users.id }).from(users).where(eq(users.email, "member@example.com")).get())!.id;
-  publicId = (await db.select({ id: investments.id }).from(investments).where(and(eq(investments.public, true), eq(investments.members, false))).get())!.id;
-  membersOnlyId = (await db.select({ id: investments.id }).from(investments).where(and(eq(investments.public, true), eq(investments.members, true))).get())!.id;
+  publicId = (await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(and(eq(investments.public, true), eq(investments.members, false)))
+    .get())!.id;
+  membersOnlyId = (await db
+    .select({ id: investments.id })
+    .from(investments)
+    .where(and(eq(investments.public, true), eq(investments.members, true)))
+    .get())!.id;
   await db.insert(contacts).values({
     kind: "investment",
     investment_id: publicId,
@@ -84,7 +92,12 @@ async function send(method: string, path: string, body: unknown, who?: keyof typ
   const res = await handleRest(
     new Request(BASE + path, {
       method,
-      headers: { "content-type": "application/json", "x-xsrf-token": token, [PEER_HEADER]: peerHeaderValue("10.77.0.1") ?? "", cookie: [...jar, ...(who ? [cookie[who]] : [])].join("; ") },
+      headers: {
+        "content-type": "application/json",
+        "x-xsrf-token": token,
+        [PEER_HEADER]: peerHeaderValue("10.77.0.1") ?? "",
+        cookie: [...jar, ...(who ? [cookie[who]] : [])].join("; "),
+      },
       body: JSON.stringify(body),
     }),
   );
@@ -126,7 +139,7 @@ describe("REST bodies are the routes' output schemas", () => {
   });
 
   it("a list parameter may repeat its key, as the OpenAPI document describes it (style form, explode)", async () => {
-    const ids = async (query: string) => ((await get(`/api/investments?${query}`)).json as { items: { _id: number }[]; total: number });
+    const ids = async (query: string) => (await get(`/api/investments?${query}`)).json as { items: { _id: number }[]; total: number };
     const [repeated, comma, one, other] = await Promise.all([ids("ty=1&ty=2&sr=price_asc"), ids("ty=1,2&sr=price_asc"), ids("ty=1"), ids("ty=2")]);
     expect(one.total + other.total).toBeGreaterThan(0);
     expect(repeated.total).toBe(one.total + other.total);
@@ -240,12 +253,22 @@ describe("the pin is enforced by the handler", () => {
   });
 
   it("a locked answer carrying listing data is cut back to { locked: true }", async () => {
-    const r = await withCall("GET", "/api/investments/:id", async () => ({ locked: true, name: "非公開の物件", price: 9800 }), () => get(`/api/investments/${membersOnlyId}`));
+    const r = await withCall(
+      "GET",
+      "/api/investments/:id",
+      async () => ({ locked: true, name: "非公開の物件", price: 9800 }),
+      () => get(`/api/investments/${membersOnlyId}`),
+    );
     expect(r.json).toStrictEqual({ locked: true });
   });
 
   it("an answer that drifted from its schema is a 500 without details, not a body", async () => {
-    const r = await withCall("GET", "/api/options", async () => ({ members: "many", investment: { members: 1, public: 2 } }), () => get("/api/options"));
+    const r = await withCall(
+      "GET",
+      "/api/options",
+      async () => ({ members: "many", investment: { members: 1, public: 2 } }),
+      () => get("/api/options"),
+    );
     expect(r.status).toBe(500);
     expect(r.json).toStrictEqual({ message: "Server Error" });
   });
@@ -255,7 +278,21 @@ describe("the pin is enforced by the handler", () => {
     const r = await withCall(
       "GET",
       "/api/user/matchings",
-      async () => [{ _id: 1, investment_id: 2, filter_id: null, filter_name: null, reason: "new", price: 1000, price_before: null, former_price: null, read_at: null, created_at: when, card: null }],
+      async () => [
+        {
+          _id: 1,
+          investment_id: 2,
+          filter_id: null,
+          filter_name: null,
+          reason: "new",
+          price: 1000,
+          price_before: null,
+          former_price: null,
+          read_at: null,
+          created_at: when,
+          card: null,
+        },
+      ],
       () => get("/api/user/matchings", "member"),
     );
     expect(r.status).toBe(200);

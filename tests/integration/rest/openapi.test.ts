@@ -120,7 +120,8 @@ function holes(schema: unknown, at = "#"): string[] {
   for (const [k, v] of Object.entries(s)) {
     if (k === "properties" || k === "$defs") for (const [name, sub] of Object.entries(v as Schema)) out.push(...holes(sub, `${at}/${k}/${name}`));
     else if (k === "items" || k === "additionalProperties" || k === "not") out.push(...holes(v, `${at}/${k}`));
-    else if (k === "anyOf" || k === "oneOf" || k === "allOf" || k === "prefixItems") (v as unknown[]).forEach((sub, i) => out.push(...holes(sub, `${at}/${k}/${i}`)));
+    else if (k === "anyOf" || k === "oneOf" || k === "allOf" || k === "prefixItems")
+      (v as unknown[]).forEach((sub, i) => out.push(...holes(sub, `${at}/${k}/${i}`)));
   }
   return out;
 }
@@ -210,7 +211,8 @@ describe("/api/openapi.json", () => {
     expect(locked).toMatchObject({ additionalProperties: false });
     const props = full!.properties;
     expect(Object.keys(props)).toEqual(expect.arrayContaining(["_id", "price_before", "price_history", "land_ratio", "station_time", "transports", "images"]));
-    for (const absent of ["id", "priceHistory", "original", "keywords", "locality", "map", "created_by", "not_updated_at"]) expect(props, absent).not.toHaveProperty(absent);
+    for (const absent of ["id", "priceHistory", "original", "keywords", "locality", "map", "created_by", "not_updated_at"])
+      expect(props, absent).not.toHaveProperty(absent);
     expect(props.income).toMatchObject({ anyOf: [{ type: "object", properties: { month: expect.any(Object), year: expect.any(Object) } }, { type: "null" }] });
     expect(props.update_at).toMatchObject({ anyOf: [{ type: "string", format: "date-time" }, { type: "null" }] });
 
@@ -222,7 +224,14 @@ describe("/api/openapi.json", () => {
 
   it("the published schemas accept what the routes answer and refuse what they must not (read back with zod)", () => {
     const filters = z.fromJSONSchema(responseSchema("GET", "/api/user/filter"));
-    const row = { _id: 1, name: "北摂", query: { re: [2], lp: 5000 }, created_at: "2026-11-21T03:00:00.000Z", updated_at: "2026-11-21T03:00:00.000Z", count: 3 };
+    const row = {
+      _id: 1,
+      name: "北摂",
+      query: { re: [2], lp: 5000 },
+      created_at: "2026-11-21T03:00:00.000Z",
+      updated_at: "2026-11-21T03:00:00.000Z",
+      count: 3,
+    };
     expect(filters.safeParse([row]).success).toBe(true);
     expect(filters.safeParse([{ ...row, query: { re: [9] } }]).success).toBe(false); // area 9 does not exist
     expect(filters.safeParse([{ ...row, id: 1 }]).success).toBe(false); // no undeclared fields on the wire
@@ -235,7 +244,12 @@ describe("/api/openapi.json", () => {
 describe("requests: each route's input is its procedure's own input schema", () => {
   it("a route that reads a body or a query names an input, and one that reads none names none", () => {
     expect(bodyRoutes.length).toBeGreaterThan(20);
-    expect(queryRoutes.map(nameOf).sort()).toEqual(["GET /api/admin/account/deleted/search", "GET /api/admin/account/search", "GET /api/investments", "GET /api/investments/map"]);
+    expect(queryRoutes.map(nameOf).sort()).toEqual([
+      "GET /api/admin/account/deleted/search",
+      "GET /api/admin/account/search",
+      "GET /api/investments",
+      "GET /api/investments/map",
+    ]);
     for (const r of routes) expect(Boolean(r.input), nameOf(r)).toBe(probe(r).read);
   });
 
@@ -265,13 +279,17 @@ describe("requests: each route's input is its procedure's own input schema", () 
       if (own instanceof z.ZodOptional) own = own.unwrap() as z.ZodType; // member.matchings.remove() may be called without one
       expect(own, name).toBeInstanceOf(z.ZodObject);
       const ownShape = (own as z.ZodObject).shape;
-      for (const k of r.keys) expect(r.input!.shape, `${name}: the path's ${k} is not also asked for in the ${r.method === "GET" ? "query" : "body"}`).not.toHaveProperty(k);
+      for (const k of r.keys)
+        expect(r.input!.shape, `${name}: the path's ${k} is not also asked for in the ${r.method === "GET" ? "query" : "body"}`).not.toHaveProperty(k);
       if (r.input === own) continue;
       for (const [key, field] of Object.entries(r.input!.shape)) expect(field, `${name}: ${key}`).toBe(ownShape[key]);
       // what the input leaves out is what the route takes from the path
       const left = Object.keys(ownShape).filter((k) => !(k in r.input!.shape));
       expect(left.length, name).toBeGreaterThan(0);
-      expect(left.every((k) => r.keys.includes(k)), `${name}: ${left.join(", ")}`).toBe(true);
+      expect(
+        left.every((k) => r.keys.includes(k)),
+        `${name}: ${left.join(", ")}`,
+      ).toBe(true);
     }
   });
 
@@ -348,7 +366,10 @@ describe("requests: each route's input is its procedure's own input schema", () 
       const name = nameOf(r);
       const exported = zodExport(r.input!, "input") as { properties: Record<string, Schema>; required?: string[] };
       const query = parametersOf(operation(r.method, r.path)!).filter((p) => p.in === "query");
-      expect(query.map((p) => p.name), name).toEqual(Object.keys(exported.properties));
+      expect(
+        query.map((p) => p.name),
+        name,
+      ).toEqual(Object.keys(exported.properties));
       for (const p of query) {
         const { description, ...schema } = exported.properties[p.name]!;
         expect(p.schema, `${name} ${p.name}`).toEqual(schema);
@@ -364,7 +385,8 @@ describe("requests: each route's input is its procedure's own input schema", () 
     }
 
     const listings = Object.fromEntries(parametersOf(operation("GET", "/api/investments")!).map((p) => [p.name, p]));
-    for (const key of ["re", "pf", "ct", "ty", "sc", "sl", "st", "rg", "fs", "sf"]) expect(listings[key], key).toMatchObject({ in: "query", style: "form", explode: true, schema: { type: "array" } });
+    for (const key of ["re", "pf", "ct", "ty", "sc", "sl", "st", "rg", "fs", "sf"])
+      expect(listings[key], key).toMatchObject({ in: "query", style: "form", explode: true, schema: { type: "array" } });
     expect(listings.ty!.schema).toMatchObject({ type: "array", items: { enum: [1, 2, 3, 4, 5, 6, 99] } });
     expect(listings.ty!.description).toContain("一棟マンション");
     expect(listings.pf!.schema).toMatchObject({ items: { enum: [26, 27, 28] } });
@@ -378,7 +400,10 @@ describe("requests: each route's input is its procedure's own input schema", () 
     for (const path of ["/api/admin/account/search", "/api/admin/account/deleted/search"]) {
       const accounts = parametersOf(operation("GET", path)!);
       expect(accounts.map((p) => p.name)).toEqual(Object.keys(accountSearchInput.shape));
-      expect(accounts.find((p) => p.name === "status")).toMatchObject({ schema: { enum: ["provisional", "active", "suspended"] }, description: expect.stringContaining("仮登録") });
+      expect(accounts.find((p) => p.name === "status")).toMatchObject({
+        schema: { enum: ["provisional", "active", "suspended"] },
+        description: expect.stringContaining("仮登録"),
+      });
       expect(accounts.find((p) => p.name === "from")).toMatchObject({ schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } });
     }
   });

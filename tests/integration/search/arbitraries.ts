@@ -27,8 +27,34 @@ export async function loadStations(db: Db): Promise<Station[]> {
 /* ---------------------------------------------------------------- listings */
 
 export const TOKENS = [
-  "梅田", "梅田駅", "難波", "レジデンス", "ハイツ", "マンション", "一棟", "RC造", "Rc", "rc", "ABC", "abc", "Court",
-  "Straße", "ΣΑΣ", "σας", "駅", "堺", "淀屋", "一丁目", "1K", "ＲＣ", "\"引用\"", "ｶﾞｰﾃﾞﾝ", "ガーデン", "北区", "大阪市", "𠮷野",
+  "梅田",
+  "梅田駅",
+  "難波",
+  "レジデンス",
+  "ハイツ",
+  "マンション",
+  "一棟",
+  "RC造",
+  "Rc",
+  "rc",
+  "ABC",
+  "abc",
+  "Court",
+  "Straße",
+  "ΣΑΣ",
+  "σας",
+  "駅",
+  "堺",
+  "淀屋",
+  "一丁目",
+  "1K",
+  "ＲＣ",
+  '"引用"',
+  "ｶﾞｰﾃﾞﾝ",
+  "ガーデン",
+  "北区",
+  "大阪市",
+  "𠮷野",
 ];
 export const PRICES = [980, 1000, 2980, 5000, 8000, 10_000, 15_000, 20_000, 50_000];
 export const CITIES = ["271004", "271021", "271276", "271411", "271403", "281018", "281000", "261017", "261009", "272035"];
@@ -54,50 +80,65 @@ const instant = fc.oneof(
 /** ISO dates around today + N years (rs / fs 1 boundaries) and random days. */
 const residual = fc.oneof(
   fc.integer({ min: -5, max: 60 }).map((y) => `${2026 + y}-11-21`),
-  fc.tuple(fc.integer({ min: 2000, max: 2090 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 })).map(
-    ([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`,
-  ),
+  fc
+    .tuple(fc.integer({ min: 2000, max: 2090 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+    .map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`),
 );
 
 export const listingArb = fc
   .record({
-  type_cd: fc.constantFrom(1, 2, 3, 4, 5, 6, 99),
-  structure_cd: opt(fc.constantFrom(1, 2, 3, 4, 5, 99)),
-  pref_cd: fc.constantFrom(26, 27, 28),
-  city_cd: fc.constantFrom(...CITIES),
-  district_cd: fc.constantFrom(...DISTRICTS),
-  area_cd: opt(fc.integer({ min: 1, max: 6 })),
-  price: fc.oneof(fc.constantFrom(...PRICES), fc.integer({ min: 100, max: 300_000 })),
-  yield: opt(fc.oneof(fc.constantFrom(5, 6.5, 8, 10), fc.integer({ min: 0, max: 1500 }).map((n) => n / 100))),
-  built_at: opt(fc.integer({ min: 1960 * 12, max: 2028 * 12 + 11 }).map((m) => `${Math.floor(m / 12)}-${pad((m % 12) + 1)}-01`)),
-  residual_at: opt(residual),
-  station_time: opt(fc.integer({ min: 1, max: 30 })),
-  land_size: opt(fc.oneof(fc.constantFrom(50, 100, 200), fc.integer({ min: 10, max: 5000 }).map((n) => n / 10))),
-  occupied_size: opt(fc.oneof(fc.constantFrom(20, 30, 50), fc.integer({ min: 100, max: 1500 }).map((n) => n / 10))),
-  premium: fc.boolean(),
-  price_down: fc.boolean(),
-  new_quake: fc.boolean(),
-  has_cert: fc.boolean(),
-  has_repair: fc.boolean(),
-  is_full: fc.boolean(),
-  transactions: opt(fc.integer({ min: 1, max: 5 })),
-  public_at: opt(instant),
-  update_at: opt(instant),
-  public: fc.boolean(),
-  members: fc.boolean(),
-  overdue: fc.boolean(),
-  name: textArb,
-  extra: textArb,
-  // real keywords start with the name (NFKC) and go on with the rest
-  withName: fc.boolean(),
-  transports: fc.array(
-    fc.record({
-      station: fc.nat(),
-      distance: fc.constantFrom(1, 1, 1, 2, 3),
-      station_walk: opt(fc.integer({ min: 1, max: 25 })),
-    }),
-    { maxLength: 3 },
-  ),
+    type_cd: fc.constantFrom(1, 2, 3, 4, 5, 6, 99),
+    structure_cd: opt(fc.constantFrom(1, 2, 3, 4, 5, 99)),
+    pref_cd: fc.constantFrom(26, 27, 28),
+    city_cd: fc.constantFrom(...CITIES),
+    district_cd: fc.constantFrom(...DISTRICTS),
+    area_cd: opt(fc.integer({ min: 1, max: 6 })),
+    price: fc.oneof(fc.constantFrom(...PRICES), fc.integer({ min: 100, max: 300_000 })),
+    yield: opt(
+      fc.oneof(
+        fc.constantFrom(5, 6.5, 8, 10),
+        fc.integer({ min: 0, max: 1500 }).map((n) => n / 100),
+      ),
+    ),
+    built_at: opt(fc.integer({ min: 1960 * 12, max: 2028 * 12 + 11 }).map((m) => `${Math.floor(m / 12)}-${pad((m % 12) + 1)}-01`)),
+    residual_at: opt(residual),
+    station_time: opt(fc.integer({ min: 1, max: 30 })),
+    land_size: opt(
+      fc.oneof(
+        fc.constantFrom(50, 100, 200),
+        fc.integer({ min: 10, max: 5000 }).map((n) => n / 10),
+      ),
+    ),
+    occupied_size: opt(
+      fc.oneof(
+        fc.constantFrom(20, 30, 50),
+        fc.integer({ min: 100, max: 1500 }).map((n) => n / 10),
+      ),
+    ),
+    premium: fc.boolean(),
+    price_down: fc.boolean(),
+    new_quake: fc.boolean(),
+    has_cert: fc.boolean(),
+    has_repair: fc.boolean(),
+    is_full: fc.boolean(),
+    transactions: opt(fc.integer({ min: 1, max: 5 })),
+    public_at: opt(instant),
+    update_at: opt(instant),
+    public: fc.boolean(),
+    members: fc.boolean(),
+    overdue: fc.boolean(),
+    name: textArb,
+    extra: textArb,
+    // real keywords start with the name (NFKC) and go on with the rest
+    withName: fc.boolean(),
+    transports: fc.array(
+      fc.record({
+        station: fc.nat(),
+        distance: fc.constantFrom(1, 1, 1, 2, 3),
+        station_walk: opt(fc.integer({ min: 1, max: 25 })),
+      }),
+      { maxLength: 3 },
+    ),
   })
   .map(({ extra, withName, ...l }) => ({ ...l, keywords: withName ? `${l.name} ${extra}` : extra }));
 export type GenListing = typeof listingArb extends fc.Arbitrary<infer T> ? T : never;
@@ -178,40 +219,40 @@ const wordCut = fc.record({
 
 const list = <T>(arb: fc.Arbitrary<T>, max = 3) => fc.array(arb, { minLength: 1, maxLength: max });
 export const allParamsArb = fc.record({
-    re: list(fc.integer({ min: 1, max: 6 })),
-    pf: list(fc.constantFrom(26, 27, 28)),
-    ct: list(fc.constantFrom(...CITIES)),
-    dt: fc.constantFrom("梅田", "梅田一", "中之島", "本", "心斎橋筋", "丁目", "町"),
-    ty: list(fc.constantFrom(1, 2, 3, 4, 5, 6, 99)),
-    sc: list(fc.integer({ min: 1, max: 5 })),
-    sl: list(fc.nat()),
-    st: list(fc.nat()),
-    rg: list(fc.nat()),
-    sw: fc.integer({ min: 1, max: 25 }),
-    lp: fc.oneof(fc.constantFrom(...PRICES), fc.integer({ min: 100, max: 300_000 })),
-    hp: fc.oneof(fc.constantFrom(...PRICES), fc.integer({ min: 100, max: 300_000 })),
-    ly: fc.oneof(fc.constantFrom(5, 6.5, 8), fc.integer({ min: 0, max: 60 }).map((n) => n / 4)),
-    hy: fc.oneof(fc.constantFrom(6.5, 8, 10), fc.integer({ min: 0, max: 60 }).map((n) => n / 4)),
-    bt: fc.integer({ min: 1, max: 70 }),
-    rs: fc.integer({ min: 1, max: 60 }),
-    ls: fc.constantFrom(20, 30, 50, 100, 200, 300),
-    hs: fc.constantFrom(20, 30, 50, 100, 200, 300),
-    fs: list(fc.constantFrom(1, 2, 3, 4, 5, 7), 2),
-    ss: fc.constant(1),
-    sf: list(fc.integer({ min: 1, max: 5 })),
-    dy: fc.integer({ min: 1, max: 400 }),
-    up: fc.integer({ min: 1, max: 400 }),
-    sr: fc.constantFrom("new", "price_asc", "price_desc", "yield_desc", "age_asc", "walk_asc"),
-    // free-word terms cut out of the inserted names / keywords, resolved once the listings exist
-    fw: fc.array(
-      wordCut,
-      { minLength: 1, maxLength: 3 },
-    ),
-    // exclusion words (xw), cut out the same way, so they do exclude something
-    xw: fc.array(
-      wordCut,
-      { minLength: 1, maxLength: 2 },
-    ),
+  re: list(fc.integer({ min: 1, max: 6 })),
+  pf: list(fc.constantFrom(26, 27, 28)),
+  ct: list(fc.constantFrom(...CITIES)),
+  dt: fc.constantFrom("梅田", "梅田一", "中之島", "本", "心斎橋筋", "丁目", "町"),
+  ty: list(fc.constantFrom(1, 2, 3, 4, 5, 6, 99)),
+  sc: list(fc.integer({ min: 1, max: 5 })),
+  sl: list(fc.nat()),
+  st: list(fc.nat()),
+  rg: list(fc.nat()),
+  sw: fc.integer({ min: 1, max: 25 }),
+  lp: fc.oneof(fc.constantFrom(...PRICES), fc.integer({ min: 100, max: 300_000 })),
+  hp: fc.oneof(fc.constantFrom(...PRICES), fc.integer({ min: 100, max: 300_000 })),
+  ly: fc.oneof(
+    fc.constantFrom(5, 6.5, 8),
+    fc.integer({ min: 0, max: 60 }).map((n) => n / 4),
+  ),
+  hy: fc.oneof(
+    fc.constantFrom(6.5, 8, 10),
+    fc.integer({ min: 0, max: 60 }).map((n) => n / 4),
+  ),
+  bt: fc.integer({ min: 1, max: 70 }),
+  rs: fc.integer({ min: 1, max: 60 }),
+  ls: fc.constantFrom(20, 30, 50, 100, 200, 300),
+  hs: fc.constantFrom(20, 30, 50, 100, 200, 300),
+  fs: list(fc.constantFrom(1, 2, 3, 4, 5, 7), 2),
+  ss: fc.constant(1),
+  sf: list(fc.integer({ min: 1, max: 5 })),
+  dy: fc.integer({ min: 1, max: 400 }),
+  up: fc.integer({ min: 1, max: 400 }),
+  sr: fc.constantFrom("new", "price_asc", "price_desc", "yield_desc", "age_asc", "walk_asc"),
+  // free-word terms cut out of the inserted names / keywords, resolved once the listings exist
+  fw: fc.array(wordCut, { minLength: 1, maxLength: 3 }),
+  // exclusion words (xw), cut out the same way, so they do exclude something
+  xw: fc.array(wordCut, { minLength: 1, maxLength: 2 }),
 });
 export type AllParams = typeof allParamsArb extends fc.Arbitrary<infer T> ? T : never;
 export type RawQuery = Partial<AllParams>;
@@ -265,8 +306,7 @@ export function toQuery(raw: RawQuery, listings: GenListing[], stations: readonl
 
 /* ---------------------------------------------------------------- oracle */
 
-export const visible = (audience: Audience, l: GenListing) =>
-  audience === "admin" || (l.public && !l.overdue && (audience === "member" || !l.members));
+export const visible = (audience: Audience, l: GenListing) => audience === "admin" || (l.public && !l.overdue && (audience === "member" || !l.members));
 
 const cmp = (a: number | string | null, b: number | string | null, dir: 1 | -1): number => {
   if (a === b) return 0;
@@ -296,4 +336,3 @@ export function sortKey(sr: SearchQuery["sr"]): (a: MatchableInvestment, b: Matc
     return cmp(ka, key(b)[0], dir) || b.id - a.id;
   };
 }
-

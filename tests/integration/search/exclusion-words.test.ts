@@ -25,7 +25,10 @@ const agree = async (qs: string) => {
   const query = q(qs);
   const sql = await searchIdSet(t.db, "admin", query);
   const accepts = compileQuery(query, NOW);
-  const mem = (await loadMatchable(t.db, Object.values(ids))).filter(accepts).map((l) => l.id).sort((a, b) => a - b);
+  const mem = (await loadMatchable(t.db, Object.values(ids)))
+    .filter(accepts)
+    .map((l) => l.id)
+    .sort((a, b) => a - b);
   expect(sql, qs).toEqual(mem);
   return sql;
 };

@@ -69,7 +69,11 @@ describe("fw finds what the page shows", () => {
   });
 
   it("katakana in a name is found by hiragana and katakana, short terms included", async () => {
-    const row = await db.select({ id: investments.id, name: investments.name }).from(investments).where(sql`${investments.name} LIKE '%ハイツ%'`).get();
+    const row = await db
+      .select({ id: investments.id, name: investments.name })
+      .from(investments)
+      .where(sql`${investments.name} LIKE '%ハイツ%'`)
+      .get();
     if (!row) throw new Error("the demo has a ハイツ");
     expect(await searchIdSet(db, "admin", q("fw=はいつ"))).toContain(row.id);
     expect(await searchIdSet(db, "admin", q("fw=ハイツ"))).toContain(row.id);
@@ -107,7 +111,10 @@ describe("changing the index definition rebuilds it for stored listings", () => 
     // As an older version wrote it: the 番地 in, no readings.
     const old = `${row.locality} 旧バージョン索引語`;
     await db.run(sql`UPDATE investments SET keywords = ${old} WHERE id = ${row.id}`);
-    await db.update(site_options).set({ value: KEYWORDS_VERSION - 1 }).where(eq(site_options.key, "keywords_version"));
+    await db
+      .update(site_options)
+      .set({ value: KEYWORDS_VERSION - 1 })
+      .where(eq(site_options.key, "keywords_version"));
     expect(await searchIdSet(db, "admin", q(`fw=${encodeURIComponent(row.locality!)}`))).toContain(row.id);
 
     await migrateDb(db);

@@ -13,7 +13,26 @@ import { DAY, NOW, VISITOR_SQL, insertListing, openSearchDb, searchIdSet, sqlIds
 
 let t: TestDb;
 let db: Db;
-const h = {} as Record<"ascii" | "built20" | "built21" | "busUmeda" | "company" | "landSmall" | "membersOnly" | "new7" | "overdue" | "priceHigh" | "priceLow" | "quote" | "residual10" | "tail" | "unitSmall" | "unpublished" | "walkUmeda12", number>;
+const h = {} as Record<
+  | "ascii"
+  | "built20"
+  | "built21"
+  | "busUmeda"
+  | "company"
+  | "landSmall"
+  | "membersOnly"
+  | "new7"
+  | "overdue"
+  | "priceHigh"
+  | "priceLow"
+  | "quote"
+  | "residual10"
+  | "tail"
+  | "unitSmall"
+  | "unpublished"
+  | "walkUmeda12",
+  number
+>;
 let umeda: { station_cd: number; group_cd: number; line_cd: number };
 let nakatsu: { station_cd: number; group_cd: number; line_cd: number };
 
@@ -86,7 +105,12 @@ describe("place", () => {
     meaningful(osaka);
     expect(osaka).toContain(h.priceLow);
     meaningful(await expectSame("ct=281000", "city_cd IN (SELECT code FROM municipalities WHERE code = '281000' OR parent_code = '281000')"));
-    meaningful(await expectSame("ct=261009&ct=271403", "city_cd IN (SELECT code FROM municipalities WHERE code IN ('261009','271403') OR parent_code IN ('261009','271403'))"));
+    meaningful(
+      await expectSame(
+        "ct=261009&ct=271403",
+        "city_cd IN (SELECT code FROM municipalities WHERE code IN ('261009','271403') OR parent_code IN ('261009','271403'))",
+      ),
+    );
     // a ward on its own is just that ward
     meaningful(await expectSame("ct=271021", "city_cd = '271021'"));
   });
@@ -146,10 +170,7 @@ describe("property", () => {
   });
 
   it("ls/hs: area range — occupied_size for 区分 (type 6), land_size otherwise", async () => {
-    const small = await expectSame(
-      "ls=20&hs=30",
-      "(type_cd = 6 AND occupied_size BETWEEN 20 AND 30) OR (type_cd <> 6 AND land_size BETWEEN 20 AND 30)",
-    );
+    const small = await expectSame("ls=20&hs=30", "(type_cd = 6 AND occupied_size BETWEEN 20 AND 30) OR (type_cd <> 6 AND land_size BETWEEN 20 AND 30)");
     expect(small).toEqual(expect.arrayContaining([h.unitSmall, h.landSmall]));
     const big = await expectSame("ls=400", "(type_cd = 6 AND occupied_size >= 400) OR (type_cd <> 6 AND land_size >= 400)");
     meaningful(big);
@@ -241,10 +262,7 @@ describe("lines and stations", () => {
   });
 
   it("sw with a station: the matching transport itself must be on foot within N minutes", async () => {
-    const ids = await expectSame(
-      `st=${umeda.station_cd}&sw=10`,
-      anyTransport(`station_cd = ${umeda.station_cd} AND distance = 1 AND station_walk <= 10`),
-    );
+    const ids = await expectSame(`st=${umeda.station_cd}&sw=10`, anyTransport(`station_cd = ${umeda.station_cd} AND distance = 1 AND station_walk <= 10`));
     expect(ids).not.toContain(h.busUmeda); // 梅田 by bus; the 3-minute walk is to another station
     expect(ids).not.toContain(h.walkUmeda12);
     const wider = await expectSame(`st=${umeda.station_cd}&sw=15`, anyTransport(`station_cd = ${umeda.station_cd} AND distance = 1 AND station_walk <= 15`));

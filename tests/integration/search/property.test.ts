@@ -14,7 +14,18 @@ import type { Db } from "@/server/db";
 import { compileQuery, loadMatchable, matchesQuery } from "@/server/search/predicate";
 import { countInvestments } from "@/server/search/sql";
 import type { Audience } from "@/server/listings";
-import { insertListings, listingArb, loadStations, rawQueryArb, sortKey, toQuery as toSearchQuery, visible, type GenListing, type RawQuery, type Station } from "./arbitraries";
+import {
+  insertListings,
+  listingArb,
+  loadStations,
+  rawQueryArb,
+  sortKey,
+  toQuery as toSearchQuery,
+  visible,
+  type GenListing,
+  type RawQuery,
+  type Station,
+} from "./arbitraries";
 import { NOW, openSearchDb, searchIds, type TestDb } from "./fixtures";
 
 let t: TestDb;
@@ -75,10 +86,13 @@ describe("SQL search ≡ in-memory matcher", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(listingArb, { minLength: 30, maxLength: 40 }),
-        fc.array(rawQueryArb.map((r) => ({ fw: r.fw ?? [{ listing: 0, field: "name" as const, start: 0, length: 2, variant: "asis" as const }] })), {
-          minLength: 5,
-          maxLength: 5,
-        }),
+        fc.array(
+          rawQueryArb.map((r) => ({ fw: r.fw ?? [{ listing: 0, field: "name" as const, start: 0, length: 2, variant: "asis" as const }] })),
+          {
+            minLength: 5,
+            maxLength: 5,
+          },
+        ),
         async (listings, queries) => {
           await insertAll(listings);
           const all = await loadMatchable(

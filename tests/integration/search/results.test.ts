@@ -92,7 +92,10 @@ describe("sorting", () => {
       const ids = await searchIds(db, "visitor", q(`sr=${sr}&re=3`));
       const unknown = await sqlIds(db, `${VISITOR_SQL} AND area_cd = 3 AND ${col} IS NULL`);
       expect(unknown, sr).toContain(h.nulls);
-      expect(ids.slice(ids.length - unknown.length).sort((a, b) => a - b), sr).toEqual(unknown);
+      expect(
+        ids.slice(ids.length - unknown.length).sort((a, b) => a - b),
+        sr,
+      ).toEqual(unknown);
     }
   });
 });

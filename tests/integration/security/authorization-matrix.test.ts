@@ -154,7 +154,14 @@ describe("tRPC: procedures × roles", () => {
     }
     expect(await aRows(w.db, w.ids.memberA)).toBe(before);
     // B's own lists hold nothing of A's.
-    for (const path of ["member.bookmarks.list", "member.contacts.list", "member.filters.list", "member.matchings.list", "member.views.list", "member.account.profile"]) {
+    for (const path of [
+      "member.bookmarks.list",
+      "member.contacts.list",
+      "member.filters.list",
+      "member.matchings.list",
+      "member.views.list",
+      "member.account.profile",
+    ]) {
       const a = await trpc(path, "query", undefined, await w.cookie("memberB"));
       expect(a.status, path).toBe(200);
       expect(a.text, path).not.toMatch(/甲野/);

@@ -21,7 +21,7 @@ const HOSTILE = [
   "+1+cmd|' /C calc'!A0",
   "-2+3",
   "@SUM(A1)",
-  "＝HYPERLINK(\"http://x.invalid\")",
+  '＝HYPERLINK("http://x.invalid")',
   "＋1",
   "－1",
   "＠SUM(A1)",

@@ -10,18 +10,27 @@ import { JAPANESE, messageOf, trpc, useSecurityWorld } from "./world";
 useSecurityWorld();
 
 async function raw(path: string, body: string) {
-  const res = await POST(new Request(`http://localhost:3000/api/trpc/${path}`, { method: "POST", headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" }, body }));
+  const res = await POST(
+    new Request(`http://localhost:3000/api/trpc/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body,
+    }),
+  );
   const text = await res.text();
   return { status: res.status, text, body: JSON.parse(text) as unknown };
 }
 
 describe("tRPC error messages", () => {
-  it.each(["null", "{", '{"json":', "\u0000", '{"json":{},"meta":{"values":{"__proto__":["Date"]}}}'])("a malformed body %j is a 400 in Japanese", async (body) => {
-    const a = await raw("public.auth.signup", body);
-    expect(a.status).toBe(400);
-    expect(messageOf(a)).toBe("リクエストの形式が正しくありません");
-    expect(a.text).not.toMatch(/Cannot destructure|JSON|__proto__ is not allowed/);
-  });
+  it.each(["null", "{", '{"json":', "\u0000", '{"json":{},"meta":{"values":{"__proto__":["Date"]}}}'])(
+    "a malformed body %j is a 400 in Japanese",
+    async (body) => {
+      const a = await raw("public.auth.signup", body);
+      expect(a.status).toBe(400);
+      expect(messageOf(a)).toBe("リクエストの形式が正しくありません");
+      expect(a.text).not.toMatch(/Cannot destructure|JSON|__proto__ is not allowed/);
+    },
+  );
 
   it("an input failure reads as its first field's message, not a dump of the issues", async () => {
     const a = await trpc("public.auth.signup", "mutation", [], "");

@@ -23,13 +23,58 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 // ── hostile values ──
 
 const SPECIALS = [
-  "__proto__", "constructor", "prototype", "toString", "hasOwnProperty",
-  "%", "%ZZ", "%E0%A4%A", "%00", "%u0041", "\\u12", "\\x4", "\u0000", "\uD800", "\uDFFF", "\uFEFF", "\u202E",
-  "＝1+1", "＋1", "－1", "＠SUM(A1)", "１２３", "０", "ｔｒｕｅ", "ｎｕｌｌ", "　", "ﾃｽﾄ",
-  "-1", "0", "1e308", "NaN", "Infinity", "9007199254740993", "0x10", "1_000", "",
-  "' OR 1=1 --", '" OR ""="', "NEAR(", "*", "a OR b", "\"", "'", ";", "\\",
-  "<script>alert(1)</script>", "javascript:alert(1)", "../../etc/passwd", "%2e%2e%2f",
-  "a".repeat(10_000), "あ".repeat(5_000), "😀".repeat(2_000),
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "%",
+  "%ZZ",
+  "%E0%A4%A",
+  "%00",
+  "%u0041",
+  "\\u12",
+  "\\x4",
+  "\u0000",
+  "\uD800",
+  "\uDFFF",
+  "\uFEFF",
+  "\u202E",
+  "＝1+1",
+  "＋1",
+  "－1",
+  "＠SUM(A1)",
+  "１２３",
+  "０",
+  "ｔｒｕｅ",
+  "ｎｕｌｌ",
+  "　",
+  "ﾃｽﾄ",
+  "-1",
+  "0",
+  "1e308",
+  "NaN",
+  "Infinity",
+  "9007199254740993",
+  "0x10",
+  "1_000",
+  "",
+  "' OR 1=1 --",
+  '" OR ""="',
+  "NEAR(",
+  "*",
+  "a OR b",
+  '"',
+  "'",
+  ";",
+  "\\",
+  "<script>alert(1)</script>",
+  "javascript:alert(1)",
+  "../../etc/passwd",
+  "%2e%2e%2f",
+  "a".repeat(10_000),
+  "あ".repeat(5_000),
+  "😀".repeat(2_000),
 ];
 const control = fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((c) => String.fromCharCode(c)), maxLength: 20 });
 const hostileString = fc.oneof(
@@ -40,7 +85,8 @@ const hostileString = fc.oneof(
   { weight: 1, arbitrary: fc.emailAddress() },
 );
 const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 2 ** 53, -(2 ** 31), 1e308, 0.1));
-const keyArb = (keys: string[]) => fc.oneof({ weight: 4, arbitrary: keys.length ? fc.constantFrom(...keys) : hostileString }, { weight: 1, arbitrary: hostileString });
+const keyArb = (keys: string[]) =>
+  fc.oneof({ weight: 4, arbitrary: keys.length ? fc.constantFrom(...keys) : hostileString }, { weight: 1, arbitrary: hostileString });
 
 function valueArb(keys: string[]): fc.Arbitrary<unknown> {
   const { value } = fc.letrec((tie) => ({
@@ -87,11 +133,25 @@ const trpcTargets: Target[] = Object.entries(procedures)
   .filter(([, p]) => tierOf(p) !== "admin")
   .map(([name, p]) => {
     const inputs = (p._def as unknown as { inputs?: unknown[] }).inputs ?? [];
-    return { kind: "trpc", name, type: p._def.type === "query" ? "query" : "mutation", member: tierOf(p) === "member", keys: [...new Set(inputs.flatMap((i) => keysOf(i)))] };
+    return {
+      kind: "trpc",
+      name,
+      type: p._def.type === "query" ? "query" : "mutation",
+      member: tierOf(p) === "member",
+      keys: [...new Set(inputs.flatMap((i) => keysOf(i)))],
+    };
   });
 const restTargets: Target[] = routes
   .filter((r) => r.doc.auth !== "admin")
-  .map((r) => ({ kind: "rest", name: `${r.method} ${r.path}`, method: r.method, path: r.path, member: r.doc.auth === "member", keys: r.input ? keysOf(r.input) : [], params: r.keys }));
+  .map((r) => ({
+    kind: "rest",
+    name: `${r.method} ${r.path}`,
+    method: r.method,
+    path: r.path,
+    member: r.doc.auth === "member",
+    keys: r.input ? keysOf(r.input) : [],
+    params: r.keys,
+  }));
 const targets = [...trpcTargets, ...restTargets];
 
 const caseArb = fc.constantFrom(...targets).chain((t) =>
@@ -99,7 +159,19 @@ const caseArb = fc.constantFrom(...targets).chain((t) =>
     target: fc.constant(t),
     input: inputArb(t.keys),
     params: fc.array(hostileString, { minLength: 2, maxLength: 2 }),
-    rawBody: fc.option(fc.constantFrom("{", "[]", "null", '{"json":', '{"json":{},"meta":{"values":{"__proto__":["Date"]}}}', '{"__proto__":{"admin":true}}', "\u0000", "a=1&a=2"), { freq: 8 }),
+    rawBody: fc.option(
+      fc.constantFrom(
+        "{",
+        "[]",
+        "null",
+        '{"json":',
+        '{"json":{},"meta":{"values":{"__proto__":["Date"]}}}',
+        '{"__proto__":{"admin":true}}',
+        "\u0000",
+        "a=1&a=2",
+      ),
+      { freq: 8 },
+    ),
   }),
 );
 
@@ -120,7 +192,17 @@ async function send(t: Target, input: unknown, params: string[], rawBody: string
       if (cookie) headers.cookie = cookie;
       const res = await POST(new Request(`http://localhost:3000/api/trpc/${t.name}`, { method: "POST", headers, body: rawBody }));
       const text = await res.text();
-      return { status: res.status, text, body: (() => { try { return JSON.parse(text) as unknown; } catch { return text; } })() };
+      return {
+        status: res.status,
+        text,
+        body: (() => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return text;
+          }
+        })(),
+      };
     }
     return trpc(t.name, t.type, input, cookie);
   }
@@ -129,9 +211,12 @@ async function send(t: Target, input: unknown, params: string[], rawBody: string
   const wellFormed = (v: string) => v.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
   const path = t.path.replace(/:([a-z_]+)/gi, () => encodeURIComponent(wellFormed(params[i++] ?? "")));
   if (t.method === "GET") {
-    const qs = input && typeof input === "object" && !Array.isArray(input)
-      ? new URLSearchParams(Object.entries(input as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""])).toString()
-      : "";
+    const qs =
+      input && typeof input === "object" && !Array.isArray(input)
+        ? new URLSearchParams(
+            Object.entries(input as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
+          ).toString()
+        : "";
     return rest("GET", qs ? `${path}?${qs}` : path, null, cookie);
   }
   return rest(t.method, path, rawBody ?? input, cookie);
@@ -147,31 +232,35 @@ describe("fuzzing every public and member input", () => {
     expect(await dataVersion()).not.toBe(before);
   });
 
-  it(`${CASES} hostile cases over ${trpcTargets.length} procedures and ${restTargets.length} REST routes: no 5xx, Japanese 4xx, nothing committed on rejection`, { timeout: 600_000 }, async () => {
-    const tally = { cases: 0, ok: 0, rejected: 0, byStatus: {} as Record<number, number>, trpc: 0, rest: 0 };
-    const memberCookie = async () => w.cookie("memberA");
-    await fc.assert(
-      fc.asyncProperty(caseArb, async ({ target, input, params, rawBody }) => {
-        // A fresh session per member case (a fuzzed logout or withdrawal must not end the next case's), made before the baseline.
-        const cookie = target.member ? await memberCookie() : "";
-        const before = await dataVersion();
-        const a = await send(target, input, params, rawBody, cookie);
-        tally.cases++;
-        tally[target.kind]++;
-        tally.byStatus[a.status] = (tally.byStatus[a.status] ?? 0) + 1;
-        const where = `${target.name} ${JSON.stringify(input)?.slice(0, 300)} raw=${rawBody ?? "-"} params=${JSON.stringify(params).slice(0, 100)}`;
-        expect(a.status, `${where} → ${a.text.slice(0, 300)}`).toBeLessThan(500);
-        if (a.status >= 400) {
-          tally.rejected++;
-          if (!(target.kind === "rest" && SANCTUM_FIXED.has(a.status))) expect(messageOf(a), `${where}: message`).toMatch(JAPANESE);
-          expect(await dataVersion(), `${where}: a rejected call committed a change`).toBe(before);
-        } else tally.ok++;
-      }),
-      { numRuns: CASES, seed: SEED, endOnFailure: true },
-    );
-    console.info(`fuzz: ${JSON.stringify(tally)}`);
-    expect(tally.cases).toBe(CASES);
-    expect(tally.trpc).toBeGreaterThan(CASES / 4);
-    expect(tally.rest).toBeGreaterThan(CASES / 8);
-  });
+  it(
+    `${CASES} hostile cases over ${trpcTargets.length} procedures and ${restTargets.length} REST routes: no 5xx, Japanese 4xx, nothing committed on rejection`,
+    { timeout: 600_000 },
+    async () => {
+      const tally = { cases: 0, ok: 0, rejected: 0, byStatus: {} as Record<number, number>, trpc: 0, rest: 0 };
+      const memberCookie = async () => w.cookie("memberA");
+      await fc.assert(
+        fc.asyncProperty(caseArb, async ({ target, input, params, rawBody }) => {
+          // A fresh session per member case (a fuzzed logout or withdrawal must not end the next case's), made before the baseline.
+          const cookie = target.member ? await memberCookie() : "";
+          const before = await dataVersion();
+          const a = await send(target, input, params, rawBody, cookie);
+          tally.cases++;
+          tally[target.kind]++;
+          tally.byStatus[a.status] = (tally.byStatus[a.status] ?? 0) + 1;
+          const where = `${target.name} ${JSON.stringify(input)?.slice(0, 300)} raw=${rawBody ?? "-"} params=${JSON.stringify(params).slice(0, 100)}`;
+          expect(a.status, `${where} → ${a.text.slice(0, 300)}`).toBeLessThan(500);
+          if (a.status >= 400) {
+            tally.rejected++;
+            if (!(target.kind === "rest" && SANCTUM_FIXED.has(a.status))) expect(messageOf(a), `${where}: message`).toMatch(JAPANESE);
+            expect(await dataVersion(), `${where}: a rejected call committed a change`).toBe(before);
+          } else tally.ok++;
+        }),
+        { numRuns: CASES, seed: SEED, endOnFailure: true },
+      );
+      console.info(`fuzz: ${JSON.stringify(tally)}`);
+      expect(tally.cases).toBe(CASES);
+      expect(tally.trpc).toBeGreaterThan(CASES / 4);
+      expect(tally.rest).toBeGreaterThan(CASES / 8);
+    },
+  );
 });

@@ -47,7 +47,14 @@ beforeAll(async () => {
   db = drizzle(client, { schema }) as Db;
   await migrateDb(db);
   sink = await startSmtpSink();
-  restoreEnv = setTestEnv({ SMTP_URL: sink.url, STAFF_EMAIL: STAFF, REDIS_PREFIX: uniquePrefix("storage"), LOG_LEVEL: "debug", RECAPTCHA_SECRET_KEY: undefined, RECAPTCHA_SITE_KEY: undefined });
+  restoreEnv = setTestEnv({
+    SMTP_URL: sink.url,
+    STAFF_EMAIL: STAFF,
+    REDIS_PREFIX: uniquePrefix("storage"),
+    LOG_LEVEL: "debug",
+    RECAPTCHA_SECRET_KEY: undefined,
+    RECAPTCHA_SITE_KEY: undefined,
+  });
   await redisReady();
 });
 afterAll(async () => {
@@ -126,9 +133,14 @@ describe("a read-only database", () => {
   it("tRPC: a member whose session is due for renewal (a write before any procedure) gets the same 503", async () => {
     const user = await createUser(db);
     const { token, session } = await createSession(db, "user", user.id);
-    await db.update(user_sessions).set({ expires_at: new Date(Date.now() + 3600_000) }).where(eq(user_sessions.id, session.id));
+    await db
+      .update(user_sessions)
+      .set({ expires_at: new Date(Date.now() + 3600_000) })
+      .where(eq(user_sessions.id, session.id));
     await client.execute("PRAGMA query_only = 1");
-    const req = new Request("http://localhost:3000/api/trpc/member.filters.list", { headers: { cookie: `${SESSION_COOKIE.user}=${token}`, "sec-fetch-site": "same-origin" } });
+    const req = new Request("http://localhost:3000/api/trpc/member.filters.list", {
+      headers: { cookie: `${SESSION_COOKIE.user}=${token}`, "sec-fetch-site": "same-origin" },
+    });
     const { result: res } = await captured(() => handleTrpcRequestOn(req, db));
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { json: { message: string } } }).error.json.message).toBe(STORAGE_UNAVAILABLE_MESSAGE);
@@ -136,7 +148,10 @@ describe("a read-only database", () => {
 
   it("REST: the same failure through the mapper is a 503 with the message and Retry-After", async () => {
     await client.execute("PRAGMA query_only = 1");
-    const thrown = await db.insert(users).values({ email: "rest-readonly@example.com", password_hash: "x", status: "active" }).catch((e: unknown) => e);
+    const thrown = await db
+      .insert(users)
+      .values({ email: "rest-readonly@example.com", password_hash: "x", status: "active" })
+      .catch((e: unknown) => e);
     const res = errorResponse(thrown, "/api/user/settings");
     expect(res.status).toBe(503);
     expect(((await res.json()) as { message: string }).message).toBe(STORAGE_UNAVAILABLE_MESSAGE);
@@ -151,7 +166,11 @@ describe("a full database", () => {
     const upload = async () => {
       const fd = new FormData();
       fd.set("file", new Blob([new Uint8Array(await jpeg(1200, 900, "#2255aa"))]), "a.jpg");
-      const req = new Request("http://localhost:3000/api/admin/images", { method: "POST", body: fd, headers: { cookie: `${SESSION_COOKIE.admin}=${token}`, "sec-fetch-site": "same-origin" } });
+      const req = new Request("http://localhost:3000/api/admin/images", {
+        method: "POST",
+        body: fd,
+        headers: { cookie: `${SESSION_COOKIE.admin}=${token}`, "sec-fetch-site": "same-origin" },
+      });
       return handleImageUpload(db, req, { backend: "database", db });
     };
     // No page may be added: the first variant's bytes need new pages.
@@ -161,7 +180,11 @@ describe("a full database", () => {
     expect(res.status).toBe(503);
     expect(((await res.json()) as { message: string }).message).toBe(STORAGE_UNAVAILABLE_MESSAGE);
     expect(output).toContain('"failure":"full"');
-    const count = async (t: typeof media_files | typeof media_blobs) => (await db.select({ n: sql<number>`count(*)` }).from(t).get())!.n;
+    const count = async (t: typeof media_files | typeof media_blobs) =>
+      (await db
+        .select({ n: sql<number>`count(*)` })
+        .from(t)
+        .get())!.n;
     expect(await count(media_files)).toBe(0);
     expect(await count(media_blobs)).toBe(0);
 

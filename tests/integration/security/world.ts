@@ -84,16 +84,38 @@ export function useSecurityWorld(): World {
     const b = await createUser(db, { last_name: "乙川" });
     const s = await createUser(db, { status: "suspended" });
     const admin = await createAdmin(db);
-    const pub = (await db.select({ id: investments.id }).from(investments).where(and(eq(investments.public, true), eq(investments.members, false))).get())!.id;
-    const mo = await db.select({ id: investments.id, name: investments.name }).from(investments).where(and(eq(investments.public, true), eq(investments.members, true))).all();
+    const pub = (await db
+      .select({ id: investments.id })
+      .from(investments)
+      .where(and(eq(investments.public, true), eq(investments.members, false)))
+      .get())!.id;
+    const mo = await db
+      .select({ id: investments.id, name: investments.name })
+      .from(investments)
+      .where(and(eq(investments.public, true), eq(investments.members, true)))
+      .all();
     const openNames = new Set((await db.select({ name: investments.name }).from(investments).where(eq(investments.members, false)).all()).map((r) => r.name));
     const priv = (await db.select({ id: investments.id }).from(investments).where(eq(investments.public, false)).get())?.id ?? 0;
     await db.insert(bookmarks).values({ user_id: a.id, investment_id: pub, price_at_bookmark: 1000 });
-    const [f] = await db.insert(filters).values({ user_id: a.id, name: "甲野の条件", query: { re: "3" } }).returning({ id: filters.id });
-    const [m] = await db.insert(matchings).values({ user_id: a.id, investment_id: pub, filter_id: f!.id, reason: "new", price: 1000 }).returning({ id: matchings.id });
+    const [f] = await db
+      .insert(filters)
+      .values({ user_id: a.id, name: "甲野の条件", query: { re: "3" } })
+      .returning({ id: filters.id });
+    const [m] = await db
+      .insert(matchings)
+      .values({ user_id: a.id, investment_id: pub, filter_id: f!.id, reason: "new", price: 1000 })
+      .returning({ id: matchings.id });
     const [c] = await db
       .insert(contacts)
-      .values({ kind: "other", user_id: a.id, inquiry: { main: ["other"] }, last_name: "甲野", kana_last: "コウノ", email: a.email, comment: "甲野の問い合わせ" })
+      .values({
+        kind: "other",
+        user_id: a.id,
+        inquiry: { main: ["other"] },
+        last_name: "甲野",
+        kana_last: "コウノ",
+        email: a.email,
+        comment: "甲野の問い合わせ",
+      })
       .returning({ id: contacts.id });
     await db.insert(investment_views).values({ user_id: a.id, investment_id: pub, viewed_at: new Date() });
     Object.assign(world, {
@@ -153,7 +175,11 @@ export async function trpc(path: string, type: "query" | "mutation", input: unkn
     const req = new Request(`${BASE}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(payload))}`, { headers });
     return answer(await trpcGet(req));
   }
-  const req = new Request(`${BASE}/api/trpc/${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(payload) });
+  const req = new Request(`${BASE}/api/trpc/${path}`, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
   return answer(await trpcPost(req));
 }
 
@@ -193,7 +219,9 @@ export const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 /** Row counts of every table a member or visitor can write to: "no row changed" is checked against these. */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  const rows = await db.$client.execute("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' AND name NOT LIKE '__drizzle%'");
+  const rows = await db.$client.execute(
+    "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' AND name NOT LIKE '__drizzle%'",
+  );
   for (const r of rows.rows) {
     const name = String(r.name);
     const n = await db.$client.execute(`SELECT count(*) AS n FROM "${name}"`);

@@ -30,9 +30,21 @@ describe("expireFormerPrices (maintenance queue)", () => {
     await recordPriceChange(s.db, young, 6_500, new Date(now - 10 * DAY));
     expect((await s.db.select({ d: investments.price_down }).from(investments).where(eq(investments.id, young)).get())?.d).toBe(true);
 
-    await s.runtime.queues.maintenance.add("expireFormerPrices", { reason: "test" }, { ...jobOptions("expireFormerPrices"), jobId: jobIdFor("expireFormerPrices", "t1") });
-    await waitFor(async () => (await s.db.select({ d: investments.price_down }).from(investments).where(eq(investments.id, old)).get())?.d === false, 10_000, "old cut cleared");
-    expect(await s.db.select().from(investments).where(eq(investments.id, old)).get()).toMatchObject({ price_before: null, price_down_at: null, price_before_since: null });
+    await s.runtime.queues.maintenance.add(
+      "expireFormerPrices",
+      { reason: "test" },
+      { ...jobOptions("expireFormerPrices"), jobId: jobIdFor("expireFormerPrices", "t1") },
+    );
+    await waitFor(
+      async () => (await s.db.select({ d: investments.price_down }).from(investments).where(eq(investments.id, old)).get())?.d === false,
+      10_000,
+      "old cut cleared",
+    );
+    expect(await s.db.select().from(investments).where(eq(investments.id, old)).get()).toMatchObject({
+      price_before: null,
+      price_down_at: null,
+      price_before_since: null,
+    });
     expect(await s.db.select().from(investments).where(eq(investments.id, young)).get()).toMatchObject({ price_down: true, price_before: 7_000 });
   });
 });

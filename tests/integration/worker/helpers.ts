@@ -120,7 +120,9 @@ export async function insertListing(db: Db, over: ListingInsert = {}): Promise<n
     })
     .returning({ id: investments.id })
     .get();
-  await db.insert(investment_transports).values({ investment_id: row.id, line_name: "Osaka Metro御堂筋線", station_name: "梅田", distance: 1, station_walk: 5, e_sort: 0 });
+  await db
+    .insert(investment_transports)
+    .values({ investment_id: row.id, line_name: "Osaka Metro御堂筋線", station_name: "梅田", distance: 1, station_walk: 5, e_sort: 0 });
   return row.id;
 }
 
@@ -176,7 +178,11 @@ export async function createMember(db: Db, o: MemberOptions = {}) {
   await db.insert(notification_settings).values({ user_id: user.id, matching: o.setting ?? "instant", newsletter: o.newsletter ?? true });
   const filterIds: number[] = [];
   for (const [i, q] of (o.queries ?? []).entries()) {
-    const f = await db.insert(filters).values({ user_id: user.id, name: `条件${i + 1}`, query: q }).returning({ id: filters.id }).get();
+    const f = await db
+      .insert(filters)
+      .values({ user_id: user.id, name: `条件${i + 1}`, query: q })
+      .returning({ id: filters.id })
+      .get();
     filterIds.push(f.id);
   }
   return { ...user, filterIds };

@@ -166,7 +166,11 @@ describe("newsletter worker process", () => {
     const final = await counts(nl.id);
     expect(final).toMatchObject({ total: RECIPIENTS, sent: RECIPIENTS, pending: 0, sending: 0, committing: 0, failed: 0 });
     // Deliveries the dead worker held were taken over (claim 2) or recorded as sent without a resend.
-    const retried = await db.select({ n: sql<number>`count(*)` }).from(newsletter_deliveries).where(sql`${newsletter_deliveries.newsletter_id} = ${nl.id} AND (attempts > 1 OR error LIKE 'unconfirmed%')`).get();
+    const retried = await db
+      .select({ n: sql<number>`count(*)` })
+      .from(newsletter_deliveries)
+      .where(sql`${newsletter_deliveries.newsletter_id} = ${nl.id} AND (attempts > 1 OR error LIKE 'unconfirmed%')`)
+      .get();
     expect(retried?.n ?? 0).toBeGreaterThan(0);
 
     // SIGTERM mid-send: a clean exit, nothing left active, no open claim; the next worker finishes.
@@ -192,7 +196,11 @@ describe("newsletter worker process", () => {
     expect(perRecipient(emails)).toEqual(Array(RECIPIENTS).fill(1));
     w3.child.kill("SIGTERM");
     expect((await w3.exited).code).toBe(0);
-    const undelivered = await db.select().from(newsletter_deliveries).where(inArray(newsletter_deliveries.status, ["failed", "pending"])).all();
+    const undelivered = await db
+      .select()
+      .from(newsletter_deliveries)
+      .where(inArray(newsletter_deliveries.status, ["failed", "pending"]))
+      .all();
     expect(undelivered).toEqual([]);
   }, 110_000);
 });

@@ -38,7 +38,9 @@ const tsx = (args: string[], env: Record<string, string>) =>
 async function snapshotCounts(file: string) {
   const c = createClient({ url: `file:${file}` });
   try {
-    const r = await c.execute("SELECT (SELECT count(*) FROM outbox WHERE job = 'load') AS rows, (SELECT value FROM site_options WHERE key = 'load-counter') AS counter");
+    const r = await c.execute(
+      "SELECT (SELECT count(*) FROM outbox WHERE job = 'load') AS rows, (SELECT value FROM site_options WHERE key = 'load-counter') AS counter",
+    );
     return { rows: Number(r.rows[0]?.rows ?? 0), counter: Number(r.rows[0]?.counter ?? 0) };
   } finally {
     c.close();
@@ -69,7 +71,9 @@ describe("maintenance", () => {
     } finally {
       writer.kill("SIGKILL");
     }
-    const kept = readdirSync(backupDir).filter((n) => n.startsWith("app-")).sort();
+    const kept = readdirSync(backupDir)
+      .filter((n) => n.startsWith("app-"))
+      .sort();
     expect(kept).toHaveLength(14);
     expect(kept.slice(-3)).toEqual(["app-20300101-033000.db", "app-20300101-033001.db", "app-20300101-033002.db"]);
     expect(readdirSync(backupDir).some((n) => n.endsWith(".partial"))).toBe(false);
@@ -129,7 +133,11 @@ describe("maintenance", () => {
     const undated = await insertListing(s.db, { name: "予定日なしレジデンス", next_update_at: null, no: "OD-2" });
     await insertListing(s.db, { name: "予定日なしの下書き", next_update_at: null, public: false });
     const mark = s.sink.mark();
-    await s.runtime.queues.maintenance.add("hideOverdueListings", { reason: "test" }, { ...jobOptions("hideOverdueListings"), jobId: jobIdFor("hideOverdueListings", "t1") });
+    await s.runtime.queues.maintenance.add(
+      "hideOverdueListings",
+      { reason: "test" },
+      { ...jobOptions("hideOverdueListings"), jobId: jobIdFor("hideOverdueListings", "t1") },
+    );
     const mail = await s.sink.waitFor((m) => m.to.includes("staff@example.com"), 10_000, mark);
     expect(mail.subject).toContain("次回更新予定日を過ぎた物件を非公開にしました（2件）");
     expect(mail.text).toContain("OD-1 更新切れレジデンス");
@@ -139,12 +147,21 @@ describe("maintenance", () => {
     expect(rows.find((r) => r.id === overdue)?.not_updated_at).toBeInstanceOf(Date);
     expect(rows.find((r) => r.id === dueToday)?.not_updated_at).toBeNull();
     expect(rows.find((r) => r.id === undated)?.not_updated_at).toBeInstanceOf(Date);
-    await waitFor(async () => {
-      const counts = (await s.db.select().from(site_options).where(eq(site_options.key, "counts")).get())?.value as { investment?: { public?: number } } | undefined;
-      return counts?.investment?.public === rows.filter((r) => r.public && r.not_updated_at === null).length;
-    }, 10_000, "counts refreshed");
+    await waitFor(
+      async () => {
+        const counts = (await s.db.select().from(site_options).where(eq(site_options.key, "counts")).get())?.value as
+          { investment?: { public?: number } } | undefined;
+        return counts?.investment?.public === rows.filter((r) => r.public && r.not_updated_at === null).length;
+      },
+      10_000,
+      "counts refreshed",
+    );
     // A second run finds nothing new and sends nothing.
-    await s.runtime.queues.maintenance.add("hideOverdueListings", { reason: "test" }, { ...jobOptions("hideOverdueListings"), jobId: jobIdFor("hideOverdueListings", "t2") });
+    await s.runtime.queues.maintenance.add(
+      "hideOverdueListings",
+      { reason: "test" },
+      { ...jobOptions("hideOverdueListings"), jobId: jobIdFor("hideOverdueListings", "t2") },
+    );
     await sleep(800);
     expect(s.sink.to("staff@example.com").length - s.sink.messages.slice(0, mark).filter((m) => m.to.includes("staff@example.com")).length).toBe(1);
   });
@@ -179,7 +196,11 @@ describe("maintenance", () => {
     const tomorrow = jstDatePlusYears(new Date(Date.now() + DAY), 0);
     const id = await insertListing(s.db, { name: "ジョブ確認レジデンス", no: "DUE-JOB", next_update_at: tomorrow });
     const mark = s.sink.mark();
-    await s.runtime.queues.maintenance.add("remindNextUpdates", { reason: "test" }, { ...jobOptions("remindNextUpdates"), jobId: jobIdFor("remindNextUpdates", "t1") });
+    await s.runtime.queues.maintenance.add(
+      "remindNextUpdates",
+      { reason: "test" },
+      { ...jobOptions("remindNextUpdates"), jobId: jobIdFor("remindNextUpdates", "t1") },
+    );
     const mail = await s.sink.waitFor((m) => m.to.includes("staff@example.com") && m.subject.includes("明日が次回更新予定日"), 10_000, mark);
     expect(mail.text).toContain(`DUE-JOB ジョブ確認レジデンス`);
     expect(mail.text).toContain(`/investments/${id}`);
@@ -190,7 +211,11 @@ describe("maintenance", () => {
     const { caller } = await callerFor(s.db, { adminId: admin.id });
     await registerSchedules(s.runtime.queues);
     await s.runtime.queues.maintenance.add("noSuchJob", { reason: "x" }, { jobId: "noSuchJob-t1", attempts: 1 });
-    await s.runtime.queues.mail.add("sendMail", { template: "first_login", to: "a@example.com", data: { initialPassword: "secret-in-payload" } }, { jobId: "sendMail-bad-t1", attempts: 1 });
+    await s.runtime.queues.mail.add(
+      "sendMail",
+      { template: "first_login", to: "a@example.com", data: { initialPassword: "secret-in-payload" } },
+      { jobId: "sendMail-bad-t1", attempts: 1 },
+    );
     await waitFor(async () => (await caller.admin.queues.overview()).find((q) => q.name === "mail")?.counts.failed === 1, 10_000, "mail job failed");
     const overview = await caller.admin.queues.overview();
     expect(overview.find((q) => q.name === "maintenance")?.counts.failed).toBe(1);
@@ -204,7 +229,13 @@ describe("maintenance", () => {
 
     expect(await caller.admin.queues.retry({ queue: "maintenance", jobId: "noSuchJob-t1" })).toEqual({ status: true });
     // It ran again (and failed again, the job name is still unknown): back in the failed list, attempts counted afresh.
-    await waitFor(async () => (await caller.admin.queues.failed({ queue: "maintenance" })).jobs[0]?.attemptsMade === 1 && (await s.runtime.queues.maintenance.getJob("noSuchJob-t1"))?.finishedOn, 10_000, "retried");
+    await waitFor(
+      async () =>
+        (await caller.admin.queues.failed({ queue: "maintenance" })).jobs[0]?.attemptsMade === 1 &&
+        (await s.runtime.queues.maintenance.getJob("noSuchJob-t1"))?.finishedOn,
+      10_000,
+      "retried",
+    );
     await expect(caller.admin.queues.retry({ queue: "maintenance", jobId: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await caller.admin.queues.remove({ queue: "mail", jobId: "sendMail-bad-t1" })).toEqual({ status: true });
   });

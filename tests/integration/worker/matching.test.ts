@@ -122,7 +122,12 @@ describe("matching a published listing", () => {
 
     // a second cut today: 10,500万円 was offered one day, so no former price may be shown
     await recordPriceChange(s.db, id, 9_800, now);
-    const cutRows = () => s.db.select().from(matchings).where(and(eq(matchings.investment_id, id), eq(matchings.reason, "price_down"))).all();
+    const cutRows = () =>
+      s.db
+        .select()
+        .from(matchings)
+        .where(and(eq(matchings.investment_id, id), eq(matchings.reason, "price_down")))
+        .all();
     const r = await matchInvestment(s.db, id, "price_down");
     // Every member with a price_down row for it (earlier suites' members match too) gets it refreshed once.
     expect(r.written).toBe((await cutRows()).length);
@@ -138,10 +143,12 @@ describe("matching a published listing", () => {
     const m = await createMember(s.db, { queries: [{ ty: [1], hp: 27_000 }], tag: "short" });
     const id = await insertListing(s.db, { name: "短期レジデンス", price: 28_800, public_at: new Date(now.getTime() - 39 * DAY) });
     await recordPriceChange(s.db, id, 26_800, new Date(now.getTime() - DAY));
-    expect(await s.db.select({ down: investments.price_down, before: investments.price_before }).from(investments).where(eq(investments.id, id)).get()).toEqual({
-      down: false,
-      before: null,
-    });
+    expect(await s.db.select({ down: investments.price_down, before: investments.price_before }).from(investments).where(eq(investments.id, id)).get()).toEqual(
+      {
+        down: false,
+        before: null,
+      },
+    );
     const mark = s.sink.mark();
     await queueMatch(s.db, id, "price_down", `price_down-${id}-1`);
     const mail = await s.sink.waitFor((x) => x.to.includes(m.email), 10_000, mark);
@@ -164,9 +171,13 @@ describe("matching a published listing", () => {
     expect(verifyUnsubscribeToken(token.replace(/^\d+/, String(m.id + 1)))).toBeNull();
     expect(verifyUnsubscribeToken(`${token.slice(0, -2)}xx`)).toBeNull();
 
-    const bad = await oneClickUnsubscribe(s.db, new Request("http://localhost:3000/unsubscribe/one-click?token=1.m.forged", { method: "POST", body: "List-Unsubscribe=One-Click" }));
+    const bad = await oneClickUnsubscribe(
+      s.db,
+      new Request("http://localhost:3000/unsubscribe/one-click?token=1.m.forged", { method: "POST", body: "List-Unsubscribe=One-Click" }),
+    );
     expect(bad.status).toBe(400);
-    const res = await oneClickUnsubscribe(s.db, 
+    const res = await oneClickUnsubscribe(
+      s.db,
       new Request(`http://localhost:3000/unsubscribe/one-click?token=${encodeURIComponent(token)}`, { method: "POST", body: "List-Unsubscribe=One-Click" }),
     );
     expect(res.status).toBe(200);
@@ -178,7 +189,16 @@ describe("matching a published listing", () => {
     const before = s.sink.to(m.email).length;
     const next = await insertListing(s.db);
     await queueMatch(s.db, next, "new");
-    await waitFor(async () => (await s.db.select().from(matchings).where(and(eq(matchings.user_id, m.id), eq(matchings.investment_id, next))).get()), 10_000, "row");
+    await waitFor(
+      async () =>
+        await s.db
+          .select()
+          .from(matchings)
+          .where(and(eq(matchings.user_id, m.id), eq(matchings.investment_id, next)))
+          .get(),
+      10_000,
+      "row",
+    );
     await sleep(1500);
     expect(s.sink.to(m.email)).toHaveLength(before);
   });

@@ -45,7 +45,11 @@ describe("newsletters", () => {
     await createMember(s.db, { status: "suspended", interest_areas: [3], tag: "seg-d" });
     await createMember(s.db, { deleted: true, interest_areas: [3], tag: "seg-e" });
     // No settings row at all: the defaults accept newsletters.
-    const f = await s.db.insert(users).values({ email: "seg-f@example.com", status: "active", created_at: new Date("2026-02-01T00:00:00+09:00") }).returning().get();
+    const f = await s.db
+      .insert(users)
+      .values({ email: "seg-f@example.com", status: "active", created_at: new Date("2026-02-01T00:00:00+09:00") })
+      .returning()
+      .get();
 
     expect(await countAudience(s.db, { kind: "all" })).toBe(3);
     expect(await countAudience(s.db, { kind: "segment", areas: [3], types: [] })).toBe(1);
@@ -65,7 +69,11 @@ describe("newsletters", () => {
     const { caller: visitor } = await callerFor(s.db);
 
     await expect(caller.admin.newsletters.create({ subject: " ", body: "", audience: { kind: "all" } })).rejects.toMatchObject({ code: "BAD_REQUEST" });
-    const { id } = await caller.admin.newsletters.create({ subject: "11月のおすすめ物件", body: "今月の注目物件をご紹介します。\nhttps://example.com/x", audience: { kind: "all" } });
+    const { id } = await caller.admin.newsletters.create({
+      subject: "11月のおすすめ物件",
+      body: "今月の注目物件をご紹介します。\nhttps://example.com/x",
+      audience: { kind: "all" },
+    });
     const preview = await caller.admin.newsletters.preview({ subject: "11月のおすすめ物件", body: "今月の注目物件をご紹介します。" });
     expect(preview.subject).toBe("【関西収益物件ナビ】11月のおすすめ物件");
     expect(preview.text).toContain("メールマガジンの配信停止（ログイン不要）");
@@ -74,7 +82,9 @@ describe("newsletters", () => {
 
     s.runtime = startRuntime(s.db, s.prefix);
     const mark = s.sink.mark();
-    expect(await caller.admin.newsletters.sendTest({ subject: "11月のおすすめ物件", body: "今月の注目物件をご紹介します。" })).toEqual({ to: "nl-admin@example.com" });
+    expect(await caller.admin.newsletters.sendTest({ subject: "11月のおすすめ物件", body: "今月の注目物件をご紹介します。" })).toEqual({
+      to: "nl-admin@example.com",
+    });
     const test = await s.sink.waitFor((m) => m.to.includes("nl-admin@example.com"), 10_000, mark);
     expect(test.subject).toBe("【関西収益物件ナビ】【テスト送信】11月のおすすめ物件");
     expect(s.sink.messages.length - mark).toBe(1);
@@ -95,7 +105,9 @@ describe("newsletters", () => {
     expect(row?.subject).toBe("12月のおすすめ");
     const preview = await caller.admin.newsletters.preview({ subject: "【関西収益物件ナビ】【関西収益物件ナビ】12月のおすすめ", body: "本文" });
     expect(preview.subject).toBe("【関西収益物件ナビ】12月のおすすめ");
-    const refused = await caller.admin.newsletters.create({ subject: "【関西収益物件ナビ】", body: "本文", audience: { kind: "all" } }).catch((e: unknown) => e);
+    const refused = await caller.admin.newsletters
+      .create({ subject: "【関西収益物件ナビ】", body: "本文", audience: { kind: "all" } })
+      .catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "BAD_REQUEST" });
     expect(JSON.stringify((refused as { data?: unknown }).data ?? refused)).toContain("件名を入力してください");
   });
@@ -128,7 +140,11 @@ describe("newsletters", () => {
     expect(done.counts).toMatchObject({ total: 12, sent: 9, skipped: 3, failed: 0, pending: 0, sending: 0, committing: 0 });
     expect(perRecipient(people.slice(3).map((p) => p.email))).toEqual(Array(9).fill(1));
     expect(perRecipient(people.slice(0, 3).map((p) => p.email))).toEqual([0, 0, 0]);
-    const skipped = await s.db.select().from(newsletter_deliveries).where(and(eq(newsletter_deliveries.newsletter_id, nl.id), eq(newsletter_deliveries.status, "skipped"))).all();
+    const skipped = await s.db
+      .select()
+      .from(newsletter_deliveries)
+      .where(and(eq(newsletter_deliveries.newsletter_id, nl.id), eq(newsletter_deliveries.status, "skipped")))
+      .all();
     expect(skipped.map((d) => d.error).sort()).toEqual(["deleted", "inactive", "unsubscribed"]);
     const mail = s.sink.to(people[5]!.email)[0]!;
     expect(mail.subject).toBe("【関西収益物件ナビ】配信テスト");
@@ -227,11 +243,20 @@ describe("newsletters", () => {
     const [slow, dead, committed] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
 
     // A worker that claimed `committed` released its end of data and died before recording it (10 s ago).
-    await s.db.update(newsletter_deliveries).set({ status: "committing", attempts: 1, claimed_at: new Date(Date.now() - 10_000) }).where(eq(newsletter_deliveries.id, committed.id));
+    await s.db
+      .update(newsletter_deliveries)
+      .set({ status: "committing", attempts: 1, claimed_at: new Date(Date.now() - 10_000) })
+      .where(eq(newsletter_deliveries.id, committed.id));
     // A worker that claimed `dead` and died mid-message (its claim expired).
-    await s.db.update(newsletter_deliveries).set({ status: "sending", attempts: 1, claimed_at: new Date(Date.now() - 10_000) }).where(eq(newsletter_deliveries.id, dead.id));
+    await s.db
+      .update(newsletter_deliveries)
+      .set({ status: "sending", attempts: 1, claimed_at: new Date(Date.now() - 10_000) })
+      .where(eq(newsletter_deliveries.id, dead.id));
     // A slow worker holds `slow` with claim 1, past its lease, still streaming.
-    await s.db.update(newsletter_deliveries).set({ status: "sending", attempts: 1, claimed_at: new Date(Date.now() - 10_000) }).where(eq(newsletter_deliveries.id, slow.id));
+    await s.db
+      .update(newsletter_deliveries)
+      .set({ status: "sending", attempts: 1, claimed_at: new Date(Date.now() - 10_000) })
+      .where(eq(newsletter_deliveries.id, slow.id));
 
     const r = await runDeliveries(s.db, { newsletterId: nl.id }, { sender: new NewsletterSender(), rate: createRateGate({ perSecond: 0 }), leaseMs: 2000 });
     expect(r.sent).toBe(2); // slow and dead, re-claimed (claim 2)
@@ -239,7 +264,14 @@ describe("newsletters", () => {
     const oldClaimant = new NewsletterSender();
     const outcome = await oldClaimant.send(
       { to: slow.email, subject: "old claim", text: "must never arrive", messageId: "<old@localhost>" },
-      async () => (await s.db.update(newsletter_deliveries).set({ status: "committing" }).where(and(eq(newsletter_deliveries.id, slow.id), eq(newsletter_deliveries.status, "sending"), eq(newsletter_deliveries.attempts, 1))).returning()).length > 0,
+      async () =>
+        (
+          await s.db
+            .update(newsletter_deliveries)
+            .set({ status: "committing" })
+            .where(and(eq(newsletter_deliveries.id, slow.id), eq(newsletter_deliveries.status, "sending"), eq(newsletter_deliveries.attempts, 1)))
+            .returning()
+        ).length > 0,
     );
     oldClaimant.close();
     expect(outcome.status).toBe("fenced");

@@ -48,7 +48,16 @@ describe("outbox while Redis is down", () => {
     const mark = s.sink.mark();
     await proxy.up();
     await waitFor(async () => (await pendingRows()).length === 0, 15_000, "outbox relayed");
-    await waitFor(async () => (await s.db.select().from(matchings).where(and(eq(matchings.investment_id, id), eq(matchings.user_id, member.id))).get()), 10_000, "matching row");
+    await waitFor(
+      async () =>
+        await s.db
+          .select()
+          .from(matchings)
+          .where(and(eq(matchings.investment_id, id), eq(matchings.user_id, member.id)))
+          .get(),
+      10_000,
+      "matching row",
+    );
     const mail = await s.sink.waitFor((m) => m.to.includes(member.email), 15_000, mark);
     expect(mail.text).toContain("停止中に公開した物件");
     await s.runtime.stop();

@@ -22,7 +22,10 @@ afterAll(() => {
   rmSync(uploadDir, { recursive: true, force: true });
 });
 
-const photo = (color: string) => sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).jpeg().toBuffer();
+const photo = (color: string) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 
 describe("purging staged listing photos", () => {
   it("is registered as an hourly job scheduler (Japan time) on the maintenance queue", async () => {
@@ -53,10 +56,14 @@ describe("purging staged listing photos", () => {
     try {
       const jobId = jobIdFor("purgeStagedImages", `t-${Date.now()}`);
       await s.runtime.queues.maintenance.add("purgeStagedImages", { reason: "test" }, { ...jobOptions("purgeStagedImages"), jobId });
-      const job = await waitFor(async () => {
-        const j = await s.runtime.queues.maintenance.getJob(jobId);
-        return j?.finishedOn ? j : null;
-      }, 10_000, "purge job finished");
+      const job = await waitFor(
+        async () => {
+          const j = await s.runtime.queues.maintenance.getJob(jobId);
+          return j?.finishedOn ? j : null;
+        },
+        10_000,
+        "purge job finished",
+      );
       expect(job.failedReason).toBeUndefined();
       // Every variant of the one stale photo (webp, jpg and thumbnails, AVIF and the phone widths).
       expect(job.returnvalue).toEqual({ files: IMAGE_VARIANTS.length, images: 1 });

@@ -1,12 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  PASSWORD_HAS_IDENTITY,
-  PASSWORD_TOO_COMMON,
-  PASSWORD_TOO_SHORT,
-  passwordProblem,
-} from "@/server/auth/password-policy";
+import { PASSWORD_HAS_IDENTITY, PASSWORD_TOO_COMMON, PASSWORD_TOO_SHORT, passwordProblem } from "@/server/auth/password-policy";
 import { DEMO_DEFAULTS } from "@/seed";
 
 /** The one password policy (ASVS 5.0 §6.2): length, the bundled common-password list, the account's address and names. */
@@ -59,7 +54,11 @@ describe("password policy", () => {
         if (statSync(file).isDirectory()) walk(file);
         else if (/\.(ts|tsx)$/.test(name)) {
           const text = readFileSync(file, "utf8");
-          const client = /^\s*["']use client["']/.test(text) || file.includes(`${path.sep}components${path.sep}`) || file.includes(`${path.sep}schemas${path.sep}`) || file.includes(`${path.sep}lib${path.sep}`);
+          const client =
+            /^\s*["']use client["']/.test(text) ||
+            file.includes(`${path.sep}components${path.sep}`) ||
+            file.includes(`${path.sep}schemas${path.sep}`) ||
+            file.includes(`${path.sep}lib${path.sep}`);
           if (client && /(from|import\()\s*["'][^"']*(password-policy|@zxcvbn-ts)/.test(text)) offenders.push(path.relative(root, file));
         }
       }

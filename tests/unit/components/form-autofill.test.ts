@@ -37,7 +37,9 @@ describe("registration / profile fields for phones", () => {
     ["自己資金（万円）", { inputmode: "numeric" }],
   ];
   for (const [label, attrs] of cases)
-    it(`${label}: ${Object.entries(attrs).map(([k, v]) => `${k}="${v}"`).join(" ")}`, () => {
+    it(`${label}: ${Object.entries(attrs)
+      .map(([k, v]) => `${k}="${v}"`)
+      .join(" ")}`, () => {
       const tag = control(html, `${label}(?:<|（必須|<span)`);
       // React's server markup keeps the props' case (autoComplete=, inputMode=); HTML attributes are case-insensitive
       for (const [k, v] of Object.entries(attrs)) expect(tag.toLowerCase()).toContain(`${k}="${v}"`);

@@ -14,7 +14,9 @@ import { expandCityCodes, parseSearchParams } from "@/schemas/search";
 /** Issue 30: areas as investors think of them, and refining that keeps what was asked for. */
 const munis = (municipalitiesJson as { municipalities: { code: string; name: string; parent_code?: string }[] }).municipalities;
 /** The area page's facets as far as areaSelectionHref reads them. */
-const facets = { areas: AREAS.map((a) => ({ id: a.id, municipalities: a.municipality_codes.map((code) => ({ code })) })) } as unknown as Parameters<typeof areaSelectionHref>[0];
+const facets = { areas: AREAS.map((a) => ({ id: a.id, municipalities: a.municipality_codes.map((code) => ({ code })) })) } as unknown as Parameters<
+  typeof areaSelectionHref
+>[0];
 const qsOf = (href: string) => new URLSearchParams(href.split("?")[1] ?? "");
 const OSAKA = DESIGNATED_CITIES.find((c) => c.key === "osaka")!;
 
@@ -28,7 +30,12 @@ describe("designated cities", () => {
     ]);
     for (const c of DESIGNATED_CITIES) {
       expect(munis.find((m) => m.code === c.code)?.name).toBe(c.name);
-      expect([...c.ward_codes]).toEqual(munis.filter((m) => m.parent_code === c.code).map((m) => m.code).sort());
+      expect([...c.ward_codes]).toEqual(
+        munis
+          .filter((m) => m.parent_code === c.code)
+          .map((m) => m.code)
+          .sort(),
+      );
       // the search's own expansion of ct agrees
       expect(expandCityCodes([c.code])).toEqual([c.code, ...c.ward_codes].sort());
     }

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildingAge,
-  builtAt,
-  formatAge,
-  formatAgeShort,
-  isNewQuakeStandard,
-  jstYearMonth,
-  residualAt,
-  residualYears,
-  usefulLife,
-} from "@/lib/age";
+import { buildingAge, builtAt, formatAge, formatAgeShort, isNewQuakeStandard, jstYearMonth, residualAt, residualYears, usefulLife } from "@/lib/age";
 
 // 2026-11-21 noon in Japan
 const NOW = new Date("2026-11-21T12:00:00+09:00");

@@ -11,12 +11,7 @@ import {
   memberStatusName,
   memberTypeName,
 } from "@/lib/constants/account";
-import {
-  INQUIRY_KINDS,
-  INQUIRY_STATUSES,
-  inquiryKindName,
-  inquiryStatusName,
-} from "@/lib/constants/contact";
+import { INQUIRY_KINDS, INQUIRY_STATUSES, inquiryKindName, inquiryStatusName } from "@/lib/constants/contact";
 import {
   AREAS,
   AREA_IDS,
@@ -44,13 +39,7 @@ import {
   structureName,
   typeName,
 } from "@/lib/constants/investment";
-import {
-  FOOTER_LINKS,
-  LEGAL_LINKS,
-  META_DESCRIPTION_LIMIT,
-  OVERLAY,
-  SITE,
-} from "@/lib/constants/site";
+import { FOOTER_LINKS, LEGAL_LINKS, META_DESCRIPTION_LIMIT, OVERLAY, SITE } from "@/lib/constants/site";
 import { HOME_AREAS, HOME_FEATURES, HOME_STRUCTURES, HOME_TYPES } from "@/lib/constants/home-links";
 import { charLength } from "@/lib/text";
 
@@ -113,15 +102,7 @@ describe("code tables", () => {
     expect(ids(TYPES)).toEqual([1, 2, 3, 4, 5, 6, 99]);
     // その他 (99) is a search choice too: its listings must be reachable through the type filter
     expect(ids(SEARCH_TYPES)).toEqual([1, 2, 3, 4, 5, 6, 99]);
-    expect(TYPES.map((t) => t.name)).toEqual([
-      "一棟マンション",
-      "一棟アパート",
-      "ビル",
-      "戸建",
-      "土地",
-      "区分マンション",
-      "その他",
-    ]);
+    expect(TYPES.map((t) => t.name)).toEqual(["一棟マンション", "一棟アパート", "ビル", "戸建", "土地", "区分マンション", "その他"]);
     expect(typeName(1)).toBe("一棟マンション");
     expect(typeName(99)).toBe("その他");
     expect(typeName(99, "店舗")).toBe("店舗");

@@ -19,12 +19,9 @@ describe("parseDecimal", () => {
     expect(parseDecimal(1.5e-7)).toEqual({ int: 15n, scale: 8 });
   });
 
-  it.each(["", "abc", "1e3", "1.2.3", "-", ".", null, undefined, Number.NaN, Number.POSITIVE_INFINITY])(
-    "rejects %j",
-    (input) => {
-      expect(parseDecimal(input)).toBeNull();
-    },
-  );
+  it.each(["", "abc", "1e3", "1.2.3", "-", ".", null, undefined, Number.NaN, Number.POSITIVE_INFINITY])("rejects %j", (input) => {
+    expect(parseDecimal(input)).toBeNull();
+  });
 
   it("fromFixed gives the same double as the literal", () => {
     expect(fromFixed(435n, 2)).toBe(4.35);

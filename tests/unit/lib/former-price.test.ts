@@ -50,7 +50,9 @@ describe("formerPriceDisplay (規約 第20条 / 施行規則 (過去の販売価
     const rise = { price: 7200, price_before: 7000, changed_at: jst("2026-08-01") };
     expect(formerPriceDisplay({ history: [rise], publicAt, currentPrice: 7200 }, jst("2026-08-02"))).toBeNull();
     expect(formerPriceDisplay({ history: [rise, cut("2026-09-15", 7200, 6900)], publicAt, currentPrice: 6900 }, jst("2026-09-16"))).toBeNull();
-    expect(formerPriceDisplay({ history: [rise, cut("2026-10-01", 7200, 6900)], publicAt, currentPrice: 6900 }, jst("2026-10-02"))?.formerSince).toBe("2026-08-01");
+    expect(formerPriceDisplay({ history: [rise, cut("2026-10-01", 7200, 6900)], publicAt, currentPrice: 6900 }, jst("2026-10-02"))?.formerSince).toBe(
+      "2026-08-01",
+    );
   });
 
   it("the 公表日 is never before the first publication; an unpublished listing has none", () => {

@@ -146,14 +146,10 @@ describe("pageHref", () => {
     expect(pageHref("/investments/", 3, {})).toBe("/investments/page/3/");
   });
   it("preserves the query in order", () => {
-    expect(pageHref("/investments", 2, { re: 3, ty: 1, fw: "難波 駅近" })).toBe(
-      "/investments/page/2/?re=3&ty=1&fw=%E9%9B%A3%E6%B3%A2+%E9%A7%85%E8%BF%91",
-    );
+    expect(pageHref("/investments", 2, { re: 3, ty: 1, fw: "難波 駅近" })).toBe("/investments/page/2/?re=3&ty=1&fw=%E9%9B%A3%E6%B3%A2+%E9%A7%85%E8%BF%91");
   });
   it("repeats array values and drops empty values and page", () => {
-    expect(pageHref("/investments", 1, { ty: [1, 2], fw: "", sc: null, fs: undefined, page: 4 })).toBe(
-      "/investments/page/1/?ty=1&ty=2",
-    );
+    expect(pageHref("/investments", 1, { ty: [1, 2], fw: "", sc: null, fs: undefined, page: 4 })).toBe("/investments/page/1/?ty=1&ty=2");
   });
   it("accepts a query string or URLSearchParams", () => {
     expect(pageHref("/investments", 5, "re=1&page=2&sr=price_asc")).toBe("/investments/page/5/?re=1&sr=price_asc");

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { META_DESCRIPTION_LIMIT, SITE } from "@/lib/constants/site";
-import {
-  DEFAULT_TITLE,
-  adminPageTitle,
-  breadcrumbItem,
-  breadcrumbJsonLd,
-  canonicalUrl,
-  isAdminPath,
-  metaDescription,
-  pageTitle,
-  robotsFor,
-} from "@/lib/seo";
+import { DEFAULT_TITLE, adminPageTitle, breadcrumbItem, breadcrumbJsonLd, canonicalUrl, isAdminPath, metaDescription, pageTitle, robotsFor } from "@/lib/seo";
 import { charLength } from "@/lib/text";
 
 describe("pageTitle", () => {
@@ -59,16 +49,12 @@ describe("metaDescription", () => {
 describe("canonicalUrl", () => {
   it("joins the app URL and the path", () => {
     expect(canonicalUrl("https://example.invalid", "/investments")).toBe("https://example.invalid/investments");
-    expect(canonicalUrl("https://example.invalid/", "/investments/page/2/")).toBe(
-      "https://example.invalid/investments/page/2/",
-    );
+    expect(canonicalUrl("https://example.invalid/", "/investments/page/2/")).toBe("https://example.invalid/investments/page/2/");
     expect(canonicalUrl("https://example.invalid", "about")).toBe("https://example.invalid/about");
     expect(canonicalUrl("https://example.invalid")).toBe("https://example.invalid/");
   });
   it("keeps the query and drops the fragment", () => {
-    expect(canonicalUrl("https://example.invalid", "/investments/page/1/?re=1#top")).toBe(
-      "https://example.invalid/investments/page/1/?re=1",
-    );
+    expect(canonicalUrl("https://example.invalid", "/investments/page/1/?re=1#top")).toBe("https://example.invalid/investments/page/1/?re=1");
   });
 });
 

@@ -62,7 +62,9 @@ const card: HomeCard = {
 
 describe("the wording module", () => {
   it("says what each 利回り is, that it is before 公租公課 and costs, and that it is not guaranteed", () => {
-    expect(YIELD_TERMS.gross.footnote).toBe("表面利回りは満室想定年収÷価格。公租公課・諸経費を含まない税引前の数値で、将来の収益を保証するものではありません。");
+    expect(YIELD_TERMS.gross.footnote).toBe(
+      "表面利回りは満室想定年収÷価格。公租公課・諸経費を含まない税引前の数値で、将来の収益を保証するものではありません。",
+    );
     for (const kind of ["gross", "current", "net"] as const) {
       const t = YIELD_TERMS[kind];
       expect(t.footnote).toContain(t.formula);
@@ -118,7 +120,16 @@ describe("each surface prints the module's label", () => {
   });
 
   it("simulator figures: its own labels and note", () => {
-    const r = simulate({ price: 120_000_000, grossIncome: 7_200_000, loan: 90_000_000, interest: 2, years: 25, vacancy: 5, expenses: expenseDefaults(1), purchaseCosts: 7 });
+    const r = simulate({
+      price: 120_000_000,
+      grossIncome: 7_200_000,
+      loan: 90_000_000,
+      interest: 2,
+      years: 25,
+      vacancy: 5,
+      expenses: expenseDefaults(1),
+      purchaseCosts: 7,
+    });
     const t = text(renderToStaticMarkup(createElement(SimFigures, { r })));
     for (const l of Object.values(SIMULATOR_LABELS)) expect(t).toContain(l);
     expect(t).toContain(SIMULATOR_NOTE);
@@ -129,7 +140,16 @@ describe("each surface prints the module's label", () => {
   });
 
   it("matching mail: 表面利回り※ per item and the footnote once", () => {
-    const item = { name: "A棟", reason: "new" as const, price: 5000, former: null, yield: 7.2, access: "", filterName: null, url: "https://example.com/investments/1" };
+    const item = {
+      name: "A棟",
+      reason: "new" as const,
+      price: 5000,
+      former: null,
+      yield: 7.2,
+      access: "",
+      filterName: null,
+      url: "https://example.com/investments/1",
+    };
     const m = renderMail("matching_instant", "a@example.com", {
       name: "甲野",
       items: [item, { ...item, name: "B棟" }],

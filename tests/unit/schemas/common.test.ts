@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  digits,
-  email,
-  halfWidthDigits,
-  ifFilled,
-  katakana,
-  nonZeroDecimal,
-  password,
-  requiredString,
-  tel,
-  toHalfWidth,
-} from "@/schemas/common";
+import { digits, email, halfWidthDigits, ifFilled, katakana, nonZeroDecimal, password, requiredString, tel, toHalfWidth } from "@/schemas/common";
 import { fieldErrors, z } from "@/schemas/zod";
 
 function ok(schema: z.core.$ZodType, value: unknown): unknown {

@@ -22,6 +22,8 @@ describe("接道 rows", () => {
   });
 
   it("prints no empty line for a blank row stored before the fix", () => {
-    expect(roadsText([{ direction: null, kind: null, width: null, frontage: null } as never, { direction: "北", kind: "私道", width: 4, frontage: 8 }])).toEqual(["北側 私道 幅員4m 間口8m"]);
+    expect(
+      roadsText([{ direction: null, kind: null, width: null, frontage: null } as never, { direction: "北", kind: "私道", width: 4, frontage: 8 }]),
+    ).toEqual(["北側 私道 幅員4m 間口8m"]);
   });
 });

@@ -42,16 +42,11 @@ describe("required", () => {
     const schema = z.object({ last: label(z.string(), "姓"), first: z.string() });
     expect(messagesOf(schema, {})).toEqual(["姓を入力してください", "入力してください"]);
   });
-  it("empty string for a required string (min 1)", () =>
-    expectMessages(z.string().min(1), "", "姓を入力してください", "入力してください"));
-  it("empty string with a longer minimum still says required", () =>
-    expectMessages(z.string().min(3), "", "姓を入力してください", "入力してください"));
-  it("empty string for a formatted string", () =>
-    expectMessages(z.email(), "", "姓を入力してください", "入力してください"));
-  it("empty string for a number field", () =>
-    expectMessages(z.number(), "", "姓を入力してください", "入力してください"));
-  it("select fields (enum) say 選択", () =>
-    expectMessages(z.enum(["a", "b"]), undefined, "都道府県を選択してください", "選択してください", "都道府県"));
+  it("empty string for a required string (min 1)", () => expectMessages(z.string().min(1), "", "姓を入力してください", "入力してください"));
+  it("empty string with a longer minimum still says required", () => expectMessages(z.string().min(3), "", "姓を入力してください", "入力してください"));
+  it("empty string for a formatted string", () => expectMessages(z.email(), "", "姓を入力してください", "入力してください"));
+  it("empty string for a number field", () => expectMessages(z.number(), "", "姓を入力してください", "入力してください"));
+  it("select fields (enum) say 選択", () => expectMessages(z.enum(["a", "b"]), undefined, "都道府県を選択してください", "選択してください", "都道府県"));
   it("select fields (union of literals) say 選択", () =>
     expectMessages(z.union([z.literal(1), z.literal(2)]), undefined, "連絡方法を選択してください", "選択してください", "連絡方法"));
   it("label(..., { select: true }) forces 選択", () => {
@@ -64,32 +59,22 @@ describe("required", () => {
 
 describe("wrong type / value", () => {
   it("wrong type", () => expectMessages(z.string(), 12, "姓の値が正しくありません", "値が正しくありません"));
-  it("wrong type (object given to number)", () =>
-    expectMessages(z.number(), {}, "姓の値が正しくありません", "値が正しくありません"));
+  it("wrong type (object given to number)", () => expectMessages(z.number(), {}, "姓の値が正しくありません", "値が正しくありません"));
   it("NaN", () => expectMessages(z.number(), Number.NaN, "姓の値が正しくありません", "値が正しくありません"));
-  it("wrong value (single literal)", () =>
-    expectMessages(z.literal("yes"), "no", "姓の値が正しくありません", "値が正しくありません"));
+  it("wrong value (single literal)", () => expectMessages(z.literal("yes"), "no", "姓の値が正しくありません", "値が正しくありません"));
   it("one-of list", () =>
     expectMessages(z.enum(["a", "b", "c"]), "x", "姓は次のいずれかを指定してください: a, b, c", "次のいずれかを指定してください: a, b, c"));
   it("not-one-of list", () =>
-    expectMessages(
-      z.string().check(notOneOf(["admin", "root"])),
-      "root",
-      "姓には次の値を指定できません: admin, root",
-      "次の値を指定できません: admin, root",
-    ));
-  it("invalid date", () =>
-    expectMessages(z.date(), new Date("nope"), "姓の日付が正しくありません", "日付が正しくありません"));
+    expectMessages(z.string().check(notOneOf(["admin", "root"])), "root", "姓には次の値を指定できません: admin, root", "次の値を指定できません: admin, root"));
+  it("invalid date", () => expectMessages(z.date(), new Date("nope"), "姓の日付が正しくありません", "日付が正しくありません"));
 });
 
 describe("strings", () => {
   it("exact length", () => expectMessages(z.string().length(7), "123", "姓は7文字で入力してください", "7文字で入力してください"));
-  it("exact length (too long)", () =>
-    expectMessages(z.string().length(2), "123", "姓は2文字で入力してください", "2文字で入力してください"));
+  it("exact length (too long)", () => expectMessages(z.string().length(2), "123", "姓は2文字で入力してください", "2文字で入力してください"));
   it("min length", () => expectMessages(z.string().min(3), "ab", "姓は3文字以上で入力してください", "3文字以上で入力してください"));
   it("max length", () => expectMessages(z.string().max(2), "abc", "姓は2文字以内で入力してください", "2文字以内で入力してください"));
-  it("length counts Japanese characters", () =>
-    expectMessages(z.string().max(2), "山田太", "姓は2文字以内で入力してください", "2文字以内で入力してください"));
+  it("length counts Japanese characters", () => expectMessages(z.string().max(2), "山田太", "姓は2文字以内で入力してください", "2文字以内で入力してください"));
   it("pattern", () => expectMessages(z.string().regex(/^\d+$/), "abc", "姓の形式が正しくありません", "形式が正しくありません"));
   it("e-mail", () => {
     expect(messageOf(label(z.email(), "メールアドレス"), "a@")).toBe("メールアドレスの形式が正しくありません");
@@ -98,10 +83,8 @@ describe("strings", () => {
   });
   it("URL", () => expectMessages(z.url(), "not a url", "ホームページの形式が正しくありません", "URLの形式が正しくありません", "ホームページ"));
   it("UUID", () => expectMessages(z.uuid(), "123", "IDの形式が正しくありません", "UUIDの形式が正しくありません", "ID"));
-  it("other formats (ISO date)", () =>
-    expectMessages(z.iso.date(), "2024/01/01", "契約日の形式が正しくありません", "日付の形式が正しくありません", "契約日"));
-  it("trimmed", () =>
-    expectMessages(z.string().check(trimmed()), " a ", "姓の前後に空白を入れないでください", "前後に空白を入れないでください"));
+  it("other formats (ISO date)", () => expectMessages(z.iso.date(), "2024/01/01", "契約日の形式が正しくありません", "日付の形式が正しくありません", "契約日"));
+  it("trimmed", () => expectMessages(z.string().check(trimmed()), " a ", "姓の前後に空白を入れないでください", "前後に空白を入れないでください"));
   it("lowercase", () => expectMessages(z.string().lowercase(), "Abc", "姓は小文字で入力してください", "小文字で入力してください"));
   it("uppercase", () => expectMessages(z.string().uppercase(), "Abc", "姓は大文字で入力してください", "大文字で入力してください"));
   it("starts with / ends with / includes", () => {
@@ -118,16 +101,14 @@ describe("numbers", () => {
     expectMessages(z.number().gt(10), 10, "姓は10より大きい値を入力してください", "10より大きい値を入力してください"));
   it("less than (exclusive, 未満)", () =>
     expectMessages(z.number().lt(100000000), 100000000, "価格は100000000未満で入力してください", "100000000未満で入力してください", "価格"));
-  it("not equal", () =>
-    expectMessages(z.number().check(notEqual(0)), 0, "姓は0以外の値を入力してください", "0以外の値を入力してください"));
+  it("not equal", () => expectMessages(z.number().check(notEqual(0)), 0, "姓は0以外の値を入力してください", "0以外の値を入力してください"));
   it("positive", () => expectMessages(z.number().positive(), 0, "姓は正の数で入力してください", "正の数で入力してください"));
   it("negative", () => expectMessages(z.number().negative(), 0, "姓は負の数で入力してください", "負の数で入力してください"));
   it("nonnegative uses 以上", () => expectMessages(z.number().nonnegative(), -1, "姓は0以上で入力してください", "0以上で入力してください"));
   it("integer", () => expectMessages(z.number().int(), 1.5, "姓は整数で入力してください", "整数で入力してください"));
   it("integer (z.int())", () => expectMessages(z.int(), 1.5, "姓は整数で入力してください", "整数で入力してください"));
   it("multipleOf", () => expectMessages(z.number().multipleOf(5), 7, "姓は5の倍数で入力してください", "5の倍数で入力してください"));
-  it("coerced numbers", () =>
-    expectMessages(z.coerce.number().min(1), "0", "姓は1以上で入力してください", "1以上で入力してください"));
+  it("coerced numbers", () => expectMessages(z.coerce.number().min(1), "0", "姓は1以上で入力してください", "1以上で入力してください"));
 });
 
 describe("bigints", () => {
@@ -173,16 +154,12 @@ describe("objects, arrays, unions, custom", () => {
     expect(messageOf(schema, { a: "x", b: 1, c: 2 })).toBe("不明な項目が含まれています: b, c");
     expect(messageOf(label(schema, "住所"), { a: "x", b: 1 })).toBe("住所に不明な項目が含まれています: b");
   });
-  it("array min count", () =>
-    expectMessages(z.array(z.string()).min(1), [], "種別は1件以上選択してください", "1件以上選択してください", "種別"));
+  it("array min count", () => expectMessages(z.array(z.string()).min(1), [], "種別は1件以上選択してください", "1件以上選択してください", "種別"));
   it("array max count", () =>
     expectMessages(z.array(z.string()).max(2), ["a", "b", "c"], "種別は2件以内で選択してください", "2件以内で選択してください", "種別"));
-  it("array exact count", () =>
-    expectMessages(z.array(z.string()).length(2), ["a"], "種別は2件選択してください", "2件選択してください", "種別"));
-  it("required array says 選択", () =>
-    expectMessages(z.array(z.string()), undefined, "種別を選択してください", "選択してください", "種別"));
-  it("union failure", () =>
-    expectMessages(z.union([z.string(), z.number()]), true, "姓の値が正しくありません", "値が正しくありません"));
+  it("array exact count", () => expectMessages(z.array(z.string()).length(2), ["a"], "種別は2件選択してください", "2件選択してください", "種別"));
+  it("required array says 選択", () => expectMessages(z.array(z.string()), undefined, "種別を選択してください", "選択してください", "種別"));
+  it("union failure", () => expectMessages(z.union([z.string(), z.number()]), true, "姓の値が正しくありません", "値が正しくありません"));
   it("union with a single close option reports that option (labelled)", () =>
     expect(messageOf(label(z.union([z.string().min(3), z.number()]), "姓"), "ab")).toBe("姓は3文字以上で入力してください"));
   it("invalid record keys", () => {
@@ -190,7 +167,12 @@ describe("objects, arrays, unions, custom", () => {
     expect(messageOf(z.record(z.string().min(2), z.string()), { b: "x" })).toBe("正しくない項目名が含まれています");
   });
   it("custom (plain refine)", () =>
-    expectMessages(z.string().refine((v) => v !== "x"), "x", "姓の値が正しくありません", "値が正しくありません"));
+    expectMessages(
+      z.string().refine((v) => v !== "x"),
+      "x",
+      "姓の値が正しくありません",
+      "値が正しくありません",
+    ));
   it("custom with params.kind", () => {
     const required = z.string().refine(() => false, { params: { kind: "required" } });
     expectMessages(required, "x", "姓を入力してください", "入力してください");
@@ -208,11 +190,9 @@ describe("objects, arrays, unions, custom", () => {
     expect(messagesOf(schema, { job: "other", jobOther: "" })).toEqual(["職業（その他）を入力してください"]);
   });
   it("superRefine on a nested object uses the child's label and select flag", () => {
-    const contact = z
-      .object({ methods: z.array(z.string()), time: label(z.enum(["am", "pm"]).optional(), "連絡時間帯") })
-      .superRefine((v, ctx) => {
-        if (v.methods.includes("tel") && !v.time) ctx.addIssue({ code: "custom", path: ["time"], params: { kind: "required" } });
-      });
+    const contact = z.object({ methods: z.array(z.string()), time: label(z.enum(["am", "pm"]).optional(), "連絡時間帯") }).superRefine((v, ctx) => {
+      if (v.methods.includes("tel") && !v.time) ctx.addIssue({ code: "custom", path: ["time"], params: { kind: "required" } });
+    });
     const result = z.object({ contact }).safeParse({ contact: { methods: ["tel"] } });
     expect(result.success).toBe(false);
     expect(result.error && fieldErrors(result.error)).toEqual({ "contact.time": ["連絡時間帯を選択してください"] });
@@ -255,11 +235,29 @@ describe("labels through wrappers", () => {
     ["label then pipe", label(inner(), "姓").pipe(z.string())],
     ["pipe then label", label(z.string().pipe(inner()), "姓")],
     ["label then preprocess", z.preprocess((v) => v, label(inner(), "姓"))],
-    ["preprocess then label", label(z.preprocess((v) => v, inner()), "姓")],
+    [
+      "preprocess then label",
+      label(
+        z.preprocess((v) => v, inner()),
+        "姓",
+      ),
+    ],
     ["label then transform", label(inner(), "姓").transform((v) => v.length)],
-    ["transform then label", label(inner().transform((v) => v.length), "姓")],
+    [
+      "transform then label",
+      label(
+        inner().transform((v) => v.length),
+        "姓",
+      ),
+    ],
     ["label then refine", label(inner(), "姓").refine(() => true)],
-    ["refine then label", label(inner().refine(() => true), "姓")],
+    [
+      "refine then label",
+      label(
+        inner().refine(() => true),
+        "姓",
+      ),
+    ],
     ["label then check", label(z.string(), "姓").min(3)],
     ["label then describe/meta", label(inner(), "姓").describe("説明").meta({ title: "t" })],
     ["label then or empty literal", label(inner(), "姓").or(z.literal(""))],
@@ -281,7 +279,10 @@ describe("labels through wrappers", () => {
   });
 
   it("required message through optional→label→preprocess", () => {
-    const schema = label(z.preprocess((v) => (v === "" ? undefined : v), z.string()), "姓");
+    const schema = label(
+      z.preprocess((v) => (v === "" ? undefined : v), z.string()),
+      "姓",
+    );
     expect(messageOf(schema, "")).toBe("姓を入力してください");
   });
 
@@ -355,7 +356,16 @@ describe("fieldErrors", () => {
   });
 
   it("collects several messages per field without duplicates", () => {
-    const s = z.object({ code: label(z.string().regex(/^\d+$/).max(2).refine(() => false), "コード") });
+    const s = z.object({
+      code: label(
+        z
+          .string()
+          .regex(/^\d+$/)
+          .max(2)
+          .refine(() => false),
+        "コード",
+      ),
+    });
     const result = s.safeParse({ code: "abc" });
     expect(result.error && fieldErrors(result.error)).toEqual({
       code: ["コードの形式が正しくありません", "コードは2文字以内で入力してください", "コードの値が正しくありません"],

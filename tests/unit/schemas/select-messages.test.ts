@@ -47,13 +47,29 @@ const cases: { form: string; schema: z.core.$ZodType; value: unknown; selects: R
     form: "投資相談（電話希望）",
     schema: consultContactInput,
     // the typed fields are valid: the cross-field rule (time required for tel) runs only then
-    value: { inquiry: { main: ["loan"] }, names: { last: "山田" }, kanas: { last: "ヤマダ" }, email: "a@example.com", salary: "lt300", money: "1000", contact: { tel: "0612345678", method: ["tel"], time: "" }, comment: "相談" },
+    value: {
+      inquiry: { main: ["loan"] },
+      names: { last: "山田" },
+      kanas: { last: "ヤマダ" },
+      email: "a@example.com",
+      salary: "lt300",
+      money: "1000",
+      contact: { tel: "0612345678", method: ["tel"], time: "" },
+      comment: "相談",
+    },
     selects: { "contact.time": "ご連絡可能な時間帯" },
   },
   {
     form: "売却査定",
     schema: sellContactInput,
-    value: { inquiry: { main: [] }, names: { last: "" }, kanas: { last: "" }, email: "", contact: { tel: "", method: [] }, property: { address: "", type: "", timing: "" } },
+    value: {
+      inquiry: { main: [] },
+      names: { last: "" },
+      kanas: { last: "" },
+      email: "",
+      contact: { tel: "", method: [] },
+      property: { address: "", type: "", timing: "" },
+    },
     selects: { "contact.method": "ご希望の連絡方法", "property.type": "物件種別", "property.timing": "売却希望時期" },
   },
   {

@@ -7,7 +7,13 @@ import { demoBanner, mailDestination } from "../../../scripts/lib/demo-banner.mj
 /** Issue 30: the demo's banner said mail goes to data/outbox/ whatever MAIL_OUTBOX_DIR or SMTP_URL said. */
 const root = "/srv/kir";
 const banner = (env: Record<string, string | undefined>) =>
-  demoBanner({ base: "http://localhost:3000", adminBase: "/_kanri-7f3c", seconds: "9", env: { DEMO_MEMBER_PASSWORD: "m", DEMO_ADMIN_PASSWORD: "a", ...env }, cwd: root }) as string;
+  demoBanner({
+    base: "http://localhost:3000",
+    adminBase: "/_kanri-7f3c",
+    seconds: "9",
+    env: { DEMO_MEMBER_PASSWORD: "m", DEMO_ADMIN_PASSWORD: "a", ...env },
+    cwd: root,
+  }) as string;
 
 describe("npm run demo's banner", () => {
   it("names the configured outbox directory", () => {

@@ -30,7 +30,11 @@ export async function ContactPage({
         <h1 className="border-l-4 border-gold pl-3 text-2xl font-bold">{title}</h1>
         <div className="mt-4 text-sm leading-relaxed text-muted-foreground">{lead}</div>
         <p className="mt-4 rounded-md bg-muted px-4 py-3 text-sm">
-          お電話でのお問い合わせ：<a href={`tel:${SITE.tel.replace(/-/g, "")}`} className="font-bold text-primary">{SITE.tel}</a>（{SITE.hours.label}／定休日 {SITE.holidays}）
+          お電話でのお問い合わせ：
+          <a href={`tel:${SITE.tel.replace(/-/g, "")}`} className="font-bold text-primary">
+            {SITE.tel}
+          </a>
+          （{SITE.hours.label}／定休日 {SITE.holidays}）
         </p>
         <div className="mt-8">
           <ContactForm kind={kind} siteKey={recaptchaSiteKey()} investmentId={investmentId} prefill={prefill} listingName={listingName} />

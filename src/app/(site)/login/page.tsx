@@ -32,7 +32,14 @@ export default function LoginPage() {
           </>
         }
       >
-        <LoginForm kind="user" siteKey={recaptchaSiteKey()} home="/mypage" firstLoginPath="/login/first" forgotPath="/forgot-password" changePasswordPath="/mypage/password?required=1" />
+        <LoginForm
+          kind="user"
+          siteKey={recaptchaSiteKey()}
+          home="/mypage"
+          firstLoginPath="/login/first"
+          forgotPath="/forgot-password"
+          changePasswordPath="/mypage/password?required=1"
+        />
       </AuthCard>
     </>
   );

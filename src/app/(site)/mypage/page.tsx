@@ -45,7 +45,12 @@ export default async function MyPageTop() {
         {me.names.last} {me.names.first} 様のマイページ
       </h1>
 
-      <Section title={d.since ? `前回のご訪問以降の新着マッチング（${d.newMatchings.length}件）` : `新着マッチング（${d.newMatchings.length}件）`} href="/mypage/matchings" linkText={`マッチング一覧（未読${d.unread}件）`} slot="dashboard-matchings">
+      <Section
+        title={d.since ? `前回のご訪問以降の新着マッチング（${d.newMatchings.length}件）` : `新着マッチング（${d.newMatchings.length}件）`}
+        href="/mypage/matchings"
+        linkText={`マッチング一覧（未読${d.unread}件）`}
+        slot="dashboard-matchings"
+      >
         {d.newMatchings.length === 0 ? (
           <Empty>前回のご訪問以降、保存した検索条件に合う新着・価格変更物件はありません。</Empty>
         ) : (
@@ -86,7 +91,11 @@ export default async function MyPageTop() {
       <Section title={`保存した検索条件（${d.filters.length}件）`} href="/mypage/filter" linkText="検索条件の管理" slot="dashboard-filters">
         {d.filters.length === 0 ? (
           <Empty>
-            保存した検索条件はありません。<Link href="/investments" className="underline underline-offset-4">物件一覧</Link>で「この条件を保存」すると、新着・値下げをお知らせします。
+            保存した検索条件はありません。
+            <Link href="/investments" className="underline underline-offset-4">
+              物件一覧
+            </Link>
+            で「この条件を保存」すると、新着・値下げをお知らせします。
           </Empty>
         ) : (
           <ul className="grid gap-2 text-sm">

@@ -55,13 +55,27 @@ export default async function ResultsPage() {
                 <caption className="sr-only">売買実績の一覧（新しい順）</caption>
                 <thead className="bg-primary text-left text-white">
                   <tr>
-                    <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">成約時期</th>
-                    <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">種別</th>
-                    <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">所在地</th>
-                    <th scope="col" className="whitespace-nowrap px-4 py-3 text-right font-bold">価格</th>
-                    <th scope="col" className="whitespace-nowrap px-4 py-3 text-right font-bold">{yieldLabel("gross")}</th>
-                    <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">取引</th>
-                    <th scope="col" className="px-4 py-3 font-bold">コメント</th>
+                    <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">
+                      成約時期
+                    </th>
+                    <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">
+                      種別
+                    </th>
+                    <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">
+                      所在地
+                    </th>
+                    <th scope="col" className="whitespace-nowrap px-4 py-3 text-right font-bold">
+                      価格
+                    </th>
+                    <th scope="col" className="whitespace-nowrap px-4 py-3 text-right font-bold">
+                      {yieldLabel("gross")}
+                    </th>
+                    <th scope="col" className="whitespace-nowrap px-4 py-3 font-bold">
+                      取引
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-bold">
+                      コメント
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -109,7 +123,9 @@ export default async function ResultsPage() {
                 </li>
               ))}
             </ul>
-            <p className="mt-4 text-xs text-primary-500">※ 物件の特定を避けるため、所在地は市区町村までの表示としています。利回りは成約時点の値です。{yieldFootnote(["gross"])}</p>
+            <p className="mt-4 text-xs text-primary-500">
+              ※ 物件の特定を避けるため、所在地は市区町村までの表示としています。利回りは成約時点の値です。{yieldFootnote(["gross"])}
+            </p>
           </>
         )}
       </section>

@@ -8,5 +8,12 @@ export const metadata: Metadata = {
 };
 
 export default function SellPage() {
-  return <ContactPage kind="sell" title="売却査定のご依頼" path="/sell" lead="一棟マンション・アパート・ビル・区分・土地の査定を無料で承ります。物件の概要をご入力ください。" />;
+  return (
+    <ContactPage
+      kind="sell"
+      title="売却査定のご依頼"
+      path="/sell"
+      lead="一棟マンション・アパート・ビル・区分・土地の査定を無料で承ります。物件の概要をご入力ください。"
+    />
+  );
 }

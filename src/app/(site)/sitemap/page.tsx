@@ -5,12 +5,7 @@ import { blogListHref } from "@/components/content/blog-links";
 import { ContentLayout } from "@/components/content/content-layout";
 import { loadCategories } from "@/components/content/data";
 import { pageMetadata } from "@/components/seo/metadata";
-import {
-  FOOTER_LINKS,
-  LEGAL_LINKS,
-  SITE,
-  type NavLink,
-} from "@/lib/constants/site";
+import { FOOTER_LINKS, LEGAL_LINKS, SITE, type NavLink } from "@/lib/constants/site";
 import { HOME_AREAS, HOME_FEATURES, HOME_STRUCTURES, HOME_TYPES } from "@/lib/constants/home-links";
 
 const TITLE = "サイトマップ";
@@ -35,11 +30,7 @@ const MEMBERS: readonly NavLink[] = [
   { name: "ログイン", path: "/login" },
   { name: "マイページ（会員の方）", path: "/mypage" },
 ];
-const INFO: readonly NavLink[] = [
-  { name: "よくあるご質問", path: "/faq" },
-  ...LEGAL_LINKS,
-  { name: "反社会的勢力排除に関する基本方針", path: "/antisocial" },
-];
+const INFO: readonly NavLink[] = [{ name: "よくあるご質問", path: "/faq" }, ...LEGAL_LINKS, { name: "反社会的勢力排除に関する基本方針", path: "/antisocial" }];
 
 function Links({ links, columns = false }: { links: readonly NavLink[]; columns?: boolean }) {
   return (

@@ -18,10 +18,7 @@ export default async function StaffPage() {
                 // eslint-disable-next-line @next/next/no-img-element
                 <img src={s.photo} alt="" width={72} height={72} className="size-18 shrink-0 rounded-full object-cover" />
               ) : (
-                <span
-                  className="flex size-18 shrink-0 items-center justify-center rounded-full bg-primary text-2xl font-bold text-gold-300"
-                  aria-hidden="true"
-                >
+                <span className="flex size-18 shrink-0 items-center justify-center rounded-full bg-primary text-2xl font-bold text-gold-300" aria-hidden="true">
                   {s.name.slice(0, 1)}
                 </span>
               )}
@@ -34,7 +31,10 @@ export default async function StaffPage() {
             {s.licenses.length > 0 && (
               <ul className="mt-4 flex flex-wrap gap-1.5" aria-label={`${s.name}の保有資格`}>
                 {s.licenses.map((l) => (
-                  <li key={l} className="inline-flex items-center gap-1 rounded-sm border border-gold-300 bg-gold-50 px-2 py-0.5 text-xs font-bold text-gold-800">
+                  <li
+                    key={l}
+                    className="inline-flex items-center gap-1 rounded-sm border border-gold-300 bg-gold-50 px-2 py-0.5 text-xs font-bold text-gold-800"
+                  >
                     <Award className="size-3" aria-hidden="true" />
                     {l}
                   </li>

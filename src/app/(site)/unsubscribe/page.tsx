@@ -43,7 +43,11 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
   }
   const kind = UNSUBSCRIBE_KIND_NAMES[state.kind];
   if (state.status === "gone") {
-    return <AuthCard title="メール配信の停止" lead={`この会員登録はすでに退会済みのため、${kind}はお送りしていません。`}>{null}</AuthCard>;
+    return (
+      <AuthCard title="メール配信の停止" lead={`この会員登録はすでに退会済みのため、${kind}はお送りしていません。`}>
+        {null}
+      </AuthCard>
+    );
   }
   if (state.status === "already") {
     return (

@@ -27,7 +27,11 @@ const noSubscribe = () => () => undefined;
  */
 export function useEditorDraft(form: Form, id: number | null) {
   const key = draftKey(id);
-  const draftRaw = useSyncExternalStore(noSubscribe, () => readDraftOnce(key), () => null);
+  const draftRaw = useSyncExternalStore(
+    noSubscribe,
+    () => readDraftOnce(key),
+    () => null,
+  );
   const [draftDismissed, setDraftDismissed] = useState(false);
   const draft = useMemo<Values | null>(() => {
     if (!draftRaw || draftDismissed) return null;

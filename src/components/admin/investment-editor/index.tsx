@@ -79,7 +79,10 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
           form.reset(form.getValues());
         }
       } catch (e) {
-        s.fail(applyServerErrors<Values>(e, (path, err) => setServerError(path, err.message ?? ""), SERVER_FIELDS(values as unknown as Values)) ?? "入力内容をご確認ください");
+        s.fail(
+          applyServerErrors<Values>(e, (path, err) => setServerError(path, err.message ?? ""), SERVER_FIELDS(values as unknown as Values)) ??
+            "入力内容をご確認ください",
+        );
       }
     },
     () => s.fail("入力内容に誤りがあります。赤字の項目をご確認ください。"),

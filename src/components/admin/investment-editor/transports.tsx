@@ -101,7 +101,13 @@ function TransportRow({ form, index, lines }: { form: Form; index: number; lines
         </select>
       </div>
       <AdminSelect form={form} name={`${p}.line_cd`} label="路線" choices={lineChoices} onValue={() => form.setValue(`${p}.station_cd`, "")} />
-      <AdminSelect form={form} name={`${p}.station_cd`} label="駅" choices={stationChoices} placeholder={stationsLoading ? "読み込み中…" : "選択してください"} />
+      <AdminSelect
+        form={form}
+        name={`${p}.station_cd`}
+        label="駅"
+        choices={stationChoices}
+        placeholder={stationsLoading ? "読み込み中…" : "選択してください"}
+      />
       <AdminSelect form={form} name={`${p}.distance`} label="交通手段" choices={DISTANCES} placeholder="選択" />
       {distance === "1" ? <AdminInput form={form} name={`${p}.station_walk`} label="徒歩（分）" inputMode="numeric" /> : null}
       {distance === "2" ? (

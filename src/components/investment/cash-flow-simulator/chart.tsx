@@ -38,9 +38,10 @@ export function ProjectionChart({ r }: { r: SimResult }) {
   const linePath = rows.map((p, i) => `${i ? "L" : "M"}${x(p.year).toFixed(1)},${yb(p.balance / MAN).toFixed(1)}`).join(" ");
   const first = rows[0];
   const last = rows[rows.length - 1];
-  const summary = first && last
-    ? `1年目のキャッシュフロー${manText(first.cashFlow)}、${PROJECTION_YEARS}年目${manText(last.cashFlow)}。借入残高は1年目末${manText(first.balance)}、${PROJECTION_YEARS}年目末${manText(last.balance)}。`
-    : "";
+  const summary =
+    first && last
+      ? `1年目のキャッシュフロー${manText(first.cashFlow)}、${PROJECTION_YEARS}年目${manText(last.cashFlow)}。借入残高は1年目末${manText(first.balance)}、${PROJECTION_YEARS}年目末${manText(last.balance)}。`
+      : "";
 
   return (
     <figure className="rounded-lg border border-border bg-white p-3" data-slot="sim-chart">

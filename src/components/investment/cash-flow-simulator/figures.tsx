@@ -33,7 +33,8 @@ export function SimFigures({ r }: { r: SimResult }) {
         </Figure>
       </dl>
       <p className="mt-3 border-t border-border pt-2 text-xs text-primary-600">
-        {SIMULATOR_LABELS.gross} {pctText(r.grossYield)}／実効収入 {manText(r.egi)}／運営経費 {manText(r.opex)}／年間返済 {manText(r.annualDebtService)}／{SIMULATOR_LABELS.cashOnCash} {pctText(r.cashOnCash)}
+        {SIMULATOR_LABELS.gross} {pctText(r.grossYield)}／実効収入 {manText(r.egi)}／運営経費 {manText(r.opex)}／年間返済 {manText(r.annualDebtService)}／
+        {SIMULATOR_LABELS.cashOnCash} {pctText(r.cashOnCash)}
       </p>
       <p className="mt-1 text-xs text-primary-500" data-slot="yield-footnote">
         {SIMULATOR_NOTE}
@@ -42,23 +43,15 @@ export function SimFigures({ r }: { r: SimResult }) {
   );
 }
 
-function Figure({
-  label,
-  slot,
-  strong,
-  negative,
-  children,
-}: {
-  label: string;
-  slot: string;
-  strong?: boolean;
-  negative?: boolean;
-  children: React.ReactNode;
-}) {
+function Figure({ label, slot, strong, negative, children }: { label: string; slot: string; strong?: boolean; negative?: boolean; children: React.ReactNode }) {
   return (
     <div>
       <dt className="text-xs font-bold text-primary-500">{label}</dt>
-      <dd className={`tabular font-bold ${strong ? "text-xl" : "text-base"}${negative ? " text-error" : ""}`} data-slot={slot} aria-live={strong ? "polite" : undefined}>
+      <dd
+        className={`tabular font-bold ${strong ? "text-xl" : "text-base"}${negative ? " text-error" : ""}`}
+        data-slot={slot}
+        aria-live={strong ? "polite" : undefined}
+      >
         {children}
       </dd>
     </div>

@@ -66,10 +66,7 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
   // A term the banks would not lend is computed as typed, with the reason and the figure at the bank's limit beside it.
   const typedYears = fields.years.trim() === "" ? Number.NaN : num(fields.years);
   const warning = termWarning(typedYears, cap);
-  const atBankLimit = useMemo(
-    () => (input.years > cap.bankYears ? simulate({ ...input, years: cap.bankYears }) : null),
-    [input, cap.bankYears],
-  );
+  const atBankLimit = useMemo(() => (input.years > cap.bankYears ? simulate({ ...input, years: cap.bankYears }) : null), [input, cap.bankYears]);
 
   const set = (key: FieldKey) => (value: string) => {
     setMessage(null);
@@ -84,7 +81,9 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]" data-slot="cash-flow-simulator"
+    <div
+      className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]"
+      data-slot="cash-flow-simulator"
       // Marks the live simulator once mounted (it loads when near the viewport, ./lazy.tsx): tests wait for it.
       ref={(el) => el?.setAttribute("data-ready", "")}
     >

@@ -22,7 +22,11 @@ interface SimulatorFormProps {
 /** The simulator's conditions: property and income, loan (with the term cap and its warning), expenses; reset and save. */
 export function SimulatorForm({ fields, set, cap, warning, atBankLimit, member, saving, onReset, onSave, message }: SimulatorFormProps) {
   return (
-    <form className="grid content-start gap-4 rounded-lg border border-border bg-white p-4" onSubmit={(e) => e.preventDefault()} aria-label="シミュレーション条件">
+    <form
+      className="grid content-start gap-4 rounded-lg border border-border bg-white p-4"
+      onSubmit={(e) => e.preventDefault()}
+      aria-label="シミュレーション条件"
+    >
       <fieldset className="grid grid-cols-2 gap-3">
         <legend className="mb-2 text-sm font-bold">物件・収入</legend>
         <NumField label="物件価格" unit="万円" value={fields.price} onChange={set("price")} />
@@ -40,7 +44,11 @@ export function SimulatorForm({ fields, set, cap, warning, atBankLimit, member, 
           融資期間の目安 {cap.bankYears}年：{cap.reason}
         </p>
         {warning ? (
-          <p className="col-span-2 rounded-md border border-error/40 bg-error/5 p-2 text-xs leading-relaxed font-bold text-error" data-slot="term-warning" role="alert">
+          <p
+            className="col-span-2 rounded-md border border-error/40 bg-error/5 p-2 text-xs leading-relaxed font-bold text-error"
+            data-slot="term-warning"
+            role="alert"
+          >
             {warning}
             {atBankLimit ? ` ${cap.bankYears}年の場合の月間キャッシュフローは${manText(atBankLimit.monthlyCashFlow)}です。` : null}
           </p>
@@ -55,23 +63,11 @@ export function SimulatorForm({ fields, set, cap, warning, atBankLimit, member, 
         <NumField label="購入時諸費用（価格比）" unit="%" value={fields.purchaseCosts} onChange={set("purchaseCosts")} step="0.5" />
       </fieldset>
       <div className="flex flex-wrap gap-2">
-        <PlainButton
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={onReset}
-        >
+        <PlainButton type="button" variant="outline" size="sm" onClick={onReset}>
           初期値に戻す
         </PlainButton>
         {member && (
-          <PlainButton
-            type="button"
-            variant="gold"
-            size="sm"
-            disabled={saving}
-            onClick={onSave}
-            data-slot="save-scenario"
-          >
+          <PlainButton type="button" variant="gold" size="sm" disabled={saving} onClick={onSave} data-slot="save-scenario">
             <Save aria-hidden="true" />
             お気に入りに条件を保存
           </PlainButton>

@@ -50,7 +50,10 @@ export function LazyCashFlowSimulator(props: CashFlowSimulatorProps) {
         if (active) setLive(() => c);
       });
     };
-    const io = !member && el && "IntersectionObserver" in window ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: NEAR }) : null;
+    const io =
+      !member && el && "IntersectionObserver" in window
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && start(), { rootMargin: NEAR })
+        : null;
     if (io && el) {
       io.observe(el);
       el.addEventListener("focusin", start);

@@ -58,7 +58,11 @@ export function DetailAside({
           <div>
             <dt className="text-xs font-bold text-primary-500">想定年収</dt>
             <dd className="tabular text-base font-bold">{incomeText({ year: d.income?.year, month: null }) ?? "—"}</dd>
-            {incomeIncludesVacant(d.vacancy?.cd) && <dd className="text-xs text-primary-500" data-slot="vacant-included">{VACANT_INCLUDED_LABEL}</dd>}
+            {incomeIncludesVacant(d.vacancy?.cd) && (
+              <dd className="text-xs text-primary-500" data-slot="vacant-included">
+                {VACANT_INCLUDED_LABEL}
+              </dd>
+            )}
           </div>
           {net !== null && (
             <div className="col-span-2" data-slot="net-yield">

@@ -16,19 +16,21 @@ export function inquiryHref(id: number): string {
 /** The listing's pictures of one category (photos for the gallery, 間取り図 for their own section). */
 export function galleryImages(d: Pick<InvestmentDetail, "id" | "name" | "images">, category: ImageCategory = "photo"): GalleryImage[] {
   const noun = category === "floor_plan" ? "間取り図" : "写真";
-  return d.images.filter((img) => img.category === category).map((img, i) => ({
-    src: investmentImageSrc(d.id, img.name, "webp"),
-    avifSet: listingSrcSet(d.id, img.name, "avif", { min: 320, largeWidth: img.width ?? 1600 }),
-    webpSet: listingSrcSet(d.id, img.name, "webp", { min: 320, largeWidth: img.width ?? 1600 }),
-    fallback: investmentImageSrc(d.id, img.name, "jpg"),
-    thumbAvifSet: listingSrcSet(d.id, img.name, "avif", { max: 320 }),
-    thumbWebpSet: listingSrcSet(d.id, img.name, "webp", { max: 320 }),
-    thumbFallback: investmentImageSrc(d.id, img.name, "thumb_jpg"),
-    alt: img.comment ? `${d.name}の${noun}（${img.comment}）` : `${d.name}の${noun}${i + 1}`,
-    caption: img.comment,
-    width: img.width,
-    height: img.height,
-  }));
+  return d.images
+    .filter((img) => img.category === category)
+    .map((img, i) => ({
+      src: investmentImageSrc(d.id, img.name, "webp"),
+      avifSet: listingSrcSet(d.id, img.name, "avif", { min: 320, largeWidth: img.width ?? 1600 }),
+      webpSet: listingSrcSet(d.id, img.name, "webp", { min: 320, largeWidth: img.width ?? 1600 }),
+      fallback: investmentImageSrc(d.id, img.name, "jpg"),
+      thumbAvifSet: listingSrcSet(d.id, img.name, "avif", { max: 320 }),
+      thumbWebpSet: listingSrcSet(d.id, img.name, "webp", { max: 320 }),
+      thumbFallback: investmentImageSrc(d.id, img.name, "thumb_jpg"),
+      alt: img.comment ? `${d.name}の${noun}（${img.comment}）` : `${d.name}の${noun}${i + 1}`,
+      caption: img.comment,
+      width: img.width,
+      height: img.height,
+    }));
 }
 
 /** What several parts of the detail page derive from the listing: computed once per render. */

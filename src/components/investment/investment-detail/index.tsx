@@ -54,7 +54,13 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
         {floorPlans.length > 0 && (
           <DetailSection id="detail-floor-plans" title="間取り図">
             <div className="max-w-3xl">
-              <InvestmentGallery images={floorPlans} title={d.name} label="間取り図" sizes="(min-width: 808px) 768px, (min-width: 640px) calc(100vw - 40px), calc(100vw - 32px)" data-slot="floor-plans" />
+              <InvestmentGallery
+                images={floorPlans}
+                title={d.name}
+                label="間取り図"
+                sizes="(min-width: 808px) 768px, (min-width: 640px) calc(100vw - 40px), calc(100vw - 32px)"
+                data-slot="floor-plans"
+              />
             </div>
           </DetailSection>
         )}
@@ -62,7 +68,11 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
         <DetailSection id="detail-price" title="価格・利回り・想定年収">
           <SpecList rows={priceRows(d, facts)} />
           {/* the page's one 利回り footnote (the aside's and these rows' ※) */}
-          <YieldFootnote kinds={facts.net !== null ? ["gross", "net"] : ["gross"]} vacant={incomeIncludesVacant(d.vacancy?.cd) ? "listing" : undefined} className="mt-3" />
+          <YieldFootnote
+            kinds={facts.net !== null ? ["gross", "net"] : ["gross"]}
+            vacant={incomeIncludesVacant(d.vacancy?.cd) ? "listing" : undefined}
+            className="mt-3"
+          />
         </DetailSection>
 
         {(!facts.isLand || d.income?.year || d.income?.month || d.yield) && (

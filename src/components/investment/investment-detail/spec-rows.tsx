@@ -41,9 +41,7 @@ export function priceRows(d: InvestmentDetail, { net, isUnit }: DetailFacts): Sp
       value: (
         <span className="font-bold">
           <PriceText price={d.price} />
-          {d.former_price && (
-            <span className="mt-1 block text-xs font-normal text-primary-500">{formerPriceText(d.former_price)}</span>
-          )}
+          {d.former_price && <span className="mt-1 block text-xs font-normal text-primary-500">{formerPriceText(d.former_price)}</span>}
         </span>
       ),
     },
@@ -100,9 +98,7 @@ export function buildingRows(d: InvestmentDetail, { type, isUnit }: DetailFacts,
     { label: "残存耐用年数", value: residualText(d.structure_cd, d.built, now) },
     { label: "階建", value: floorsText(d.floor) },
     ...(isUnit ? [{ label: "所在階", value: d.floor?.location ? `${d.floor.location}階` : null }] : []),
-    ...(isUnit
-      ? [{ label: "専有面積", value: sqmText(d.occupied_size) }]
-      : [{ label: "建物面積", value: sqmText(d.building_size) }]),
+    ...(isUnit ? [{ label: "専有面積", value: sqmText(d.occupied_size) }] : [{ label: "建物面積", value: sqmText(d.building_size) }]),
     { label: "間取り", value: d.layout },
     { label: "総戸数", value: d.total_units ? `${d.total_units}戸` : null },
     { label: "駐車場", value: spec?.parking ?? null },

@@ -8,7 +8,28 @@ import { toCsv, utf8WithBom } from "@/lib/csv";
 
 const nameOf = (table: readonly { key: string; name: string }[], key: string | null) => (key ? (table.find((t) => t.key === key)?.name ?? key) : "");
 
-const HEADER = ["会員ID", "メールアドレス", "姓", "名", "セイ", "メイ", "ステータス", "会員種別", "会社名", "郵便番号", "都道府県", "市区町村", "住所", "電話番号", "FAX", "職業", "年収", "自己資金（万円）", "登録日時", "最終ログイン"];
+const HEADER = [
+  "会員ID",
+  "メールアドレス",
+  "姓",
+  "名",
+  "セイ",
+  "メイ",
+  "ステータス",
+  "会員種別",
+  "会社名",
+  "郵便番号",
+  "都道府県",
+  "市区町村",
+  "住所",
+  "電話番号",
+  "FAX",
+  "職業",
+  "年収",
+  "自己資金（万円）",
+  "登録日時",
+  "最終ログイン",
+];
 
 export type CsvEncoding = "utf8" | "sjis";
 

@@ -15,13 +15,7 @@ import { AppError, fieldInvalid } from "@/server/errors";
 import { hashPassword } from "@/server/auth/password";
 import { invalidateAllSessions } from "@/server/auth/session";
 import type { Db } from "@/server/db";
-import {
-  contacts,
-  notification_settings,
-  password_resets,
-  user_sessions,
-  users,
-} from "@/server/db/schema";
+import { contacts, notification_settings, password_resets, user_sessions, users } from "@/server/db/schema";
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { forgotPassword, initialPasswordExpiry } from "@/server/accounts/auth";
@@ -212,7 +206,11 @@ export async function registerMember(db: Db, input: z.output<typeof registerMemb
   const initialPassword = generateInitialPassword();
   const password_hash = await hashPassword(initialPassword);
   return db.transaction(async (tx) => {
-    const existing = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), isNull(users.deleted_at))).get();
+    const existing = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), isNull(users.deleted_at)))
+      .get();
     if (existing) throw fieldInvalid("email", DUPLICATE_EMAIL_MESSAGE);
     const [row] = await tx
       .insert(users)
@@ -247,7 +245,11 @@ export type { RegisterMemberInput };
 /** Status change; suspending ends every session of the member at once. */
 export async function setAccountStatus(db: Db, id: number, status: MemberStatus): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({ status }).where(and(eq(users.id, id), isNull(users.deleted_at))).returning({ id: users.id });
+    const [row] = await tx
+      .update(users)
+      .set({ status })
+      .where(and(eq(users.id, id), isNull(users.deleted_at)))
+      .returning({ id: users.id });
     if (!row) throw notFound();
     if (status === "suspended") await tx.delete(user_sessions).where(eq(user_sessions.user_id, id));
     await enqueue(tx, "refreshSiteCounts", { reason: "member status" }, `member-status-${id}-${Date.now()}`);
@@ -255,7 +257,11 @@ export async function setAccountStatus(db: Db, id: number, status: MemberStatus)
 }
 
 export async function setAccountType(db: Db, id: number, type: MemberType): Promise<void> {
-  const [row] = await db.update(users).set({ type }).where(and(eq(users.id, id), isNull(users.deleted_at))).returning({ id: users.id });
+  const [row] = await db
+    .update(users)
+    .set({ type })
+    .where(and(eq(users.id, id), isNull(users.deleted_at)))
+    .returning({ id: users.id });
   if (!row) throw notFound();
 }
 
@@ -299,10 +305,13 @@ export async function softDeleteAccount(db: Db, id: number): Promise<void> {
  */
 export async function purgeAccount(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, id), isNotNull(users.deleted_at))).get();
+    const row = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, id), isNotNull(users.deleted_at)))
+      .get();
     if (!row) throw notFound();
     await tx.delete(password_resets).where(and(eq(password_resets.account_kind, "user"), eq(password_resets.account_id, id)));
     await tx.delete(users).where(eq(users.id, id));
   });
 }
-

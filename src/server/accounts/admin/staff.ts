@@ -70,7 +70,11 @@ export async function listStaff(db: Db): Promise<StaffRow[]> {
  * fresh link and voids the old one; any other existing address is a duplicate (a disabled account is
  * re-enabled instead).
  */
-export async function inviteStaff(db: Db, actor: { id: number; name: string; email: string }, input: z.output<typeof inviteStaffInput>): Promise<{ id: number }> {
+export async function inviteStaff(
+  db: Db,
+  actor: { id: number; name: string; email: string },
+  input: z.output<typeof inviteStaffInput>,
+): Promise<{ id: number }> {
   if (!isAcceptableEmail(input.email)) throw fieldInvalid("email", UNACCEPTABLE_EMAIL_MESSAGE);
   // Nobody knows this password: the account stays unusable until the link sets a real one.
   const password_hash = await hashPassword(crypto.randomUUID());

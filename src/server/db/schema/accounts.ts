@@ -52,7 +52,9 @@ export const users = sqliteTable(
   },
   (t) => [
     // A deleted address may register again, so uniqueness covers live accounts only.
-    uniqueIndex("users_email_uq").on(t.email).where(sql`deleted_at IS NULL`),
+    uniqueIndex("users_email_uq")
+      .on(t.email)
+      .where(sql`deleted_at IS NULL`),
     index("users_status_idx").on(t.status),
     index("users_created_at_idx").on(t.created_at),
     index("users_deleted_at_idx").on(t.deleted_at),
@@ -152,8 +154,5 @@ export const password_resets = sqliteTable(
     used_at: timestamp("used_at"),
     created_at: createdAt(),
   },
-  (t) => [
-    index("password_resets_account_idx").on(t.account_kind, t.account_id),
-    index("password_resets_expires_at_idx").on(t.expires_at),
-  ],
+  (t) => [index("password_resets_account_idx").on(t.account_kind, t.account_id), index("password_resets_expires_at_idx").on(t.expires_at)],
 );

@@ -21,10 +21,7 @@ export const cms_posts = sqliteTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("cms_posts_slug_uq").on(t.slug),
-    index("cms_posts_status_published_at_idx").on(t.status, t.published_at),
-  ],
+  (t) => [uniqueIndex("cms_posts_slug_uq").on(t.slug), index("cms_posts_status_published_at_idx").on(t.status, t.published_at)],
 );
 
 /**

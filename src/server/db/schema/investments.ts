@@ -155,7 +155,9 @@ export const investments = sqliteTable(
       t.update_at,
     ];
     return [
-      uniqueIndex("investments_no_uq").on(t.no).where(sql`no IS NOT NULL AND no <> ''`),
+      uniqueIndex("investments_no_uq")
+        .on(t.no)
+        .where(sql`no IS NOT NULL AND no <> ''`),
       // The search indexes (services/investments/search.ts), replacing investments_visible_idx.
       // Visibility first (public, not overdue), then public_at, so both audiences page "newest
       // first" straight off the index (visitors filter members = 0 inside it); then every

@@ -15,14 +15,13 @@ export const outbox = sqliteTable(
     payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
     /** Deterministic BullMQ job id (no ':' and not all digits). */
     job_id: text("job_id").notNull(),
-    available_at: timestamp("available_at").notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    available_at: timestamp("available_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
     relayed_at: timestamp("relayed_at"),
     attempts: integer("attempts").notNull().default(0),
     last_error: text("last_error"),
     created_at: createdAt(),
   },
-  (t) => [
-    uniqueIndex("outbox_job_id_uq").on(t.job_id),
-    index("outbox_pending_idx").on(t.relayed_at, t.available_at),
-  ],
+  (t) => [uniqueIndex("outbox_job_id_uq").on(t.job_id), index("outbox_pending_idx").on(t.relayed_at, t.available_at)],
 );

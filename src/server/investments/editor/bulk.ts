@@ -45,10 +45,7 @@ export interface AdminListExtra {
 }
 
 /** Why a listing cannot be published under 表示規約, or null when it can. */
-export function publishBlocker(
-  row: Pick<InvestmentRow, "transactions" | "registered_at" | "next_update_at" | "update_at">,
-  today = jstToday(),
-): string | null {
+export function publishBlocker(row: Pick<InvestmentRow, "transactions" | "registered_at" | "next_update_at" | "update_at">, today = jstToday()): string | null {
   if (row.transactions === null) return "取引態様が未入力です";
   if (!row.registered_at) return "情報登録日が未入力です";
   if (!row.next_update_at) return "次回更新予定日が未入力です";
@@ -92,12 +89,18 @@ export async function bulkInvestments(db: Db, ids: number[], action: BulkAction,
           continue;
         }
         if (r.public) continue;
-        await tx.update(investments).set({ public: true, public_at: r.public_at ?? now, not_updated_at: null }).where(eq(investments.id, r.id));
+        await tx
+          .update(investments)
+          .set({ public: true, public_at: r.public_at ?? now, not_updated_at: null })
+          .where(eq(investments.id, r.id));
         await enqueue(tx, "matchInvestment", { investmentId: r.id, reason: "new" }, `new-${r.id}`);
       } else if (action === "unpublish") {
         await tx.update(investments).set({ public: false }).where(eq(investments.id, r.id));
       } else {
-        await tx.update(investments).set({ members: action === "members_on" }).where(eq(investments.id, r.id));
+        await tx
+          .update(investments)
+          .set({ members: action === "members_on" })
+          .where(eq(investments.id, r.id));
       }
       updated++;
     }
@@ -111,7 +114,15 @@ export async function removeInvestments(db: Db, ids: number[], opts: StorageOpti
   if (!ids.length) return 0;
   const removed = await db.transaction(async (tx) => {
     const rows = await tx.delete(investments).where(inArray(investments.id, ids)).returning({ id: investments.id });
-    await enqueue(tx, "refreshSiteCounts", { reason: "listing deleted" }, `listing-deleted-${rows.map((r) => r.id).join("_").slice(0, 80)}-${Date.now()}`);
+    await enqueue(
+      tx,
+      "refreshSiteCounts",
+      { reason: "listing deleted" },
+      `listing-deleted-${rows
+        .map((r) => r.id)
+        .join("_")
+        .slice(0, 80)}-${Date.now()}`,
+    );
     return rows.map((r) => r.id);
   });
   await Promise.all(removed.map((id) => removeInvestmentImages(id, { db, ...opts }).catch(() => undefined)));

@@ -47,8 +47,22 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
       await tx.insert(investment_transports).values(transports.map(({ id: _t, investment_id: _i, ...t }) => ({ ...t, investment_id: row.id })));
     }
     for (const img of images) {
-      const stored = await linkStoredImage({ folder: investmentImageFolder(id), name: img.name, width: img.width ?? 0, height: img.height ?? 0 }, row.id, { db, ...opts, tx });
-      await tx.insert(investment_images).values({ investment_id: row.id, name: stored.name, comment: img.comment, category: img.category, width: img.width, height: img.height, e_sort: img.e_sort });
+      const stored = await linkStoredImage({ folder: investmentImageFolder(id), name: img.name, width: img.width ?? 0, height: img.height ?? 0 }, row.id, {
+        db,
+        ...opts,
+        tx,
+      });
+      await tx
+        .insert(investment_images)
+        .values({
+          investment_id: row.id,
+          name: stored.name,
+          comment: img.comment,
+          category: img.category,
+          width: img.width,
+          height: img.height,
+          e_sort: img.e_sort,
+        });
     }
     return { id: row.id };
   });

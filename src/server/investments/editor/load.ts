@@ -52,16 +52,24 @@ export async function municipalityChoices(db: Db) {
 
 /* ----------------------------------------------------- form ⇄ row */
 
-
 /** A stored listing as editor values. */
 export async function getInvestmentForEdit(db: Db, id: number) {
   const row = await db.select().from(investments).where(eq(investments.id, id)).get();
   if (!row) throw notFound();
   const [transports, images, history] = await Promise.all([
-    db.select().from(investment_transports).where(eq(investment_transports.investment_id, id)).orderBy(asc(investment_transports.e_sort), asc(investment_transports.id)).all(),
+    db
+      .select()
+      .from(investment_transports)
+      .where(eq(investment_transports.investment_id, id))
+      .orderBy(asc(investment_transports.e_sort), asc(investment_transports.id))
+      .all(),
     db.select().from(investment_images).where(eq(investment_images.investment_id, id)).orderBy(asc(investment_images.e_sort), asc(investment_images.id)).all(),
     db
-      .select({ price: investment_price_histories.price, price_before: investment_price_histories.price_before, changed_at: investment_price_histories.changed_at })
+      .select({
+        price: investment_price_histories.price,
+        price_before: investment_price_histories.price_before,
+        changed_at: investment_price_histories.changed_at,
+      })
       .from(investment_price_histories)
       .where(eq(investment_price_histories.investment_id, id))
       .orderBy(desc(investment_price_histories.changed_at))

@@ -160,20 +160,22 @@ async function checkBusinessRules(db: Pick<Db, "select">, v: InvestmentFormOutpu
 }
 
 /** Writes images: keeps/updates existing ones by id, claims staged uploads, drops the rest. Returns names to delete after commit. */
-async function writeImages(
-  tx: Tx,
-  investmentId: number,
-  input: InvestmentFormOutput["images"],
-  opts: StorageOptions,
-): Promise<string[]> {
-  const existing = await tx.select({ id: investment_images.id, name: investment_images.name }).from(investment_images).where(eq(investment_images.investment_id, investmentId)).all();
+async function writeImages(tx: Tx, investmentId: number, input: InvestmentFormOutput["images"], opts: StorageOptions): Promise<string[]> {
+  const existing = await tx
+    .select({ id: investment_images.id, name: investment_images.name })
+    .from(investment_images)
+    .where(eq(investment_images.investment_id, investmentId))
+    .all();
   const byId = new Map(existing.map((e) => [e.id, e]));
   const kept = new Set<number>();
   for (const [i, img] of input.entries()) {
     if (img.id !== undefined) {
       if (!byId.has(img.id)) throw fieldInvalid(`images.${i}`, "画像が見つかりません。画面を再読み込みしてください");
       kept.add(img.id);
-      await tx.update(investment_images).set({ comment: txt(img.comment), category: img.category, e_sort: i }).where(eq(investment_images.id, img.id));
+      await tx
+        .update(investment_images)
+        .set({ comment: txt(img.comment), category: img.category, e_sort: i })
+        .where(eq(investment_images.id, img.id));
     } else if (img.token !== undefined) {
       let stored;
       try {
@@ -195,7 +197,13 @@ async function writeImages(
     }
   }
   const dropped = existing.filter((e) => !kept.has(e.id));
-  if (dropped.length) await tx.delete(investment_images).where(inArray(investment_images.id, dropped.map((d) => d.id)));
+  if (dropped.length)
+    await tx.delete(investment_images).where(
+      inArray(
+        investment_images.id,
+        dropped.map((d) => d.id),
+      ),
+    );
   return dropped.map((d) => d.name);
 }
 
@@ -241,7 +249,11 @@ export async function saveInvestment(
     const pastChanges =
       old && cols.price !== old.price
         ? await tx
-            .select({ price: investment_price_histories.price, price_before: investment_price_histories.price_before, changed_at: investment_price_histories.changed_at })
+            .select({
+              price: investment_price_histories.price,
+              price_before: investment_price_histories.price_before,
+              changed_at: investment_price_histories.changed_at,
+            })
             .from(investment_price_histories)
             .where(eq(investment_price_histories.investment_id, old.id))
             .all()
@@ -265,7 +277,10 @@ export async function saveInvestment(
       investmentId = old.id;
       await tx.update(investments).set(row).where(eq(investments.id, investmentId));
     } else {
-      const [inserted] = await tx.insert(investments).values({ ...row, created_by: adminId }).returning({ id: investments.id });
+      const [inserted] = await tx
+        .insert(investments)
+        .values({ ...row, created_by: adminId })
+        .returning({ id: investments.id });
       if (!inserted) throw new Error("investment insert returned nothing");
       investmentId = inserted.id;
     }

@@ -78,7 +78,15 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
     .all();
   if (candidates.length === 0) return 0;
 
-  const cards = new Map((await loadCards(db, candidates.slice(0, MATCHING_MAIL_MAX_ITEMS).map((c) => c.investment_id), now)).map((c) => [c.id, c]));
+  const cards = new Map(
+    (
+      await loadCards(
+        db,
+        candidates.slice(0, MATCHING_MAIL_MAX_ITEMS).map((c) => c.investment_id),
+        now,
+      )
+    ).map((c) => [c.id, c]),
+  );
   const appUrl = env().APP_URL;
 
   return db.transaction(async (tx) => {
@@ -87,7 +95,15 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
         await tx
           .update(matchings)
           .set({ notified_at: now })
-          .where(and(inArray(matchings.id, candidates.map((c) => c.id)), isNull(matchings.notified_at)))
+          .where(
+            and(
+              inArray(
+                matchings.id,
+                candidates.map((c) => c.id),
+              ),
+              isNull(matchings.notified_at),
+            ),
+          )
           .returning({ id: matchings.id })
       ).map((r) => r.id),
     );
@@ -122,7 +138,12 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
     if (kind === "instant") {
       await enqueue(tx, "sendMail", { template: "matching_instant", to: member.email, data }, `matching-u${userId}-m${newest}`);
     } else {
-      await enqueue(tx, "sendMail", { template: "matching_digest", to: member.email, data: { ...data, date: jstDateLabel(now) } }, `digest-u${userId}-m${newest}`);
+      await enqueue(
+        tx,
+        "sendMail",
+        { template: "matching_digest", to: member.email, data: { ...data, date: jstDateLabel(now) } },
+        `digest-u${userId}-m${newest}`,
+      );
     }
     return rows.length;
   });

@@ -65,7 +65,10 @@ const building = new WeakMap<Db, Promise<CompiledSet>>();
 const parsedTexts = new WeakMap<Db, Map<string, Parsed>>();
 
 async function fingerprint(db: Db, now: Date): Promise<string> {
-  const r = await db.select({ n: count(), id: max(filters.id), at: max(filters.updated_at) }).from(filters).get();
+  const r = await db
+    .select({ n: count(), id: max(filters.id), at: max(filters.updated_at) })
+    .from(filters)
+    .get();
   return `${r?.n ?? 0}:${r?.id ?? 0}:${r?.at?.getTime() ?? 0}:${jstDatePlusYears(now, 0)}`;
 }
 

@@ -33,7 +33,10 @@ export default async function AdminTopPage() {
         <dl className="grid gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {today.map((f) => (
             // A <dl> may hold only dt/dd groups in <div>s: the link sits in the <dt> and covers the whole card.
-            <div key={f.label} className="relative rounded-lg bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-gold-500 hover:ring-2 hover:ring-gold-300">
+            <div
+              key={f.label}
+              className="relative rounded-lg bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-gold-500 hover:ring-2 hover:ring-gold-300"
+            >
               <dt className="text-sm text-muted-foreground">
                 <Link href={f.href} className="after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none">
                   {f.label}

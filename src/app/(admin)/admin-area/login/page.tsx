@@ -16,7 +16,14 @@ export default async function AdminLoginPage() {
     <>
       <header className="bg-primary px-6 py-4 text-lg font-bold text-white">システム管理</header>
       <AuthCard title="管理者ログイン">
-        <LoginForm kind="admin" siteKey={recaptchaSiteKey()} home={base} firstLoginPath={`${base}/login/first`} forgotPath={`${base}/forgot-password`} changePasswordPath={`${base}/password?required=1`} />
+        <LoginForm
+          kind="admin"
+          siteKey={recaptchaSiteKey()}
+          home={base}
+          firstLoginPath={`${base}/login/first`}
+          forgotPath={`${base}/forgot-password`}
+          changePasswordPath={`${base}/password?required=1`}
+        />
       </AuthCard>
     </>
   );

@@ -8,5 +8,12 @@ export const metadata: Metadata = {
 };
 
 export default function ConsultPage() {
-  return <ContactPage kind="consult" title="投資相談" path="/contacts/consult" lead="初めての不動産投資から買い増し・組み換えまで、専任スタッフがご相談を承ります。相談は無料です。" />;
+  return (
+    <ContactPage
+      kind="consult"
+      title="投資相談"
+      path="/contacts/consult"
+      lead="初めての不動産投資から買い増し・組み換えまで、専任スタッフがご相談を承ります。相談は無料です。"
+    />
+  );
 }

@@ -104,7 +104,9 @@ export default async function InvestmentDetailPage({ params }: Props) {
   return (
     <>
       <InvestmentDetailPageBody detail={d} mapsKey={env().GOOGLE_MAPS_API_KEY || undefined} bookmark={bookmark} />
-      <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-5"><NearbyMap id={d.id} tileUrl={env().MAP_TILE_URL} attribution={env().MAP_TILE_ATTRIBUTION} /></div>
+      <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-5">
+        <NearbyMap id={d.id} tileUrl={env().MAP_TILE_URL} attribution={env().MAP_TILE_ATTRIBUTION} />
+      </div>
       <JsonLd data={jsonLd} />
     </>
   );

@@ -28,7 +28,13 @@ const nowrap = "whitespace-nowrap";
 export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]; actions?: CardActionsMode }) {
   return (
     <div className="grid gap-2">
-      <div className="max-w-full overflow-x-auto rounded-lg border border-border bg-white shadow-sm" role="region" aria-label="物件一覧表（横にスクロールできます）" tabIndex={0} data-slot="investment-table">
+      <div
+        className="max-w-full overflow-x-auto rounded-lg border border-border bg-white shadow-sm"
+        role="region"
+        aria-label="物件一覧表（横にスクロールできます）"
+        tabIndex={0}
+        data-slot="investment-table"
+      >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">検索結果の物件一覧表</caption>
           <thead className="bg-primary-50">
@@ -36,16 +42,36 @@ export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]
               <th scope="col" className={`${th} sticky left-0 z-20 bg-primary-50`}>
                 物件名・所在地
               </th>
-              <th scope="col" className={`${th} ${nowrap} hidden sm:table-cell`}>種別</th>
-              <th scope="col" className={`${th} ${nowrap} text-right`}>価格</th>
-              <th scope="col" className={`${th} min-w-[4.5rem] text-right`}>{yieldLabel("gross")}</th>
-              <th scope="col" className={`${th} min-w-[4.5rem] text-right`}>{yieldLabel("net")}</th>
-              <th scope="col" className={`${th} ${nowrap}`}>構造</th>
-              <th scope="col" className={`${th} ${nowrap}`}>築年</th>
-              <th scope="col" className={`${th} ${nowrap} text-right`}>面積</th>
-              <th scope="col" className={`${th} ${nowrap} text-right`}>戸数</th>
-              <th scope="col" className={`${th} ${nowrap} text-right`}>駅徒歩</th>
-              <th scope="col" className={`${th} ${nowrap}`}>取引態様</th>
+              <th scope="col" className={`${th} ${nowrap} hidden sm:table-cell`}>
+                種別
+              </th>
+              <th scope="col" className={`${th} ${nowrap} text-right`}>
+                価格
+              </th>
+              <th scope="col" className={`${th} min-w-[4.5rem] text-right`}>
+                {yieldLabel("gross")}
+              </th>
+              <th scope="col" className={`${th} min-w-[4.5rem] text-right`}>
+                {yieldLabel("net")}
+              </th>
+              <th scope="col" className={`${th} ${nowrap}`}>
+                構造
+              </th>
+              <th scope="col" className={`${th} ${nowrap}`}>
+                築年
+              </th>
+              <th scope="col" className={`${th} ${nowrap} text-right`}>
+                面積
+              </th>
+              <th scope="col" className={`${th} ${nowrap} text-right`}>
+                戸数
+              </th>
+              <th scope="col" className={`${th} ${nowrap} text-right`}>
+                駅徒歩
+              </th>
+              <th scope="col" className={`${th} ${nowrap}`}>
+                取引態様
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -54,7 +80,11 @@ export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]
                 <tr key={c.key} className="border-t border-border">
                   <td colSpan={11} className="px-3 py-3 text-sm">
                     <LockKeyhole className="mr-1 inline size-4 text-gold-700" aria-hidden="true" />
-                    会員限定物件：<Link href="/signup" className="underline">無料会員登録</Link>で詳細をご覧いただけます。
+                    会員限定物件：
+                    <Link href="/signup" className="underline">
+                      無料会員登録
+                    </Link>
+                    で詳細をご覧いただけます。
                   </td>
                 </tr>
               ) : (
@@ -76,7 +106,10 @@ function Row({ c, actions }: { c: Extract<HomeCard, { locked: false }>; actions?
   const type = typeName(c.type_cd, c.type_other) ?? "—";
   return (
     <tr className="group border-t border-border hover:bg-gold-50" data-investment-id={c.id}>
-      <th scope="row" className="sticky left-0 z-10 w-[8.5rem] min-w-[8.5rem] max-w-[8.5rem] bg-white px-2 py-2 text-left align-top font-normal group-hover:bg-gold-50 sm:w-auto sm:max-w-[13rem] lg:max-w-[11rem] lg:px-1.5">
+      <th
+        scope="row"
+        className="sticky left-0 z-10 w-[8.5rem] min-w-[8.5rem] max-w-[8.5rem] bg-white px-2 py-2 text-left align-top font-normal group-hover:bg-gold-50 sm:w-auto sm:max-w-[13rem] lg:max-w-[11rem] lg:px-1.5"
+      >
         <Link href={investmentHref(c.id)} className="line-clamp-2 font-bold underline-offset-2 hover:text-gold-700 hover:underline">
           {c.name}
         </Link>

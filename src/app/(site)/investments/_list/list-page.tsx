@@ -93,7 +93,10 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
     api.public.options.get().catch(() => undefined),
     namesFor(query),
     // The banner's count is of this search (null with a free word); members see them all anyway.
-    api.public.investments.membersOnlyCount(input).then((r) => r.total, () => undefined),
+    api.public.investments.membersOnlyCount(input).then(
+      (r) => r.total,
+      () => undefined,
+    ),
   ]);
   // A page past the end (or any page but the first of an empty result) does not exist.
   if (page > 1 && page > result.last) notFound();
@@ -104,7 +107,8 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
   // Pagination and sort links keep the display choice (vw, pp); chips and refine links need not (ListViewMemory restores it).
   const withDisplay = new URLSearchParams([...params, ...display.params]);
   const filtered = chips.length > 0;
-  const crumbs: BreadcrumbItem[] = filtered || page > 1 ? [{ name: "物件一覧", path: "/investments" }, { name: page > 1 ? `${title}（${page}ページ目）` : title }] : [{ name: "物件一覧" }];
+  const crumbs: BreadcrumbItem[] =
+    filtered || page > 1 ? [{ name: "物件一覧", path: "/investments" }, { name: page > 1 ? `${title}（${page}ページ目）` : title }] : [{ name: "物件一覧" }];
   const from = result.total === 0 ? 0 : (result.page - 1) * result.pageSize + 1;
   const to = Math.min(result.total, result.page * result.pageSize);
   const sr = params.get("sr") ?? DEFAULT_SORT;
@@ -175,7 +179,10 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
 
         <div className="flex min-w-0 flex-col gap-4">
           {/* phones: refining at the top, with the count; its height is in the first HTML, so nothing shifts */}
-          <div className="sticky top-0 z-30 -mx-4 -mt-6 flex items-center justify-between gap-3 border-b border-border bg-white/95 px-4 py-2 shadow-sm backdrop-blur sm:-mx-5 sm:px-5 lg:hidden" data-slot="refine-bar">
+          <div
+            className="sticky top-0 z-30 -mx-4 -mt-6 flex items-center justify-between gap-3 border-b border-border bg-white/95 px-4 py-2 shadow-sm backdrop-blur sm:-mx-5 sm:px-5 lg:hidden"
+            data-slot="refine-bar"
+          >
             <p className="text-sm text-primary-600">
               該当<strong className="tabular mx-1 text-lg text-primary">{withCommas(String(result.total))}</strong>件
             </p>
@@ -212,14 +219,21 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
           <ListViewMemory vw={display.params.get("vw")} pp={display.params.has("pp") ? display.pageSize : null} />
 
           {isGuest && membersOnly !== undefined && membersOnly !== 0 && (counts?.investment.members ?? 1) > 0 && (
-            <aside className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gradient-to-r from-gold-50 to-white p-4 sm:flex-row sm:items-center sm:justify-between" aria-label="会員限定物件のご案内" data-slot="members-only-banner">
+            <aside
+              className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gradient-to-r from-gold-50 to-white p-4 sm:flex-row sm:items-center sm:justify-between"
+              aria-label="会員限定物件のご案内"
+              data-slot="members-only-banner"
+            >
               <p className="flex items-start gap-2 text-sm leading-relaxed">
                 <LockKeyhole className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden="true" />
                 {membersOnly === null ? (
                   <span>会員限定物件は、無料会員登録・ログインのうえで検索・閲覧いただけます。</span>
                 ) : (
                   <span>
-                    {filtered ? "この条件では、このほかに" : "このほかに"}<strong className="tabular mx-0.5" data-count={membersOnly}>{withCommas(String(membersOnly))}</strong>
+                    {filtered ? "この条件では、このほかに" : "このほかに"}
+                    <strong className="tabular mx-0.5" data-count={membersOnly}>
+                      {withCommas(String(membersOnly))}
+                    </strong>
                     件の会員限定物件があります。無料会員登録ですべての物件をご覧いただけます。
                   </span>
                 )}
@@ -248,7 +262,14 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
 
           {actions?.kind === "member" && result.items.length > 0 && <CardActionsScript />}
 
-          <PaginationBar current={result.page} last={result.last} total={result.total} basePath="/investments" query={withDisplay.toString()} className="mt-4" />
+          <PaginationBar
+            current={result.page}
+            last={result.last}
+            total={result.total}
+            basePath="/investments"
+            query={withDisplay.toString()}
+            className="mt-4"
+          />
 
           {result.total === 0 && (
             <div className="grid gap-3 text-center text-sm text-primary-600">

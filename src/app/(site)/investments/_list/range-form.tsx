@@ -9,18 +9,52 @@ const RANGE_KEYS = new Set(["lp", "hp", "ly", "hy", "ls", "hs", "bt", "xw", "pag
 const input =
   "h-9 w-full min-w-0 rounded-md border border-primary-200 bg-white px-2 text-sm tabular focus-visible:border-gold-500 focus-visible:outline-2 focus-visible:outline-gold-300";
 
-function Range({ legend, unit, lo, hi, query, step }: { legend: string; unit: string; lo: "lp" | "ly" | "ls"; hi: "hp" | "hy" | "hs"; query: SearchQuery; step: string }) {
+function Range({
+  legend,
+  unit,
+  lo,
+  hi,
+  query,
+  step,
+}: {
+  legend: string;
+  unit: string;
+  lo: "lp" | "ly" | "ls";
+  hi: "hp" | "hy" | "hs";
+  query: SearchQuery;
+  step: string;
+}) {
   return (
     <fieldset className="grid gap-1">
       <legend className="mb-1 text-xs font-bold tracking-wider text-primary-600">
         {legend}（{unit}）
       </legend>
       <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-1.5">
-        <input name={lo} type="number" inputMode="decimal" min="0" step={step} defaultValue={query[lo] ?? ""} aria-label={`${legend}の下限（${unit}）`} placeholder="下限なし" className={input} />
+        <input
+          name={lo}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step={step}
+          defaultValue={query[lo] ?? ""}
+          aria-label={`${legend}の下限（${unit}）`}
+          placeholder="下限なし"
+          className={input}
+        />
         <span aria-hidden="true" className="text-primary-500">
           〜
         </span>
-        <input name={hi} type="number" inputMode="decimal" min="0" step={step} defaultValue={query[hi] ?? ""} aria-label={`${legend}の上限（${unit}）`} placeholder="上限なし" className={input} />
+        <input
+          name={hi}
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step={step}
+          defaultValue={query[hi] ?? ""}
+          aria-label={`${legend}の上限（${unit}）`}
+          placeholder="上限なし"
+          className={input}
+        />
       </div>
     </fieldset>
   );
@@ -34,7 +68,13 @@ function Range({ legend, unit, lo, hi, query, step }: { legend: string; unit: st
 export function RangeForm({ query, display }: { query: SearchQuery; display: URLSearchParams }) {
   const kept = [...toSearchParams(query)].filter(([k]) => !RANGE_KEYS.has(k));
   return (
-    <form action="/investments/page/1/" method="get" className="grid gap-3 rounded-lg border border-border bg-white p-4" aria-label="価格・利回り・面積・築年数・除外ワードで絞り込む" data-slot="range-form">
+    <form
+      action="/investments/page/1/"
+      method="get"
+      className="grid gap-3 rounded-lg border border-border bg-white p-4"
+      aria-label="価格・利回り・面積・築年数・除外ワードで絞り込む"
+      data-slot="range-form"
+    >
       {[...kept, ...display].map(([k, v], i) => (
         <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
       ))}

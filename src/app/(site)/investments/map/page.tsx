@@ -35,7 +35,11 @@ function conditionsOf(raw: Record<string, string | string[] | undefined>): Searc
 async function resultsBounds(raw: Record<string, string | string[] | undefined>, query: SearchQuery, params: URLSearchParams): Promise<FitBounds | null> {
   if (raw.c !== undefined || raw.z !== undefined || isEmptyQuery(query)) return null;
   try {
-    const probe = await api.public.map.view({ ...Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k)])), bbox: RESULTS_PROBE_BBOX, zoom: RESULTS_PROBE_ZOOM });
+    const probe = await api.public.map.view({
+      ...Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k)])),
+      bbox: RESULTS_PROBE_BBOX,
+      zoom: RESULTS_PROBE_ZOOM,
+    });
     return boundsOf([...probe.clusters, ...probe.markers]);
   } catch {
     return null; // the map still opens, on Kansai
@@ -56,7 +60,9 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
   const [session, counts, names, fit] = await Promise.all([
     api.public.session.state(),
     api.public.options.get().catch(() => undefined),
-    query.sl || query.st || query.rg ? api.public.investments.railwayNames({ sl: query.sl, st: query.st, rg: query.rg }).then(describeNames) : Promise.resolve({}),
+    query.sl || query.st || query.rg
+      ? api.public.investments.railwayNames({ sl: query.sl, st: query.st, rg: query.rg }).then(describeNames)
+      : Promise.resolve({}),
     resultsBounds(raw, query, params),
   ]);
   // a chip's link drops its condition and stays on the map, at this view
@@ -76,10 +82,20 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
             <h1 className="mt-1 text-xl font-bold leading-snug tracking-wider md:text-2xl">地図で探す</h1>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            <Link href={params.size ? `/investments/page/1?${params}` : "/investments"} className="text-sm font-bold text-primary-700 underline-offset-4 hover:underline" data-slot="map-to-list">
+            <Link
+              href={params.size ? `/investments/page/1?${params}` : "/investments"}
+              className="text-sm font-bold text-primary-700 underline-offset-4 hover:underline"
+              data-slot="map-to-list"
+            >
               一覧で見る
             </Link>
-            <SearchDialog session={session} counts={counts} label="条件を変更・物件を探す" triggerClassName="w-full md:w-auto" results={MAP_RESULTS /* its searches stay on the map, at the view moved to */} />
+            <SearchDialog
+              session={session}
+              counts={counts}
+              label="条件を変更・物件を探す"
+              triggerClassName="w-full md:w-auto"
+              results={MAP_RESULTS /* its searches stay on the map, at the view moved to */}
+            />
           </div>
         </header>
       </div>
@@ -87,14 +103,7 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
         <SearchSummary chips={chips} />
         {chips.length > 0 && <SaveFilterButton isLogin={session.isLogin} query={query} filterParam={raw.filter} className="justify-end" />}
       </div>
-      <MapSearch
-        tileUrl={MAP_TILE_URL}
-        attribution={MAP_TILE_ATTRIBUTION}
-        view={view}
-        fit={fit}
-        conditions={params.toString()}
-        member={session.isLogin}
-      />
+      <MapSearch tileUrl={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} view={view} fit={fit} conditions={params.toString()} member={session.isLogin} />
     </div>
   );
 }

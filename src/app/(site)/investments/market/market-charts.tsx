@@ -3,8 +3,7 @@ import { withCommas } from "@/lib/price";
 
 type Metric = "yield" | "price" | "count";
 
-const value = (c: MarketCell, m: Metric): number | null =>
-  m === "yield" ? c.median_yield : m === "price" ? c.median_price_per_sqm : c.count;
+const value = (c: MarketCell, m: Metric): number | null => (m === "yield" ? c.median_yield : m === "price" ? c.median_price_per_sqm : c.count);
 
 export function metricText(v: number | null, m: Metric): string {
   if (v === null) return "—";
@@ -35,7 +34,16 @@ export function MarketBarChart({ title, cells, metric, label }: { title: string;
               <text x={labelW - 6} y={yy + 16} textAnchor="end" fontSize="12" fill="#2b2b2b">
                 {label(c)}
               </text>
-              {v !== null && <rect x={labelW} y={yy + 4} width={Math.max(1, barW(v)).toFixed(1)} height={rowH - 10} rx="2" className={metric === "count" ? "fill-primary-400" : "fill-gold-500"} />}
+              {v !== null && (
+                <rect
+                  x={labelW}
+                  y={yy + 4}
+                  width={Math.max(1, barW(v)).toFixed(1)}
+                  height={rowH - 10}
+                  rx="2"
+                  className={metric === "count" ? "fill-primary-400" : "fill-gold-500"}
+                />
+              )}
               <text x={labelW + (v !== null ? barW(v) : 0) + 6} y={yy + 16} fontSize="11" fill="#4f4f4f">
                 {metricText(v, metric)}
                 {metric !== "count" && ` (n=${metric === "yield" ? c.yield_n : c.price_per_sqm_n})`}
@@ -54,17 +62,29 @@ export function MarketTable({ cells }: { cells: MarketCell[] }) {
       <table className="w-full text-sm" data-slot="market-table">
         <thead className="bg-muted text-left text-primary-700">
           <tr>
-            <th scope="col" className="px-3 py-2">エリア</th>
-            <th scope="col" className="px-3 py-2">種別</th>
-            <th scope="col" className="px-3 py-2 text-right">件数</th>
-            <th scope="col" className="px-3 py-2 text-right">㎡単価（中央値）</th>
-            <th scope="col" className="px-3 py-2 text-right">表面利回り（中央値）</th>
+            <th scope="col" className="px-3 py-2">
+              エリア
+            </th>
+            <th scope="col" className="px-3 py-2">
+              種別
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              件数
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              ㎡単価（中央値）
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              表面利回り（中央値）
+            </th>
           </tr>
         </thead>
         <tbody className="tabular">
           {cells.map((c) => (
             <tr key={`${c.area_cd}-${c.type_cd}`} className="border-t border-border">
-              <th scope="row" className="px-3 py-2 text-left font-normal">{c.area_name}</th>
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                {c.area_name}
+              </th>
               <td className="px-3 py-2">{c.type_name}</td>
               <td className="px-3 py-2 text-right">{c.count}</td>
               <td className="px-3 py-2 text-right">{metricText(c.median_price_per_sqm, "price")}</td>

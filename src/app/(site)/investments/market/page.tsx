@@ -31,8 +31,11 @@ export default async function MarketPage() {
           <h1 className="text-xl font-bold md:text-2xl">収益物件の相場</h1>
           <p className="mt-2 text-sm leading-relaxed text-primary-700">
             {dateText(m.since)}〜{dateText(m.until)}に掲載・更新された当社の物件 {m.total.toLocaleString("ja-JP")}件から、エリア・種別ごとの
-            <strong>㎡単価の中央値</strong>（区分は専有面積、土地は土地面積、その他は建物面積あたり）、<strong>表面利回りの中央値</strong>と掲載件数を算出しています。
-            {member ? "会員限定物件を含みます。" : (
+            <strong>㎡単価の中央値</strong>（区分は専有面積、土地は土地面積、その他は建物面積あたり）、<strong>表面利回りの中央値</strong>
+            と掲載件数を算出しています。
+            {member ? (
+              "会員限定物件を含みます。"
+            ) : (
               <>
                 一般公開物件のみの集計です（
                 <Link href="/signup" className="font-bold text-gold-700 underline underline-offset-4">
@@ -63,7 +66,9 @@ export default async function MarketPage() {
         ) : (
           <>
             <section aria-labelledby="market-areas" className="grid gap-4">
-              <h2 id="market-areas" className="border-l-4 border-gold pl-3 text-lg font-bold">エリア別（全種別）</h2>
+              <h2 id="market-areas" className="border-l-4 border-gold pl-3 text-lg font-bold">
+                エリア別（全種別）
+              </h2>
               <div className="grid gap-4 md:grid-cols-3">
                 <MarketBarChart title="表面利回りの中央値" cells={m.areas} metric="yield" label={(c) => c.area_name} />
                 <MarketBarChart title="㎡単価の中央値" cells={m.areas} metric="price" label={(c) => c.area_name} />
@@ -90,7 +95,9 @@ export default async function MarketPage() {
             })}
 
             <section aria-labelledby="market-table" className="grid gap-3">
-              <h2 id="market-table" className="border-l-4 border-gold pl-3 text-lg font-bold">一覧表</h2>
+              <h2 id="market-table" className="border-l-4 border-gold pl-3 text-lg font-bold">
+                一覧表
+              </h2>
               <MarketTable cells={m.cells} />
             </section>
           </>

@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: "お気に入り" };
 /** ?compare=1,2,3: the listings ticked on the list page's cards (card-actions-island.tsx), compared at once. */
 function compareIds(raw: string | string[] | undefined): number[] {
   const text = Array.isArray(raw) ? raw.join(",") : (raw ?? "");
-  const ids = text.split(",").map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  const ids = text
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
   return [...new Set(ids)].slice(0, 4); // COMPARE_MAX of bookmark-list.tsx (a client module: its constants are not values here)
 }
 

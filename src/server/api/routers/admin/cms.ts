@@ -1,17 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { CMS_PAGE_KEYS, pageInput, postInput, postListInput } from "@/schemas/admin/cms";
 import { z } from "@/schemas/zod";
-import {
-  deletePost,
-  getPageAdmin,
-  getPostAdmin,
-  getPostPreview,
-  listPagesAdmin,
-  listPostsAdmin,
-  previewMarkdown,
-  savePage,
-  savePost,
-} from "@/server/cms";
+import { deletePost, getPageAdmin, getPostAdmin, getPostPreview, listPagesAdmin, listPostsAdmin, previewMarkdown, savePage, savePost } from "@/server/cms";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
 
 const idInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

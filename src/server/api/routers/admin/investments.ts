@@ -1,12 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import {
-  bulkInput,
-  createInvestmentInput,
-  existsInput,
-  investmentIdInput,
-  investmentSaveResult,
-  updateInvestmentInput,
-} from "@/schemas/admin/investment";
+import { bulkInput, createInvestmentInput, existsInput, investmentIdInput, investmentSaveResult, updateInvestmentInput } from "@/schemas/admin/investment";
 import { existsResult } from "@/schemas/common";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
@@ -43,7 +36,10 @@ export const adminInvestmentsRouter = createTRPCRouter({
   list: adminProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
     const query = parseSearchParams(toRawRecord(input), { admin: true });
     const r = await searchInvestments(ctx.db, "admin", query, { pageSize: ADMIN_INVESTMENTS_PAGE_SIZE });
-    const extra = await adminListColumns(ctx.db, r.items.map((i) => i.id));
+    const extra = await adminListColumns(
+      ctx.db,
+      r.items.map((i) => i.id),
+    );
     return {
       items: r.items.map((c) => ({ ...c, admin: extra.get(c.id) ?? null })),
       total: r.total,

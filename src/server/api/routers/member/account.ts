@@ -1,23 +1,7 @@
-import {
-  changeEmailInput,
-  changePasswordInput,
-  deleteAccountInput,
-  notificationInput,
-  passwordChangeResult,
-  profileInput,
-  userInfo,
-} from "@/schemas/account";
+import { changeEmailInput, changePasswordInput, deleteAccountInput, notificationInput, passwordChangeResult, profileInput, userInfo } from "@/schemas/account";
 import { statusOk } from "@/schemas/common";
 import { blankSessionCookie } from "@/server/auth/session";
-import {
-  changePassword,
-  deleteAccount,
-  getNotification,
-  getProfile,
-  requestEmailChange,
-  setNotification,
-  updateProfile,
-} from "@/server/accounts";
+import { changePassword, deleteAccount, getNotification, getProfile, requestEmailChange, setNotification, updateProfile } from "@/server/accounts";
 import { createTRPCRouter, memberProcedure } from "../../trpc";
 
 /** The current member's account (GET /api/user/info) and settings. */

@@ -13,7 +13,8 @@ export const matchingsRouter = createTRPCRouter({
     .input(matchingReadInput)
     .output(statusOk)
     .mutation(async ({ ctx, input }) => {
-      if (!(await setMatchingRead(ctx.db, ctx.user.id, input.id, input.read))) throw new TRPCError({ code: "NOT_FOUND", message: "マッチングが見つかりません" });
+      if (!(await setMatchingRead(ctx.db, ctx.user.id, input.id, input.read)))
+        throw new TRPCError({ code: "NOT_FOUND", message: "マッチングが見つかりません" });
       return { status: true as const };
     }),
   readAll: memberProcedure.mutation(async ({ ctx }) => ({ updated: await markAllMatchingsRead(ctx.db, ctx.user.id) })),

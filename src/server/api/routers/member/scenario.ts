@@ -26,15 +26,13 @@ export const scenarioRouter = createTRPCRouter({
       .get();
     return { bookmarked: row !== undefined, scenario: row?.scenario ?? null };
   }),
-  saveScenario: memberProcedure
-    .input(z.object({ investmentId: listingId, scenario: scenarioSchema.nullable() }))
-    .mutation(async ({ ctx, input }) => {
-      const r = await ctx.db
-        .update(bookmarks)
-        .set({ scenario: input.scenario })
-        .where(and(eq(bookmarks.user_id, ctx.user.id), eq(bookmarks.investment_id, input.investmentId)))
-        .returning({ id: bookmarks.investment_id });
-      if (r.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: SCENARIO_NEEDS_BOOKMARK });
-      return { status: true as const };
-    }),
+  saveScenario: memberProcedure.input(z.object({ investmentId: listingId, scenario: scenarioSchema.nullable() })).mutation(async ({ ctx, input }) => {
+    const r = await ctx.db
+      .update(bookmarks)
+      .set({ scenario: input.scenario })
+      .where(and(eq(bookmarks.user_id, ctx.user.id), eq(bookmarks.investment_id, input.investmentId)))
+      .returning({ id: bookmarks.investment_id });
+    if (r.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: SCENARIO_NEEDS_BOOKMARK });
+    return { status: true as const };
+  }),
 });

@@ -27,7 +27,11 @@ export default async function ApiDocsPage() {
   return (
     <AdminPageShell title="API仕様（REST）">
       <p className="text-sm leading-relaxed text-muted-foreground">
-        {doc.info.description} 機械可読の定義は <a href="/api/openapi.json" className="underline">/api/openapi.json</a>（OpenAPI {doc.openapi}）です。
+        {doc.info.description} 機械可読の定義は{" "}
+        <a href="/api/openapi.json" className="underline">
+          /api/openapi.json
+        </a>
+        （OpenAPI {doc.openapi}）です。
       </p>
       <AdminDataTable columns={COLUMNS} rows={rows} rowKey={(r) => `${r.method} ${r.path}`} rowClassName="align-top" />
     </AdminPageShell>

@@ -27,7 +27,8 @@ export default async function AdminCmsPage({ searchParams }: { searchParams: Pro
     api.admin.cms.pages(),
   ]);
   const pageUpdated = new Map(pages.map((p) => [p.key, p.updated_at]));
-  const href = (n: number) => `${base}/cms?${new URLSearchParams({ ...(one(sp.status) ? { status: one(sp.status) } : {}), ...(one(sp.q) ? { q: one(sp.q) } : {}), page: String(n) })}`;
+  const href = (n: number) =>
+    `${base}/cms?${new URLSearchParams({ ...(one(sp.status) ? { status: one(sp.status) } : {}), ...(one(sp.q) ? { q: one(sp.q) } : {}), page: String(n) })}`;
   const columns: AdminColumn<(typeof posts.items)[number]>[] = [
     {
       key: "title",

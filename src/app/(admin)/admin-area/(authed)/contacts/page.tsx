@@ -26,7 +26,8 @@ export default async function AdminContactsPage({ searchParams }: { searchParams
   const q = await searchParams;
   const filter = { kind: one(q.kind), status: one(q.status), from: one(q.from), to: one(q.to), page: Number(one(q.page) ?? 1) || 1 };
   const data = await api.admin.contacts.list(filter as never).catch(() => api.admin.contacts.list({ page: 1 }));
-  const link = (page: number) => `${base}/contacts?${new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter(([, v]) => v) as [string, string][])}`;
+  const link = (page: number) =>
+    `${base}/contacts?${new URLSearchParams(Object.entries({ ...filter, page: String(page) }).filter(([, v]) => v) as [string, string][])}`;
   const columns: AdminColumn<ContactRow>[] = [
     { key: "id", header: "No.", cell: (c) => <RecordLink href={`${base}/contacts/${c.id}`}>#{c.id}</RecordLink> },
     { key: "created_at", header: "受付日時", cellClassName: "whitespace-nowrap", cell: (c) => dateFmt.format(new Date(c.created_at)) },
@@ -46,7 +47,12 @@ export default async function AdminContactsPage({ searchParams }: { searchParams
   ];
   return (
     <AdminPageShell title="お問い合わせ管理">
-      <AdminFilterBar fields={FILTERS} values={{ kind: filter.kind, status: filter.status, from: filter.from, to: filter.to }} layout="inline" submitLabel="絞り込む" />
+      <AdminFilterBar
+        fields={FILTERS}
+        values={{ kind: filter.kind, status: filter.status, from: filter.from, to: filter.to }}
+        layout="inline"
+        submitLabel="絞り込む"
+      />
       <p className="text-sm text-muted-foreground">{data.total.toLocaleString("ja-JP")} 件</p>
       <AdminDataTable columns={columns} rows={data.items} rowKey={(c) => c.id} />
       <AdminPrevNextPager page={data.page} last={data.last} href={link} />

@@ -34,7 +34,12 @@ export default async function AdminNewslettersPage({ searchParams }: { searchPar
     { key: "subject", header: "件名", cell: (n) => <RecordLink href={`${base}/newsletter/${n.id}`}>{n.subject}</RecordLink> },
     { key: "status", header: "状態", cellClassName: "whitespace-nowrap", cell: (n) => STATUS_NAMES[n.status] ?? n.status },
     { key: "audience", header: "配信先", cell: (n) => audienceLabel(n.audience as Audience) },
-    { key: "scheduled_at", header: "配信日時", cellClassName: "whitespace-nowrap", cell: (n) => (n.scheduled_at ? dateFmt.format(new Date(n.scheduled_at)) : "—") },
+    {
+      key: "scheduled_at",
+      header: "配信日時",
+      cellClassName: "whitespace-nowrap",
+      cell: (n) => (n.scheduled_at ? dateFmt.format(new Date(n.scheduled_at)) : "—"),
+    },
     {
       key: "sent",
       header: "送信済み / 対象",
@@ -46,7 +51,13 @@ export default async function AdminNewslettersPage({ searchParams }: { searchPar
         </>
       ),
     },
-    { key: "failed", header: "失敗", className: "text-right", cellClassName: "tabular", cell: (n) => (n.counts.failed ? <span className="text-error">{n.counts.failed}</span> : "0") },
+    {
+      key: "failed",
+      header: "失敗",
+      className: "text-right",
+      cellClassName: "tabular",
+      cell: (n) => (n.counts.failed ? <span className="text-error">{n.counts.failed}</span> : "0"),
+    },
   ];
   return (
     <AdminPageShell

@@ -17,7 +17,12 @@ export default async function AreaSearchPage({ searchParams }: { searchParams: P
   const raw = await searchParams;
   const initial = toSearchParams(parseSearchParams(raw)).toString();
   return (
-    <SearchEntryPage raw={raw} path="/investments/search/area" title="エリアから探す" lead="市区町村を選んで「この条件で検索」を押してください。エリア名のチェックで、そのエリアの市区町村をまとめて選べます。">
+    <SearchEntryPage
+      raw={raw}
+      path="/investments/search/area"
+      title="エリアから探す"
+      lead="市区町村を選んで「この条件で検索」を押してください。エリア名のチェックで、そのエリアの市区町村をまとめて選べます。"
+    >
       <AreaSearchForm facets={facets} initial={initial} />
     </SearchEntryPage>
   );

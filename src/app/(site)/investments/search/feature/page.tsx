@@ -17,7 +17,12 @@ export default async function FeatureSearchPage({ searchParams }: { searchParams
   const raw = await searchParams;
   const initial = toSearchParams(parseSearchParams(raw)).toString();
   return (
-    <SearchEntryPage raw={raw} path="/investments/search/feature" title="こだわり条件から探す" lead="物件種別や価格・利回りなど、ご希望の条件を選んで「この条件で検索」を押してください。">
+    <SearchEntryPage
+      raw={raw}
+      path="/investments/search/feature"
+      title="こだわり条件から探す"
+      lead="物件種別や価格・利回りなど、ご希望の条件を選んで「この条件で検索」を押してください。"
+    >
       <FeatureSearchForm facets={facets} initial={initial} />
     </SearchEntryPage>
   );

@@ -17,7 +17,12 @@ export default async function TrainSearchPage({ searchParams }: { searchParams: 
   const raw = await searchParams;
   const initial = toSearchParams(parseSearchParams(raw)).toString();
   return (
-    <SearchEntryPage raw={raw} path="/investments/search/train" title="路線・駅から探す" lead="路線を開いて駅を選んでください。複数の路線・駅をまとめて選べます。（物件のある路線・駅のみ表示しています）">
+    <SearchEntryPage
+      raw={raw}
+      path="/investments/search/train"
+      title="路線・駅から探す"
+      lead="路線を開いて駅を選んでください。複数の路線・駅をまとめて選べます。（物件のある路線・駅のみ表示しています）"
+    >
       <TrainSearchForm facets={facets} initial={initial} />
     </SearchEntryPage>
   );

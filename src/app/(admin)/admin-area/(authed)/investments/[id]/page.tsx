@@ -56,7 +56,9 @@ export default async function EditInvestmentPage({ params, searchParams }: { par
             {m.station_time !== null ? `${m.station_time}分` : "—"}／{m.new_quake ? "新耐震" : "—"}
           </dd>
         </div>
-        {m.not_updated_at ? <p className="font-bold text-error sm:col-span-4">次回更新予定日を過ぎたため公開ページに表示されていません。内容を確認して保存してください。</p> : null}
+        {m.not_updated_at ? (
+          <p className="font-bold text-error sm:col-span-4">次回更新予定日を過ぎたため公開ページに表示されていません。内容を確認して保存してください。</p>
+        ) : null}
       </dl>
       <InvestmentEditor
         base={base}

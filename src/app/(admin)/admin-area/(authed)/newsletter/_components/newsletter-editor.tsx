@@ -7,9 +7,7 @@ import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
 import { MAIL_SUBJECT_PREFIX, withoutSubjectPrefix } from "@/lib/constants/site";
 import { api } from "@/trpc/react";
 
-type Audience =
-  | { kind: "all" }
-  | { kind: "segment"; areas: number[]; types: number[]; registeredFrom?: string; registeredTo?: string };
+type Audience = { kind: "all" } | { kind: "segment"; areas: number[]; types: number[]; registeredFrom?: string; registeredTo?: string };
 
 export type EditorInitial = {
   id: number;
@@ -67,9 +65,7 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
 
   const audience: Audience = useMemo(
     () =>
-      kind === "all"
-        ? { kind: "all" }
-        : { kind: "segment", areas, types, ...(from ? { registeredFrom: from } : {}), ...(to ? { registeredTo: to } : {}) },
+      kind === "all" ? { kind: "all" } : { kind: "segment", areas, types, ...(from ? { registeredFrom: from } : {}), ...(to ? { registeredTo: to } : {}) },
     [kind, areas, types, from, to],
   );
   const debouncedAudience = useDebounced(audience, 300);
@@ -141,7 +137,9 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
       return;
     }
     const n = count.data?.count ?? 0;
-    const message = now ? `${n.toLocaleString("ja-JP")}人に今すぐ配信します。よろしいですか？` : `${at.replace("T", " ")} に ${n.toLocaleString("ja-JP")}人へ配信を予約します。`;
+    const message = now
+      ? `${n.toLocaleString("ja-JP")}人に今すぐ配信します。よろしいですか？`
+      : `${at.replace("T", " ")} に ${n.toLocaleString("ja-JP")}人へ配信を予約します。`;
     if (!window.confirm(message)) return;
     const id = await save();
     if (id === null) return;
@@ -163,7 +161,11 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
           </span>
           {/* The prefix every mail gets, shown where the subject is typed so nobody types it again. */}
           <span className="flex min-w-0 items-stretch">
-            <span className="flex shrink-0 items-center rounded-l-md border border-r-0 border-border bg-muted px-2 text-xs font-normal text-primary-600" data-slot="subject-prefix" id="nl-subject-prefix">
+            <span
+              className="flex shrink-0 items-center rounded-l-md border border-r-0 border-border bg-muted px-2 text-xs font-normal text-primary-600"
+              data-slot="subject-prefix"
+              id="nl-subject-prefix"
+            >
               {MAIL_SUBJECT_PREFIX}
             </span>
             <input
@@ -182,18 +184,31 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
           {withoutSubjectPrefix(subject) !== subject.trim() ? (
             <span className="text-xs font-normal text-primary-600">件名の先頭の{MAIL_SUBJECT_PREFIX}は自動で付くため、入力した分は省いて送ります。</span>
           ) : null}
-          {(missing.subject ?? errorOf(saveError, "subject")) ? <span className="text-xs font-normal text-error">{missing.subject ?? errorOf(saveError, "subject")}</span> : null}
+          {(missing.subject ?? errorOf(saveError, "subject")) ? (
+            <span className="text-xs font-normal text-error">{missing.subject ?? errorOf(saveError, "subject")}</span>
+          ) : null}
         </label>
         <label className="grid gap-1 text-sm font-bold">
           <span>
             本文 <span className="text-error">*</span>
           </span>
-          <textarea className="min-h-64 rounded-md border border-border bg-white p-3 font-normal leading-relaxed" value={body} maxLength={20_000} onChange={(e) => {
+          <textarea
+            className="min-h-64 rounded-md border border-border bg-white p-3 font-normal leading-relaxed"
+            value={body}
+            maxLength={20_000}
+            onChange={(e) => {
               setBody(e.target.value);
               fixed("body");
-            }} disabled={!editable} aria-invalid={!!(missing.body ?? errorOf(saveError, "body"))} />
-          <span className="text-xs font-normal text-muted-foreground">テキスト形式で送信します。URLはリンクになります。末尾に配信停止のリンクと署名が自動で付きます。</span>
-          {(missing.body ?? errorOf(saveError, "body")) ? <span className="text-xs font-normal text-error">{missing.body ?? errorOf(saveError, "body")}</span> : null}
+            }}
+            disabled={!editable}
+            aria-invalid={!!(missing.body ?? errorOf(saveError, "body"))}
+          />
+          <span className="text-xs font-normal text-muted-foreground">
+            テキスト形式で送信します。URLはリンクになります。末尾に配信停止のリンクと署名が自動で付きます。
+          </span>
+          {(missing.body ?? errorOf(saveError, "body")) ? (
+            <span className="text-xs font-normal text-error">{missing.body ?? errorOf(saveError, "body")}</span>
+          ) : null}
         </label>
       </section>
 
@@ -249,8 +264,10 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
         ) : null}
         <p className="text-sm" aria-live="polite">
           配信対象：
-          <strong className="tabular text-lg">{segmentEmpty ? "—" : count.isFetching && !count.data ? "…" : (count.data?.count ?? 0).toLocaleString("ja-JP")}</strong> 人
-          <span className="ml-2 text-xs text-muted-foreground">（有効な会員のうちメールマガジンを受け取る方。送信時点で停止・退会した方には送りません）</span>
+          <strong className="tabular text-lg">
+            {segmentEmpty ? "—" : count.isFetching && !count.data ? "…" : (count.data?.count ?? 0).toLocaleString("ja-JP")}
+          </strong>{" "}
+          人<span className="ml-2 text-xs text-muted-foreground">（有効な会員のうちメールマガジンを受け取る方。送信時点で停止・退会した方には送りません）</span>
         </p>
       </section>
 

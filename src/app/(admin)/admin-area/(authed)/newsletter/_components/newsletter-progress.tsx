@@ -50,14 +50,23 @@ export function NewsletterProgress({ id }: { id: number }) {
       </div>
       {p.status === "scheduled" && p.scheduled_at ? <p className="text-sm">配信予定：{fmt.format(new Date(p.scheduled_at))}</p> : null}
       <div>
-        <div className="h-3 w-full overflow-hidden rounded bg-primary-50" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100} aria-label="配信の進み具合">
+        <div
+          className="h-3 w-full overflow-hidden rounded bg-primary-50"
+          role="progressbar"
+          aria-valuenow={pct}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label="配信の進み具合"
+        >
           <div className="h-full bg-gold transition-all" style={{ width: `${pct}%` }} />
         </div>
         <p className="mt-2 text-sm tabular">
           送信済み <strong>{c.sent.toLocaleString("ja-JP")}</strong> / 対象 {c.total.toLocaleString("ja-JP")} 件（{pct}%）
           {c.failed ? <span className="ml-3 text-error">失敗 {c.failed.toLocaleString("ja-JP")} 件</span> : null}
           {c.skipped ? <span className="ml-3 text-muted-foreground">送信しなかった方 {c.skipped.toLocaleString("ja-JP")} 件</span> : null}
-          {live && c.pending + c.sending + c.committing ? <span className="ml-3 text-muted-foreground">残り {(c.pending + c.sending + c.committing).toLocaleString("ja-JP")} 件</span> : null}
+          {live && c.pending + c.sending + c.committing ? (
+            <span className="ml-3 text-muted-foreground">残り {(c.pending + c.sending + c.committing).toLocaleString("ja-JP")} 件</span>
+          ) : null}
         </p>
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-xs text-muted-foreground sm:grid-cols-4">

@@ -17,7 +17,10 @@ export default async function EditCmsPage({ params }: { params: Promise<{ key: s
   const page = await api.admin.cms.page({ key });
   return (
     <AdminPageShell title={CMS_PAGE_NAMES[key]} suffix={`/${key}`} back={{ href: `${base}/cms`, label: "CMS" }}>
-      <PageEditor initial={{ key, title: page.title, description: page.description, body_md: page.body_md, data_json: page.data_json }} dataField={page.data_field} />
+      <PageEditor
+        initial={{ key, title: page.title, description: page.description, body_md: page.body_md, data_json: page.data_json }}
+        dataField={page.data_field}
+      />
     </AdminPageShell>
   );
 }
