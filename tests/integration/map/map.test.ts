@@ -293,15 +293,13 @@ describe("map viewport ≡ in-memory reference", () => {
   }, 600_000);
 
   it("a viewport's payload stays bounded however large the box (cells are enlarged)", async () => {
-    const listings = fc
-      .sample(listingArb, { numRuns: 400, seed: 7 })
-      .map((l, i) => ({
-        ...l,
-        public: true,
-        members: false,
-        overdue: false,
-        position: [LAT0 + (i % 20) / 100, LNG0 + Math.floor(i / 20) / 100] as [number, number],
-      }));
+    const listings = fc.sample(listingArb, { numRuns: 400, seed: 7 }).map((l, i) => ({
+      ...l,
+      public: true,
+      members: false,
+      overdue: false,
+      position: [LAT0 + (i % 20) / 100, LNG0 + Math.floor(i / 20) / 100] as [number, number],
+    }));
     await insertAll(listings);
     const v = await mapView(db, "visitor", {}, { bbox: [120, 20, 150, 46], zoom: 18 }, NOW);
     expect(v.total).toBe(400);
@@ -399,20 +397,18 @@ describe("the R*Tree follows every write (triggers)", () => {
         .update(investments)
         .set({ map: { lat: 34.65, lng: 135.45 } })
         .where(eq(investments.id, id));
-      await other
-        .insert(investments)
-        .values({
-          type_cd: 1,
-          name: "もう一件",
-          pref_cd: 27,
-          city_cd: "271276",
-          district_cd: "梅田",
-          price: 3000,
-          public: true,
-          public_at: NOW,
-          keywords: "",
-          map: { lat: 34.71, lng: 135.51 },
-        });
+      await other.insert(investments).values({
+        type_cd: 1,
+        name: "もう一件",
+        pref_cd: 27,
+        city_cd: "271276",
+        district_cd: "梅田",
+        price: 3000,
+        public: true,
+        public_at: NOW,
+        keywords: "",
+        map: { lat: 34.71, lng: 135.51 },
+      });
       await other.$client.execute("DELETE FROM map_changes WHERE seq < (SELECT max(seq) FROM map_changes)");
       const after = await view("member");
       expect(after.total).toBe(2);

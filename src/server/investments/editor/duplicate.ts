@@ -52,17 +52,15 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
         ...opts,
         tx,
       });
-      await tx
-        .insert(investment_images)
-        .values({
-          investment_id: row.id,
-          name: stored.name,
-          comment: img.comment,
-          category: img.category,
-          width: img.width,
-          height: img.height,
-          e_sort: img.e_sort,
-        });
+      await tx.insert(investment_images).values({
+        investment_id: row.id,
+        name: stored.name,
+        comment: img.comment,
+        category: img.category,
+        width: img.width,
+        height: img.height,
+        e_sort: img.e_sort,
+      });
     }
     return { id: row.id };
   });
