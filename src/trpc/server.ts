@@ -4,6 +4,10 @@ import { cache } from "react";
 import { createContext } from "@/server/api/context";
 import { createCaller } from "@/server/api/root";
 import { getDb } from "@/server/db";
+import { audienceOf, cachedMembersOnlyCount, cachedSearch } from "@/server/investments";
+import type { ListPageSize } from "@/lib/list-view";
+import { investmentPage } from "@/schemas/investment";
+import type { SearchQuery } from "@/schemas/search";
 
 /**
  * Server components call procedures directly (no HTTP hop). This module stays free of React
@@ -18,3 +22,22 @@ export const createRscContext = cache(async () => {
 });
 
 export const api = createCaller(createRscContext);
+
+/**
+ * The list page's typed path (issue 29: one parse per render). The page parses its URL into a
+ * SearchQuery once and hands that to the same cached service functions the public procedures end
+ * in (public.investments.search / membersOnlyCount), with the audience from the same context;
+ * the procedures' raw-record input is the network edge's, parsed there once per call.
+ */
+export const listings = {
+  async search(query: SearchQuery, pageSize?: ListPageSize) {
+    const ctx = await createRscContext();
+    const r = await cachedSearch(ctx.db, audienceOf(ctx), query, pageSize);
+    // The procedure's output schema too: cards reach client components' props, and it strips what a card must not carry.
+    return investmentPage.parse({ items: r.items, total: r.total, page: r.page, last: r.last, pageSize: r.pageSize });
+  },
+  async membersOnlyCount(query: SearchQuery): Promise<number | null> {
+    const ctx = await createRscContext();
+    return cachedMembersOnlyCount(ctx.db, query);
+  },
+};

@@ -40,10 +40,11 @@ export async function cachedCount(db: Db, audience: Exclude<Audience, "admin">, 
   return box.n;
 }
 
-/** countMembersOnly, shared like the counts (the same for every visitor). */
+/** countMembersOnly, shared like the counts (the same for every visitor). Page and sort do not change it, so they are not part of the key. */
 export async function cachedMembersOnlyCount(db: Db, query: SearchQuery): Promise<number | null> {
-  const box = await memoPublic(store()?.count as LRUCache<string, { n: number | null }> | undefined, `membersOnly|${JSON.stringify(query)}`, async () => ({
-    n: await countMembersOnly(db, query),
+  const { page: _page, sr: _sr, ...conditions } = query;
+  const box = await memoPublic(store()?.count as LRUCache<string, { n: number | null }> | undefined, `membersOnly|${JSON.stringify(conditions)}`, async () => ({
+    n: await countMembersOnly(db, conditions),
   }));
   return box.n;
 }

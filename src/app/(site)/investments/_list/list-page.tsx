@@ -2,6 +2,7 @@ import { LockKeyhole, SlidersHorizontal, X } from "@/components/icons";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { MapLink } from "@/components/map/map-link";
 import type { CardActionsMode } from "@/components/investment/card-actions";
 import { CardActionsScript } from "@/components/investment/card-actions-script";
@@ -21,9 +22,9 @@ import { Button } from "@/components/ui/button";
 import { DEFAULT_SORT } from "@/lib/constants/investment";
 import { withCommas } from "@/lib/price";
 import { describeQuery, type DescribeNames, type SearchQuery } from "@/schemas/search";
-import { api } from "@/trpc/server";
+import { api, listings } from "@/trpc/server";
 import { GOLD_TEXT } from "@/components/investment/gold";
-import { listDisplay } from "@/lib/list-view";
+import { listDisplay, parsePageSize } from "@/lib/list-view";
 import { InvestmentTable } from "./investment-table";
 import { ListViewMemory } from "./list-view-memory";
 import { ListViewSwitch } from "./view-switch";
@@ -41,6 +42,14 @@ const PAGE_PATTERN = /^[1-9]\d{0,5}$/;
 export function pageNumber(n: string | undefined): number | null {
   return n !== undefined && PAGE_PATTERN.test(n) ? Number(n) : null;
 }
+
+/**
+ * The page's query, parsed once per request (issue 29): generateMetadata and the page share it
+ * through React's request cache, keyed by value (the page number and the parameters as JSON), and
+ * the searches below take it typed instead of parsing the raw record again.
+ */
+const listQuery = cache((page: number, rawJson: string): SearchQuery => parseListQuery(JSON.parse(rawJson) as RawParams, page));
+const listQueryOf = (raw: RawParams, page: number) => listQuery(page, JSON.stringify(raw));
 
 /** Line and station names for the chips, only when the query names some. */
 async function namesFor(query: SearchQuery): Promise<DescribeNames> {
@@ -66,7 +75,7 @@ export function canonicalListPath(query: SearchQuery): string {
  * without the sort, and noindex for deep pages, several conditions or a free word.
  */
 export async function listMetadata(page: number, raw: RawParams): Promise<Metadata> {
-  const query = parseListQuery(raw, page);
+  const query = listQueryOf(raw, page);
   const { title, conditions } = titleOf(query, await namesFor(query));
   const fullTitle = page > 1 ? `${title}（${page}ページ目）` : title;
   const noindex = page > 1 || conditionCount(query) > 1 || Boolean(raw.fw);
@@ -84,19 +93,16 @@ export async function listMetadata(page: number, raw: RawParams): Promise<Metada
  * comes from one server round (the search, the counts and the login state).
  */
 export async function InvestmentListPage({ page, raw }: { page: number; raw: RawParams }) {
-  const query = parseListQuery(raw, page);
+  const query = listQueryOf(raw, page);
   const display = listDisplay(raw);
-  const input = { ...raw, page: String(page) };
   const [result, session, counts, names, membersOnly] = await Promise.all([
-    api.public.investments.search(input),
+    // pp only when the URL gives one, as the procedure does (the cached page is shared with the API's).
+    listings.search(query, parsePageSize(raw.pp) ?? undefined),
     api.public.session.state(),
     api.public.options.get().catch(() => undefined),
     namesFor(query),
     // The banner's count is of this search (null with a free word); members see them all anyway.
-    api.public.investments.membersOnlyCount(input).then(
-      (r) => r.total,
-      () => undefined,
-    ),
+    listings.membersOnlyCount(query).catch(() => undefined),
   ]);
   // A page past the end (or any page but the first of an empty result) does not exist.
   if (page > 1 && page > result.last) notFound();

@@ -12,7 +12,9 @@ import { createTRPCRouter, publicProcedure } from "../../trpc";
  *
  * search/count take the list page's raw query (the URL's parameters as a
  * record); parseSearchParams reads it and never throws, so a hand-edited URL
- * can at worst be ignored, never answer 500.
+ * can at worst be ignored, never answer 500. That parse is the edge's, once
+ * per call; the list page, which has parsed its query already, reaches the
+ * same service functions with the typed query (src/trpc/server.ts, `listings`).
  */
 export const rawSearchQuery = z.record(z.string(), z.unknown()).catch({});
 
@@ -81,9 +83,7 @@ export const investmentsRouter = createTRPCRouter({
    * word (see countMembersOnly). Page and sort do not matter.
    */
   membersOnlyCount: publicProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
-    const query = parseSearchParams(toRawRecord(input));
-    const { page: _page, sr: _sr, ...conditions } = query;
-    return { total: await cachedMembersOnlyCount(ctx.db, conditions) };
+    return { total: await cachedMembersOnlyCount(ctx.db, parseSearchParams(toRawRecord(input))) };
   }),
 
   /**
