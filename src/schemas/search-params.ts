@@ -1,12 +1,12 @@
 /**
  * The search query's URL form, without zod: the parameter order and the canonical form shared by
- * search.ts (the schema, which checks at load that its table has exactly these keys in this
+ * search/params.ts (the table, which checks at load that it has exactly these keys in this
  * order) and by client components that only build links (refine links, pagination), so those
  * do not download the schemas and zod (issue 21).
  */
 import { DEFAULT_SORT } from "@/lib/constants/investment";
 
-/** Every search parameter, in the order of the table in search.ts (URLs list them in this order). */
+/** Every search parameter, in the order of the table in search/params.ts (URLs list them in this order). */
 export const SEARCH_PARAM_KEYS = [
   "re",
   "pf",

@@ -2,7 +2,7 @@
  * The four designated cities (政令指定都市) of the market, as whole-city search choices (issue 30):
  * an investor who picks 大阪市 expects all 24 wards, and the six areas split 大阪市 between
  * 大阪市中心部 and 大阪ベイエリア (堺市 sits in 南大阪; 京都市 and 神戸市 are in no area).
- * `ct` with a city's code matches every one of its wards (src/schemas/search.ts expandCityCodes).
+ * `ct` with a city's code matches every one of its wards (src/schemas/search/municipalities.ts expandCityCodes).
  * Ward codes from src/master-data/municipalities.json (parent_code); a unit test keeps them equal.
  * Plain data with no imports: client components (area page, refine links) read it.
  */
