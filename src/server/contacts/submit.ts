@@ -78,7 +78,7 @@ export async function submitContact<K extends ContactFormKind>(
   }
   const key = dedupeKey(kind, input, viewer.userId);
   const since = new Date(Date.now() - CONTACT_DEDUPE_SECONDS * 1000);
-  const summary = contactSummary(kind, anyInput as never, listing);
+  const summary = contactSummary(kind, input, listing);
   const kindName = inquiryKindName(kind) ?? kind;
 
   const duplicateOf = async (q: Pick<Db, "select">) =>

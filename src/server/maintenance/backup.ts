@@ -240,7 +240,7 @@ export async function restoreToServer(opts: {
         const placeholders = `(${cols.map(() => "?").join(", ")})`;
         await target.execute({
           sql: `INSERT INTO ${q(name)} (${list}) VALUES ${chunk.rows.map(() => placeholders).join(", ")}`,
-          args: chunk.rows.flatMap((r) => cols.map((c) => r[c] ?? null)) as never,
+          args: chunk.rows.flatMap((r) => cols.map((c) => r[c] ?? null)),
         });
         rows += chunk.rows.length;
       }
@@ -261,7 +261,7 @@ export async function restoreToServer(opts: {
           await target.batch(
             chunk.rows.map((r) => ({
               sql: `INSERT INTO ${q(v.name)} VALUES (${cols.map(() => "?").join(", ")})`,
-              args: cols.map((c) => r[c] ?? null) as never,
+              args: cols.map((c) => r[c] ?? null),
             })),
             "write",
           );

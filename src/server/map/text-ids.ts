@@ -19,6 +19,7 @@
  * bit set over ids (one bit per id up to the highest, 12.5 KiB for ids up to
  * 100,000) or, for ids beyond BITSET_MAX_ID, a sorted Int32Array.
  */
+import type { InValue } from "@libsql/client";
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { SearchQuery } from "@/schemas/search";
@@ -65,7 +66,7 @@ export function idSet(ids: Int32Array): IdSet {
 /** The ids as one text (a driver row object per id would cost more than the lookup). */
 async function read(db: Db, select: SQL): Promise<IdSet> {
   const q = dialect.sqlToQuery(sql`SELECT group_concat(id) FROM (${select})`);
-  const r = await db.$client.execute({ sql: q.sql, args: q.params as never });
+  const r = await db.$client.execute({ sql: q.sql, args: q.params as InValue[] });
   const text = r.rows[0]?.[0];
   if (typeof text !== "string" || text === "") return idSet(new Int32Array(0));
   const parts = text.split(",");

@@ -102,11 +102,17 @@ function requestBody(input: z.ZodObject) {
   return { required: Array.isArray(schema.required) && schema.required.length > 0, content: { "application/json": { schema } } };
 }
 
+/** A path parameter's schema: the procedure's, where the route names it (an enum's values), else a string. */
+function pathParamSchema(r: RouteDef, key: string): JsonSchema {
+  const field = r.params?.shape[key] as z.ZodType | undefined;
+  return field && key !== "id" ? schemaOf(field, "input") : { type: "string" };
+}
+
 function operation(r: RouteDef) {
   const { doc, input } = r;
   const changes = r.method !== "GET";
   const parameters = [
-    ...r.keys.map((k) => ({ name: k, in: "path", required: true, schema: { type: "string" } })),
+    ...r.keys.map((k) => ({ name: k, in: "path", required: true, schema: pathParamSchema(r, k) })),
     ...(input && !changes ? queryParameters(input) : []),
     ...(changes ? [ref("parameters", "XsrfToken")] : []),
   ];

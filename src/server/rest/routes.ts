@@ -16,7 +16,7 @@ import {
   signupInput,
   userInfo,
 } from "@/schemas/account";
-import { accountDetailDto, accountPageDto, accountSearchInput, registerMemberInput } from "@/schemas/admin/accounts";
+import { accountDetailDto, accountPageDto, accountSearchInput, accountStatusInput, accountTypeInput, registerMemberInput } from "@/schemas/admin/accounts";
 import { createInvestmentInput } from "@/schemas/admin/investment";
 import { siteOptionsInput } from "@/schemas/admin/options";
 import { created, existsResult, statusOk } from "@/schemas/common";
@@ -29,7 +29,7 @@ import { publicListParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { siteCounts } from "@/server/options";
 import { toAccountDetail, toInvestmentDetail, toPage, withUnderscoreId } from "./dto";
-import { route, type RestInput } from "./route";
+import { route } from "./route";
 
 /**
  * The spec's REST paths (§7), each pointing at one tRPC procedure, with the
@@ -39,64 +39,57 @@ import { route, type RestInput } from "./route";
  * business rule lives here: only how a path reads its input and which names
  * its answer uses.
  */
-const b = (i: RestInput) => i.body as never;
-/** The query string as a record; a repeated key (`ty=1&ty=2`, the form the OpenAPI document gives for lists) becomes a list. */
-const q = (i: RestInput) => {
-  const values = new Map<string, string[]>();
-  for (const [k, v] of i.query) values.set(k, [...(values.get(k) ?? []), v]);
-  // fromEntries defines own properties, so a "__proto__" key stays data
-  return Object.fromEntries([...values].map(([k, vs]) => [k, vs.length === 1 ? vs[0] : vs])) as never;
-};
-const idOf = (i: RestInput) => ({ id: i.params.id as never });
+/** A path's record id, for the procedures that take `{ id }` (they parse it: a bad one is a 422). */
+const idOf = (i: { params: { id: string } }) => ({ id: i.params.id });
 
 export const routes = [
   // ── Sanctum (auth) ──
-  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(b(i)), {
+  route("POST", "/sanctum/signup", (c, i) => c.public.auth.signup(i.input), {
     input: signupInput,
     output: statusOk,
     doc: { throttled: true, summary: "会員登録メール送信 (recaptcha_token, action Signup)", tag: "auth" },
   }),
-  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(b(i)), {
+  route("POST", "/sanctum/register", (c, i) => c.public.auth.register(i.input), {
     input: registerInput,
     output: statusOk,
     doc: { throttled: true, summary: "本登録", tag: "auth" },
   }),
-  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(b(i)), {
+  route("POST", "/sanctum/login", (c, i) => c.public.auth.login(i.input), {
     input: loginInput,
     output: loginResult,
     doc: { throttled: true, summary: "会員ログイン (action Login)", tag: "auth" },
   }),
-  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(b(i)), {
+  route("POST", "/sanctum/admin/login", (c, i) => c.public.auth.adminLogin(i.input), {
     input: loginInput,
     output: loginResult,
     doc: { throttled: true, summary: "管理者ログイン (action AdminLogin)", tag: "auth" },
   }),
-  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(b(i)), {
+  route("POST", "/sanctum/reset-password/first-login", (c, i) => c.public.auth.firstLogin(i.input), {
     input: firstLoginInput,
     output: loginResult,
     doc: { throttled: true, summary: "初回ログイン (仮パスワードの変更)", tag: "auth" },
   }),
-  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(b(i)), {
+  route("POST", "/sanctum/admin/reset-password/first-login", (c, i) => c.public.auth.adminFirstLogin(i.input), {
     input: firstLoginInput,
     output: loginResult,
     doc: { throttled: true, summary: "管理者 初回ログイン", tag: "auth" },
   }),
-  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(b(i)), {
+  route("POST", "/sanctum/forgot-password", (c, i) => c.public.auth.forgotPassword(i.input), {
     input: forgotPasswordInput,
     output: statusOk,
     doc: { throttled: true, summary: "パスワード再設定メール (action ForgotPassword)", tag: "auth" },
   }),
-  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(b(i)), {
+  route("POST", "/sanctum/admin/forgot-password", (c, i) => c.public.auth.adminForgotPassword(i.input), {
     input: adminForgotPasswordInput,
     output: statusOk,
     doc: { throttled: true, summary: "管理者 パスワード再設定メール", tag: "auth" },
   }),
-  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(b(i)), {
+  route("POST", "/sanctum/reset-password", (c, i) => c.public.auth.resetPassword(i.input), {
     input: resetPasswordInput,
     output: statusOk,
     doc: { throttled: true, summary: "パスワード再設定", tag: "auth" },
   }),
-  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(b(i)), {
+  route("POST", "/sanctum/admin/reset-password", (c, i) => c.public.auth.adminResetPassword(i.input), {
     input: resetPasswordInput,
     output: statusOk,
     doc: { throttled: true, summary: "管理者 パスワード再設定", tag: "auth" },
@@ -108,43 +101,43 @@ export const routes = [
     output: adminInfo,
     doc: { summary: "ログイン中の管理者", tag: "admin", auth: "admin" },
   }),
-  route("POST", "/api/admin/user/password", (c, i) => c.admin.account.changePassword(b(i)), {
+  route("POST", "/api/admin/user/password", (c, i) => c.admin.account.changePassword(i.input), {
     input: changePasswordInput,
     output: statusOk,
     doc: { throttled: true, summary: "管理者 パスワード変更", tag: "admin", auth: "admin" },
   }),
 
   // ── member ──
-  route("POST", "/api/user", (c, i) => c.member.account.update(b(i)), {
+  route("POST", "/api/user", (c, i) => c.member.account.update(i.input), {
     input: profileInput,
     output: statusOk,
     doc: { summary: "会員情報の更新", tag: "member", auth: "member" },
   }),
-  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(b(i)), {
+  route("POST", "/api/user/email", (c, i) => c.member.account.changeEmail(i.input), {
     input: changeEmailInput,
     output: statusOk,
     doc: { throttled: true, summary: "メールアドレス変更 (確認メール)", tag: "member", auth: "member" },
   }),
-  route("POST", "/api/user/password", (c, i) => c.member.account.changePassword(b(i)), {
+  route("POST", "/api/user/password", (c, i) => c.member.account.changePassword(i.input), {
     input: changePasswordInput,
     output: passwordChangeResult,
     doc: { throttled: true, summary: "パスワード変更 ({status: boolean})", tag: "member", auth: "member" },
   }),
-  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(b(i)), {
+  route("POST", "/api/user/delete", (c, i) => c.member.account.delete(i.input), {
     input: deleteAccountInput,
     output: statusOk,
     doc: { throttled: true, summary: "退会 (password)", tag: "member", auth: "member" },
   }),
-  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(b(i)), {
+  route("POST", "/api/user/notification", (c, i) => c.member.account.setNotification(i.input), {
     input: notificationInput,
     output: notificationInput,
     doc: { summary: "メール配信設定", tag: "member", auth: "member" },
   }),
-  route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id as never }), {
+  route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id }), {
     output: statusOk,
     doc: { summary: "お気に入り追加", tag: "member", auth: "member" },
   }),
-  route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id as never }), {
+  route("DELETE", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.remove({ investmentId: i.params.id }), {
     output: statusOk,
     doc: { summary: "お気に入り削除", tag: "member", auth: "member" },
   }),
@@ -152,13 +145,13 @@ export const routes = [
     output: z.array(filterDto),
     doc: { summary: "保存した検索条件", tag: "member", auth: "member" },
   }),
-  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(b(i)), {
+  route("PATCH", "/api/user/filter", (c, i) => c.member.filters.create(i.input), {
     status: 201,
     input: saveFilterInput,
     output: created,
     doc: { summary: "検索条件の保存 ({name, query})", tag: "member", auth: "member" },
   }),
-  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...(i.body as object), id: i.params.id } as never), {
+  route("PATCH", "/api/user/filter/:id", (c, i) => c.member.filters.update({ ...i.input, id: i.params.id }), {
     input: updateFilterInput.omit({ id: true }),
     output: statusOk,
     doc: { summary: "検索条件の変更", tag: "member", auth: "member" },
@@ -167,7 +160,7 @@ export const routes = [
     output: statusOk,
     doc: { summary: "検索条件の削除", tag: "member", auth: "member" },
   }),
-  route("GET", "/api/user/filter/check/:id/:name", (c, i) => c.member.filters.nameTaken({ id: i.params.id as never, name: i.params.name ?? "" }), {
+  route("GET", "/api/user/filter/check/:id/:name", (c, i) => c.member.filters.nameTaken({ id: i.params.id, name: i.params.name ?? "" }), {
     output: existsResult,
     doc: { summary: "検索条件名の重複確認 ({exists})", tag: "member", auth: "member" },
   }),
@@ -175,17 +168,12 @@ export const routes = [
     output: z.array(matchingDto),
     doc: { summary: "マッチング一覧", tag: "member", auth: "member" },
   }),
-  route(
-    "PATCH",
-    "/api/user/matchings/:id",
-    (c, i) => c.member.matchings.read({ id: i.params.id as never, read: (i.body as { read?: boolean }).read ?? true }),
-    {
-      input: matchingReadInput.omit({ id: true }),
-      output: statusOk,
-      doc: { summary: "マッチングを既読にする", tag: "member", auth: "member" },
-    },
-  ),
-  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(b(i)), {
+  route("PATCH", "/api/user/matchings/:id", (c, i) => c.member.matchings.read({ id: i.params.id, read: i.input.read ?? true }), {
+    input: matchingReadInput.omit({ id: true }),
+    output: statusOk,
+    doc: { summary: "マッチングを既読にする", tag: "member", auth: "member" },
+  }),
+  route("DELETE", "/api/user/matchings", (c, i) => c.member.matchings.remove(i.input), {
     input: removeMatchingsInput,
     output: matchingsDeleted,
     doc: { summary: "マッチングの削除 (ids 省略で全件)", tag: "member", auth: "member" },
@@ -200,7 +188,7 @@ export const routes = [
   }),
 
   // ── admin ──
-  route("GET", "/api/admin/account/search", async (c, i) => toPage(await c.admin.accounts.search(q(i)), withUnderscoreId), {
+  route("GET", "/api/admin/account/search", async (c, i) => toPage(await c.admin.accounts.search(i.input), withUnderscoreId), {
     input: accountSearchInput,
     output: accountPageDto,
     doc: { summary: "会員検索", tag: "admin", auth: "admin" },
@@ -209,7 +197,7 @@ export const routes = [
     output: accountDetailDto,
     doc: { summary: "会員詳細", tag: "admin", auth: "admin" },
   }),
-  route("POST", "/api/admin/account", async (c, i) => withUnderscoreId(await c.admin.accounts.create(b(i))), {
+  route("POST", "/api/admin/account", async (c, i) => withUnderscoreId(await c.admin.accounts.create(i.input)), {
     status: 201,
     input: registerMemberInput,
     output: created,
@@ -219,15 +207,17 @@ export const routes = [
     output: statusOk,
     doc: { summary: "会員削除 (削除済み一覧へ)", tag: "admin", auth: "admin" },
   }),
-  route("PATCH", "/api/admin/account/status/:id/:status", (c, i) => c.admin.accounts.setStatus({ id: i.params.id, status: i.params.status } as never), {
+  route("PATCH", "/api/admin/account/status/:id/:status", (c, i) => c.admin.accounts.setStatus({ id: i.params.id, status: i.params.status }), {
+    params: accountStatusInput,
     output: statusOk,
     doc: { summary: "ステータス変更", tag: "admin", auth: "admin" },
   }),
-  route("PATCH", "/api/admin/account/type/:id/:type", (c, i) => c.admin.accounts.setType({ id: i.params.id, type: i.params.type } as never), {
+  route("PATCH", "/api/admin/account/type/:id/:type", (c, i) => c.admin.accounts.setType({ id: i.params.id, type: i.params.type }), {
+    params: accountTypeInput,
     output: statusOk,
     doc: { summary: "会員種別の変更", tag: "admin", auth: "admin" },
   }),
-  route("GET", "/api/admin/account/deleted/search", async (c, i) => toPage(await c.admin.accounts.deleted.search(q(i)), withUnderscoreId), {
+  route("GET", "/api/admin/account/deleted/search", async (c, i) => toPage(await c.admin.accounts.deleted.search(i.input), withUnderscoreId), {
     input: accountSearchInput,
     output: accountPageDto,
     doc: { summary: "削除済み会員の検索", tag: "admin", auth: "admin" },
@@ -240,13 +230,13 @@ export const routes = [
     output: statusOk,
     doc: { summary: "完全削除", tag: "admin", auth: "admin" },
   }),
-  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(b(i)), {
+  route("POST", "/api/admin/options", (c, i) => c.admin.options.save(i.input), {
     input: siteOptionsInput,
     output: statusOk,
     doc: { summary: "サイトオプションの保存", tag: "admin", auth: "admin" },
   }),
   // The editor's save over REST (same procedures, same rules: a field error is a 422 with the Japanese message under the field).
-  route("POST", "/api/admin/investment", async (c, i) => withUnderscoreId({ id: (await c.admin.investments.create(b(i))).id }), {
+  route("POST", "/api/admin/investment", async (c, i) => withUnderscoreId({ id: (await c.admin.investments.create(i.input)).id }), {
     status: 201,
     input: createInvestmentInput,
     output: created,
@@ -256,7 +246,7 @@ export const routes = [
     "PATCH",
     "/api/admin/investment/:id",
     async (c, i) => {
-      await c.admin.investments.update({ ...(i.body as object), id: i.params.id } as never);
+      await c.admin.investments.update({ ...i.input, id: i.params.id });
       return { status: true as const };
     },
     {
@@ -265,7 +255,7 @@ export const routes = [
       doc: { summary: "物件の更新 (編集画面と同じ項目・検証。保存で情報更新日が今日になる)", tag: "admin", auth: "admin" },
     },
   ),
-  route("GET", "/api/admin/investment/exists/:id/:no", (c, i) => c.admin.investments.exists({ id: i.params.id, no: i.params.no } as never), {
+  route("GET", "/api/admin/investment/exists/:id/:no", (c, i) => c.admin.investments.exists({ id: i.params.id, no: i.params.no }), {
     output: existsResult,
     doc: { summary: "物件番号の重複確認 ({exists})", tag: "admin", auth: "admin" },
   }),
@@ -275,37 +265,37 @@ export const routes = [
     output: siteCounts,
     doc: { summary: "サイトの件数 (members, investment.members, investment.public)", tag: "public" },
   }),
-  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(b(i))), {
+  route("POST", "/api/contacts/investment", async (c, i) => withUnderscoreId(await c.public.contacts.investment(i.input)), {
     status: 201,
     input: contactInputs.investment,
     output: contactSubmitted,
     doc: { throttled: true, summary: "物件へのお問い合わせ", tag: "public" },
   }),
-  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(b(i))), {
+  route("POST", "/api/contacts/consult", async (c, i) => withUnderscoreId(await c.public.contacts.consult(i.input)), {
     status: 201,
     input: contactInputs.consult,
     output: contactSubmitted,
     doc: { throttled: true, summary: "投資相談", tag: "public" },
   }),
-  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(b(i))), {
+  route("POST", "/api/contacts/other", async (c, i) => withUnderscoreId(await c.public.contacts.other(i.input)), {
     status: 201,
     input: contactInputs.other,
     output: contactSubmitted,
     doc: { throttled: true, summary: "その他のお問い合わせ", tag: "public" },
   }),
-  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(b(i))), {
+  route("POST", "/api/contacts/sell", async (c, i) => withUnderscoreId(await c.public.contacts.sell(i.input)), {
     status: 201,
     input: contactInputs.sell,
     output: contactSubmitted,
     doc: { throttled: true, summary: "売却査定", tag: "public" },
   }),
-  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(b(i))), {
+  route("POST", "/api/contacts/exchange", async (c, i) => withUnderscoreId(await c.public.contacts.exchange(i.input)), {
     status: 201,
     input: contactInputs.exchange,
     output: contactSubmitted,
     doc: { throttled: true, summary: "業者様", tag: "public" },
   }),
-  route("GET", "/api/investments", async (c, i) => toPage(await c.public.investments.search(q(i)), withUnderscoreId), {
+  route("GET", "/api/investments", async (c, i) => toPage(await c.public.investments.search(i.input), withUnderscoreId), {
     input: publicListParams,
     output: investmentPageDto,
     doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" },
@@ -314,7 +304,7 @@ export const routes = [
     "GET",
     "/api/investments/map",
     async (c, i) => {
-      const v = await c.public.map.view(q(i));
+      const v = await c.public.map.view(i.input);
       return { ...v, cards: v.cards.map(({ locked: _locked, ...card }) => withUnderscoreId(card)) };
     },
     {
