@@ -96,7 +96,8 @@ export function audienceWhere(audience: NewsletterAudience, matched: readonly nu
         sql`exists (select 1 from filters f, json_each(f.query, '$.ty') t where f.user_id = ${users.id} and json_type(f.query, '$.ty') = 'array' and t.value in ${audience.types})`,
       );
     }
-    if (audience.cities.length) conds.push(cityConditionSql(audience.cities));
+    // Audiences stored before cities existed (and callers passing unparsed ones) have none.
+    if (audience.cities?.length) conds.push(cityConditionSql(audience.cities));
     // One JSON parameter, however many members match (no bound on SQL variables).
     if (audience.listingId !== undefined) conds.push(sql`${users.id} in (select value from json_each(${JSON.stringify(matched)}))`);
     if (audience.registeredFrom) conds.push(sql`${users.created_at} >= ${jstStart(audience.registeredFrom).getTime()}`);
