@@ -41,6 +41,8 @@ export const newsletterAudience = z.discriminatedUnion("kind", [
     }),
 ]);
 export type NewsletterAudience = z.output<typeof newsletterAudience>;
+/** An audience as the queries take it: `cities` may be missing (audiences stored before it existed). */
+export type AudienceQuery = NewsletterAudience | (Omit<Extract<NewsletterAudience, { kind: "segment" }>, "cities"> & { cities?: string[] });
 
 /** 00:00 JST of an ISO date. */
 const jstStart = (iso: string) => new Date(`${iso}T00:00:00+09:00`);
@@ -80,7 +82,7 @@ export async function audienceListing(db: Pick<Db, "select">, listingId: number)
 }
 
 /** The WHERE of the audience over users (left-joined with notification_settings); `matched`: membersMatchingListing's answer when the segment names a listing. */
-export function audienceWhere(audience: NewsletterAudience, matched: readonly number[] = []): SQL {
+export function audienceWhere(audience: AudienceQuery, matched: readonly number[] = []): SQL {
   const conds: (SQL | undefined)[] = [
     eq(users.status, "active"),
     isNull(users.deleted_at),
@@ -106,12 +108,12 @@ export function audienceWhere(audience: NewsletterAudience, matched: readonly nu
   return and(...conds)!;
 }
 
-async function resolvedWhere(db: Db, audience: NewsletterAudience): Promise<SQL> {
+async function resolvedWhere(db: Db, audience: AudienceQuery): Promise<SQL> {
   const matched = audience.kind === "segment" && audience.listingId !== undefined ? await membersMatchingListing(db, audience.listingId) : [];
   return audienceWhere(audience, matched);
 }
 
-export async function audienceRecipients(db: Db, audience: NewsletterAudience): Promise<{ id: number; email: string }[]> {
+export async function audienceRecipients(db: Db, audience: AudienceQuery): Promise<{ id: number; email: string }[]> {
   return db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -121,7 +123,7 @@ export async function audienceRecipients(db: Db, audience: NewsletterAudience): 
     .all();
 }
 
-export async function countAudience(db: Db, audience: NewsletterAudience): Promise<number> {
+export async function countAudience(db: Db, audience: AudienceQuery): Promise<number> {
   const r = await db
     .select({ n: sql<number>`count(*)` })
     .from(users)
