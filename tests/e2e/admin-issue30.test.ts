@@ -49,7 +49,7 @@ describe("issue 30 for staff", () => {
       for (const label of ["職業", "年収", "自己資金", "ご希望の連絡方法", "ご連絡可能な時間帯", "関心エリア"]) expect(text).toContain(label);
       expect(text).toMatch(/年収\s*[0-9,]+万/);
       await noOverflow(page);
-      await page.screenshot({ path: path.join(artifactsDir, `admin30-member-${w === "phone" ? 390 : 1280}.png`), fullPage: w === "desktop" });
+      await page.screenshot({ path: path.join(artifactsDir, `admin30-member-${w === "phone" ? 390 : 1280}.png`), fullPage: true });
       await page.close();
     }
   });
@@ -61,12 +61,12 @@ describe("issue 30 for staff", () => {
       await expect
         .poll(() => byArea.locator("tbody th").allTextContents(), { timeout: 15_000 })
         .toEqual(expect.arrayContaining(["京都市", "神戸市", "エリア外"]));
-      const cities = page.locator("section", { has: page.getByRole("heading", { name: "政令指定都市（全域）" }) });
+      const cities = page.locator('section[aria-labelledby="cities-title"]');
       expect(await cities.locator("tbody th").allTextContents()).toEqual(["大阪市全域（24区）", "京都市全域（11区）", "神戸市全域（9区）", "堺市全域（7区）"]);
-      await expect.poll(() => page.locator('[data-slot="dashboard-chart"] svg.recharts-surface').count(), { timeout: 15_000 }).toBe(4);
-      await noOverflow(page);
+      await expect.poll(() => page.locator('[data-slot="dashboard-chart"] .recharts-wrapper > svg.recharts-surface').count(), { timeout: 15_000 }).toBe(4);
       await page.getByRole("heading", { name: "推移と内訳" }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(artifactsDir, `admin30-dashboard-${w === "phone" ? 390 : 1280}.png`), fullPage: true });
+      await noOverflow(page);
       await page.close();
     }
   });
@@ -109,6 +109,7 @@ describe("issue 30 for staff", () => {
         await choice.getByRole("radio", { name: /訂正/ }).check();
         await page.getByRole("button", { name: "保存する" }).click();
         await expect.poll(() => page.getByText("保存しました（価格を訂正しました", { exact: false }).isVisible(), { timeout: 20_000 }).toBe(true);
+        await page.getByText("保存しました（価格を訂正しました", { exact: false }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(artifactsDir, "admin30-price-corrected-1280.png") });
       }
       await page.close();
@@ -135,7 +136,8 @@ describe("issue 30 for staff", () => {
       await page.getByLabel("京都市全域（11区）").check();
       await expect.poll(() => page.locator("#nl-city-add option").count(), { timeout: 15_000 }).toBeGreaterThan(100);
       await page.selectOption("#nl-city-add", "271276");
-      await expect.poll(() => page.getByText("大阪市北区").first().isVisible()).toBe(true);
+      // The ward shows as a chip that can be taken off again.
+      await expect.poll(() => page.getByRole("button", { name: "大阪市北区を外す" }).isVisible()).toBe(true);
       await expect
         .poll(async () => (await page.getByText("配信対象：").innerText()).match(/配信対象：\s*[0-9,]+\s*人/) !== null, { timeout: 15_000 })
         .toBe(true);
@@ -161,6 +163,8 @@ describe("issue 30 for staff", () => {
       expect(await page.getByRole("button", { name: "予約を取り消して下書きに戻す" }).count()).toBe(0);
       await expect.poll(() => page.getByRole("heading", { name: "配信状況：配信完了" }).isVisible(), { timeout: 60_000 }).toBe(true);
       await expect.poll(() => page.getByText(/送信済み \d+ \/ 対象 \d+ 件/).isVisible()).toBe(true);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"), undefined, { timeout: 5000 });
+      await page.waitForTimeout(600); // the bar's width transition
       await noOverflow(page);
       await page.screenshot({ path: path.join(artifactsDir, `admin30-newsletter-sent-${w === "phone" ? 390 : 1280}.png`), fullPage: true });
       await page.close();
