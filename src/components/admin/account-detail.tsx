@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { inquiryKindName, inquiryStatusName } from "@/lib/constants/contact";
-import { matchingNotificationName, memberStatusName, memberTypeName } from "@/lib/constants/account";
+import { contactMethodNames, contactTimeName, jobLabel, matchingNotificationName, memberStatusName, memberTypeName, salaryName } from "@/lib/constants/account";
+import { areaName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 
 const dateFmt = new Intl.DateTimeFormat("ja-JP", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Tokyo" });
@@ -24,8 +25,13 @@ export interface AccountDetailData {
     tel: string | null;
     fax: string | null;
     job: string | null;
+    job_other: string | null;
     salary: string | null;
     money: number | null;
+    contact_method: string[] | null;
+    contact_time: string | null;
+    /** Area ids (re) the member chose; newsletter segments use them. */
+    interest_areas: number[] | null;
     must_reset_password: boolean;
     email_verified_at: Date | null;
     last_login_at: Date | null;
@@ -63,7 +69,13 @@ export function AccountDetailView({ data, base, actions }: { data: AccountDetail
     ["住所", [p.zip, p.pref, p.city, p.address].filter(Boolean).join(" ") || "—"],
     ["電話番号", p.tel ?? "—"],
     ["FAX", p.fax ?? "—"],
+    // What the member gave at sign-up (spec §5): staff judge a buyer by these before calling.
+    ["職業", jobLabel(p.job, p.job_other) ?? "—"],
+    ["年収", salaryName(p.salary) ?? "—"],
     ["自己資金", p.money !== null ? `${p.money.toLocaleString("ja-JP")}万円` : "—"],
+    ["ご希望の連絡方法", contactMethodNames(p.contact_method) ?? "—"],
+    ["ご連絡可能な時間帯", contactTimeName(p.contact_time) ?? "—"],
+    ["関心エリア", p.interest_areas?.length ? p.interest_areas.map((id) => areaName(id) ?? String(id)).join("・") : "—"],
     ["初回パスワード変更", p.must_reset_password ? "未（仮パスワード）" : "済"],
     ["メール確認", d(p.email_verified_at)],
     ["登録日", d(p.created_at)],

@@ -63,10 +63,13 @@ function ChartFigure({ title, summary, children, table }: { title: string; summa
         {summary}
       </p>
       <div className="h-64 w-full">{children}</div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        {table}
-      </table>
+      {/* The box is what is hidden: a table never gets narrower than its text (sr-only keeps it on one line), so a long caption made the page scroll sideways on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          {table}
+        </table>
+      </div>
     </figure>
   );
 }

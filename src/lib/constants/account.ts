@@ -102,3 +102,28 @@ export const LOGIN_LINK_MINUTES = 15;
 export const INITIAL_PASSWORD_DAYS = 7;
 /** The one-time set-password link mailed to an invited staff member. */
 export const STAFF_INVITE_HOURS = 24;
+
+/** A profile choice's name; a stored code no longer in the table is shown as it is, never hidden. */
+function choiceName(table: readonly { key: string; name: string }[], key: string | null | undefined): string | null {
+  if (!key) return null;
+  return table.find((t) => t.key === key)?.name ?? key;
+}
+
+/** 職業 as staff read it: 「その他（detail）」 when the member wrote their own. */
+export function jobLabel(job: string | null | undefined, other?: string | null): string | null {
+  const name = choiceName(JOBS, job);
+  return job === "other" && other?.trim() ? `${name}（${other.trim()}）` : name;
+}
+
+export function salaryName(key: string | null | undefined): string | null {
+  return choiceName(SALARIES, key);
+}
+
+export function contactTimeName(key: string | null | undefined): string | null {
+  return choiceName(CONTACT_TIMES, key);
+}
+
+/** 「メール・電話」 */
+export function contactMethodNames(keys: readonly string[] | null | undefined): string | null {
+  return keys?.length ? keys.map((k) => choiceName(CONTACT_METHODS, k)).join("・") : null;
+}

@@ -433,8 +433,18 @@ export type InvestmentFormOutput = z.output<typeof investmentForm>;
 export const investmentIdInput = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 /** Field errors come back under the form's own paths (no, transports.0.station_walk…), so the input is the form itself. */
 export const createInvestmentInput = investmentForm;
+/**
+ * How a changed price is recorded (issue 30): "change" (the default) is a real 値下げ・価格改定 — a
+ * history entry, matching mails for a cut, and the former price under 表示規約; "correction" replaces a
+ * mistyped price — no mails, no new history entry, never a former price (src/server/investments/editor/price-correction.ts).
+ */
+export const PRICE_CHANGE_KINDS = ["change", "correction"] as const;
+export type PriceChangeKind = (typeof PRICE_CHANGE_KINDS)[number];
 export const updateInvestmentInput = fields
-  .extend({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+  .extend({
+    id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    price_change: label(z.enum(PRICE_CHANGE_KINDS), "価格の変更の種類").optional(),
+  })
   .superRefine((v, ctx) => checkInvestment(v, ctx as unknown as Ctx));
 
 /** What a save answers (tRPC create / update; REST gives `_id` or `{status}` from it). */
@@ -443,6 +453,8 @@ export const investmentSaveResult = z.object({
   priceCut: z.boolean(),
   /** Whether the cut qualifies under 表示規約 (src/lib/former-price.ts): the former price is shown beside the new one. */
   formerPriceShown: z.boolean(),
+  /** The price was replaced as a 訂正: nobody mailed, no history entry added. */
+  priceCorrected: z.boolean(),
   published: z.boolean(),
 });
 

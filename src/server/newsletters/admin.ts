@@ -4,7 +4,7 @@
  * schedule or send now, live progress and cancel. Sending itself is the
  * worker's (deliver.ts); this module only writes rows and outbox jobs.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { withoutSubjectPrefix } from "@/lib/constants/site";
 import { label, z } from "@/schemas/zod";
 import type { Db } from "@/server/db";
@@ -14,7 +14,8 @@ import { enqueue } from "@/server/jobs/outbox";
 import { renderMail } from "@/server/mail/templates";
 import { queueMail } from "@/server/jobs/mail";
 import { AppError } from "@/server/errors";
-import { countAudience, newsletterAudience, parseAudience, type NewsletterAudience } from "./audience";
+import { fieldInvalid } from "@/server/errors";
+import { audienceListing, countAudience, newsletterAudience, parseAudience, type NewsletterAudience } from "./audience";
 import { deliveryCounts, type DeliveryCounts } from "./deliver";
 
 export const NEWSLETTER_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
@@ -38,11 +39,29 @@ export type NewsletterInput = z.input<typeof newsletterInput>;
 const notFound = () => new AppError("NOT_FOUND", "メール配信が見つかりません");
 const conflict = (message: string) => new AppError("CONFLICT", message);
 
+/**
+ * What staff see of a newsletter's progress: its status, except that a scheduled one whose time
+ * has come (今すぐ配信, or a reservation reached) is "queued" (配信待ち) — handed to the worker,
+ * no longer editable, waiting for its delivery rows to be written.
+ */
+export type NewsletterPhase = "draft" | "scheduled" | "queued" | "sending" | "sent" | "cancelled";
+export function newsletterPhase(row: { status: string; scheduled_at: Date | null }, now = new Date()): NewsletterPhase {
+  if (row.status === "scheduled") return row.scheduled_at && row.scheduled_at.getTime() > now.getTime() ? "scheduled" : "queued";
+  return (NEWSLETTER_STATUSES as readonly string[]).includes(row.status) ? (row.status as NewsletterPhase) : "draft";
+}
+
 export type NewsletterRow = typeof newsletters.$inferSelect;
-export type NewsletterView = Omit<NewsletterRow, "audience"> & { audience: NewsletterAudience | null; counts: DeliveryCounts };
+export type NewsletterView = Omit<NewsletterRow, "audience"> & { audience: NewsletterAudience | null; counts: DeliveryCounts; phase: NewsletterPhase };
 
 async function view(db: Db, row: NewsletterRow): Promise<NewsletterView> {
-  return { ...row, audience: parseAudience(row.audience), counts: await deliveryCounts(db, row.id) };
+  return { ...row, audience: parseAudience(row.audience), counts: await deliveryCounts(db, row.id), phase: newsletterPhase(row) };
+}
+
+/** A segment naming a listing must name one that exists (a field error otherwise, nothing stored). */
+async function checkAudience(db: Db, audience: NewsletterAudience): Promise<void> {
+  if (audience.kind === "segment" && audience.listingId !== undefined && !(await audienceListing(db, audience.listingId))) {
+    throw fieldInvalid("audience.listingId", "物件が見つかりません。物件IDをご確認ください");
+  }
 }
 
 export async function listNewsletters(db: Db, opts: { page?: number; perPage?: number } = {}) {
@@ -72,6 +91,7 @@ export async function getNewsletter(db: Db, id: number): Promise<NewsletterView>
 }
 
 export async function createNewsletter(db: Db, adminId: number | null, input: z.output<typeof newsletterInput>): Promise<{ id: number }> {
+  await checkAudience(db, input.audience);
   const row = await db
     .insert(newsletters)
     .values({ subject: input.subject, body: input.body, audience: input.audience as Record<string, unknown>, created_by: adminId })
@@ -81,11 +101,13 @@ export async function createNewsletter(db: Db, adminId: number | null, input: z.
 }
 
 /** Drafts and scheduled newsletters can still change (a scheduled one keeps its time). */
-export async function updateNewsletter(db: Db, id: number, input: z.output<typeof newsletterInput>): Promise<void> {
+export async function updateNewsletter(db: Db, id: number, input: z.output<typeof newsletterInput>, now = new Date()): Promise<void> {
+  await checkAudience(db, input.audience);
   const r = await db
     .update(newsletters)
     .set({ subject: input.subject, body: input.body, audience: input.audience as Record<string, unknown> })
-    .where(and(eq(newsletters.id, id), inArray(newsletters.status, ["draft", "scheduled"])))
+    // A scheduled one only while its time is still ahead: once queued (今すぐ配信) the worker may be reading it.
+    .where(and(eq(newsletters.id, id), or(eq(newsletters.status, "draft"), and(eq(newsletters.status, "scheduled"), gt(newsletters.scheduled_at, now)))))
     .returning({ id: newsletters.id });
   if (!r.length) {
     await getNewsletter(db, id);
@@ -113,8 +135,14 @@ export function previewNewsletter(input: { subject: string; body: string }) {
   return { subject: m.subject, text: m.text, html: m.html ?? "" };
 }
 
-export async function audienceSize(db: Db, audience: NewsletterAudience): Promise<number> {
-  return countAudience(db, audience);
+/** The recipient count before sending, with the listing a segment names (its name shown beside the count). */
+export async function audienceSize(
+  db: Db,
+  audience: NewsletterAudience,
+): Promise<{ count: number; listing: { id: number; no: string | null; name: string } | null }> {
+  await checkAudience(db, audience);
+  const listing = audience.kind === "segment" && audience.listingId !== undefined ? await audienceListing(db, audience.listingId) : null;
+  return { count: await countAudience(db, audience), listing };
 }
 
 /** A test copy to the admin's own address (【テスト送信】, through the mail queue). */
@@ -151,14 +179,20 @@ export async function scheduleNewsletter(db: Db, id: number, at?: Date | null, n
   });
 }
 
-/** Back to draft before sending starts. */
-export async function unscheduleNewsletter(db: Db, id: number): Promise<void> {
+/** Back to draft while the reserved time is still ahead (a queued send is stopped with cancel). */
+export async function unscheduleNewsletter(db: Db, id: number, now = new Date()): Promise<void> {
   const r = await db
     .update(newsletters)
     .set({ status: "draft", scheduled_at: null })
-    .where(and(eq(newsletters.id, id), eq(newsletters.status, "scheduled")))
+    .where(and(eq(newsletters.id, id), eq(newsletters.status, "scheduled"), gt(newsletters.scheduled_at, now)))
     .returning({ id: newsletters.id });
-  if (!r.length) throw conflict("配信予約中のメールではありません");
+  if (r.length) return;
+  const row = await db.select({ status: newsletters.status, scheduled_at: newsletters.scheduled_at }).from(newsletters).where(eq(newsletters.id, id)).get();
+  if (!row) throw notFound();
+  if (newsletterPhase(row, now) === "queued" || row.status === "sending") {
+    throw conflict("配信を開始したメールは予約を取り消せません。中止する場合は「配信を中止する」を押してください");
+  }
+  throw conflict("配信予約中のメールではありません");
 }
 
 /**
@@ -194,7 +228,15 @@ export async function newsletterProgress(db: Db, id: number) {
     .where(eq(newsletters.id, id))
     .get();
   if (!row) throw notFound();
-  return { ...row, counts: await deliveryCounts(db, id) };
+  const phase = newsletterPhase(row);
+  // Queued: the delivery rows are not written yet, so the count is the audience's as of now.
+  let expected: number | null = null;
+  if (phase === "queued") {
+    const stored = await db.select({ audience: newsletters.audience }).from(newsletters).where(eq(newsletters.id, id)).get();
+    const audience = parseAudience(stored?.audience);
+    expected = audience ? await countAudience(db, audience) : null;
+  }
+  return { ...row, phase, expected, counts: await deliveryCounts(db, id) };
 }
 
 /** Failed and unconfirmed deliveries, for staff to follow up. */

@@ -147,7 +147,7 @@ describe("site options (POST /api/admin/options) and the dashboard", () => {
     expect(d.members).toHaveLength(12);
     expect(d.inquiries).toHaveLength(12);
     expect(d.members.at(-1)!.count).toBeGreaterThan(0);
-    expect(d.byArea).toHaveLength(7);
+    expect(d.byArea).toHaveLength(9);
     expect(d.byType).toHaveLength(7);
   });
 });

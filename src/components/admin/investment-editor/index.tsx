@@ -6,6 +6,7 @@ import { FormAlert } from "@/components/forms/field";
 import { applyServerErrors } from "@/components/forms/server-errors";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
+import type { PriceChangeKind } from "@/schemas/admin/investment";
 import { api } from "@/trpc/react";
 import { BasicsSection } from "./basics";
 import { BuildingSection } from "./building";
@@ -15,7 +16,7 @@ import { ImagesSection } from "./images";
 import { LandSection } from "./land";
 import { CommentsSection, DealSection, OriginalSection, PublishSection } from "./listing";
 import { LocationSection } from "./location";
-import { PriceSection } from "./price";
+import { PriceSection, priceNumber } from "./price";
 import { TransportsSection } from "./transports";
 import type { StoredImageInfo, Values } from "./types";
 import { SERVER_FIELDS, useInvestmentForm } from "./use-investment-form";
@@ -44,6 +45,8 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
   const utils = api.useUtils();
   const s = useSubmitStatus();
   const [saved, setSaved] = useState<string | null>(null);
+  // 値下げ・価格改定 or 訂正 for a changed price (issue 30); not a form field: it says how to record the change.
+  const [priceChange, setPriceChange] = useState<PriceChangeKind>("change");
   const { form, setServerError } = useInvestmentForm(initial, id);
   const create = api.admin.investments.create.useMutation();
   const update = api.admin.investments.update.useMutation();
@@ -64,15 +67,18 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
           s.succeed();
           router.push(`${base}/investments/${r.id}?saved=1`);
         } else {
-          const r = await update.mutateAsync({ id, ...values } as never);
+          const r = await update.mutateAsync({ id, ...values, price_change: priceChange } as never);
           clearDraft();
           s.succeed();
+          setPriceChange("change");
           setSaved(
-            !r.priceCut
-              ? "保存しました"
-              : r.formerPriceShown
-                ? "保存しました（値下げとして記録しました。値下げ前価格を公表日・値下げ日とともに6か月間表示します）"
-                : "保存しました（価格変更として記録しました。変更前の価格は2か月以上公表していないため、表示規約により公開ページに表示しません）",
+            r.priceCorrected
+              ? "保存しました（価格を訂正しました。会員へのお知らせと価格改定履歴への記録はしていません）"
+              : !r.priceCut
+                ? "保存しました"
+                : r.formerPriceShown
+                  ? "保存しました（値下げとして記録しました。値下げ前価格を公表日・値下げ日とともに6か月間表示します）"
+                  : "保存しました（価格変更として記録しました。変更前の価格は2か月以上公表していないため、表示規約により公開ページに表示しません）",
           );
           await utils.admin.investments.byId.invalidate({ id });
           router.refresh();
@@ -97,7 +103,13 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
       <BasicsSection form={form} />
       <LocationSection form={form} municipalities={masters.data?.municipalities ?? []} loading={masters.isPending} />
       <TransportsSection form={form} lines={masters.data?.lines ?? []} />
-      <PriceSection form={form} priceBefore={meta?.price_down && meta.price_before !== null ? meta.price_before : null} />
+      <PriceSection
+        form={form}
+        priceBefore={meta?.price_down && meta.price_before !== null ? meta.price_before : null}
+        storedPrice={id !== null ? priceNumber(initial.price) : null}
+        priceChange={priceChange}
+        onPriceChange={setPriceChange}
+      />
       <BuildingSection form={form} />
       <LandSection form={form} />
       <DealSection form={form} />

@@ -16,6 +16,8 @@ export type TransportRow = Omit<typeof investment_transports.$inferInsert, "id" 
 
 export interface EditorOptions extends StorageOptions {
   now?: Date;
+  /** "correction": a changed price replaces a mistyped one (price-correction.ts). Default "change". */
+  priceChange?: "change" | "correction";
 }
 
 /** Form values are strings; the row holds numbers and nulls. */

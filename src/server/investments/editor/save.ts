@@ -6,7 +6,7 @@
  * moved inside the transaction callback (a failure rolls the rows back); files of removed images are
  * deleted after commit.
  */
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { grossIncomeYield } from "@/lib/yield";
 import {
   DUPLICATE_NO_MESSAGE,
@@ -20,11 +20,13 @@ import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { investment_images, investment_price_histories, investment_transports, investments, municipalities, railway_lines, stations } from "@/server/db/schema";
 import { enqueue } from "@/server/jobs/outbox";
+import { logger } from "@/server/logger";
 import { claimStaged, UploadRejectedError } from "@/server/media";
 import { removeImage, type StorageOptions } from "@/server/media";
 import { applyPriceChange, deriveInvestment, type DeriveTransport } from "../derive";
 import { notFound, num, txt, type EditorOptions, type InvestmentRow, type TransportRow, type Tx } from "./common";
 import { investmentNoExists } from "./load";
+import { applyPriceCorrection } from "./price-correction";
 
 /** Resolves each transport's station against the master (names, group, operator); field errors for unknown ones. */
 async function resolveTransports(db: Pick<Db, "select">, input: InvestmentFormOutput["transports"]): Promise<TransportRow[]> {
@@ -227,7 +229,7 @@ export async function saveInvestment(
   id: number | null,
   v: InvestmentFormOutput,
   opts: EditorOptions = {},
-): Promise<{ id: number; priceCut: boolean; formerPriceShown: boolean; published: boolean }> {
+): Promise<{ id: number; priceCut: boolean; formerPriceShown: boolean; priceCorrected: boolean; published: boolean }> {
   const now = opts.now ?? new Date();
   checkFreshness(v, now);
   await checkBusinessRules(db, v, id);
@@ -235,6 +237,7 @@ export async function saveInvestment(
   const cols = editableColumns(v);
   const derived = deriveInvestment(cols, transports as DeriveTransport[], now);
   let droppedImages: string[] = [];
+  let corrected: { from: number; history: string } | null = null;
 
   const result = await db.transaction(async (tx) => {
     // Again inside the write transaction: two saves of one 物件番号 on two web nodes meet here, one after the other.
@@ -250,15 +253,22 @@ export async function saveInvestment(
       old && cols.price !== old.price
         ? await tx
             .select({
+              id: investment_price_histories.id,
               price: investment_price_histories.price,
               price_before: investment_price_histories.price_before,
               changed_at: investment_price_histories.changed_at,
             })
             .from(investment_price_histories)
             .where(eq(investment_price_histories.investment_id, old.id))
+            .orderBy(desc(investment_price_histories.changed_at), desc(investment_price_histories.id))
             .all()
         : [];
-    const price = applyPriceChange(old ?? null, cols.price, now, { history: pastChanges, publicAt });
+    // 訂正 (a mistyped price replaced): no history entry, no matching, never a former price (price-correction.ts).
+    const correction =
+      old && cols.price !== old.price && opts.priceChange === "correction" ? applyPriceCorrection(old, cols.price, pastChanges[0] ?? null) : null;
+    const price = correction
+      ? { ...correction, cut: false, history: null }
+      : applyPriceChange(old ?? null, cols.price, now, { history: pastChanges, publicAt });
     const published = cols.public && !(old?.public ?? false);
     const row = {
       ...cols,
@@ -289,13 +299,25 @@ export async function saveInvestment(
     // Any cut is matched (a saved price range may now fit); the mail shows a former price only when the rule allows it.
     const priceCut = Boolean(price.history && price.cut);
     if (price.history) await tx.insert(investment_price_histories).values({ ...price.history, investment_id: investmentId });
+    if (correction?.history?.kind === "amend") {
+      await tx.update(investment_price_histories).set({ price: correction.history.price }).where(eq(investment_price_histories.id, correction.history.id));
+    } else if (correction?.history?.kind === "drop") {
+      await tx.delete(investment_price_histories).where(eq(investment_price_histories.id, correction.history.id));
+    }
+    if (correction && old) corrected = { from: old.price, history: correction.history?.kind ?? "none" };
     if (priceCut && cols.public) {
       await enqueue(tx, "matchInvestment", { investmentId, reason: "price_down" }, `price_down-${investmentId}-${now.getTime()}`);
     }
     if (published) await enqueue(tx, "matchInvestment", { investmentId, reason: "new" }, `new-${investmentId}`);
     await enqueue(tx, "refreshSiteCounts", { reason: "listing saved" }, `listing-${investmentId}-${now.getTime()}`);
-    return { id: investmentId, priceCut, formerPriceShown: priceCut && price.price_down, published };
+    return { id: investmentId, priceCut, formerPriceShown: priceCut && price.price_down, priceCorrected: correction !== null, published };
   });
+  // Set inside the transaction callback, which TypeScript's narrowing does not follow.
+  const audit = corrected as { from: number; history: string } | null;
+  if (audit) {
+    // Audit line (as staff changes are logged): who replaced which price, and what became of the history entry.
+    logger.info("audit.investment_price_corrected", { actorId: adminId, investmentId: result.id, from: audit.from, to: cols.price, history: audit.history });
+  }
   await Promise.all(droppedImages.map((name) => removeImage(result.id, name, { db, ...opts }).catch(() => undefined)));
   return result;
 }

@@ -7,7 +7,7 @@ import { adminPage } from "./_lib/page-guard";
 
 export const metadata: Metadata = { title: "管理トップ" };
 
-/** Admin top: today's figures, 12-week series and listings by area / type. */
+/** Admin top: today's figures, 12-week series, listings by area / type, listings and inquiries by region and by designated city. */
 export default async function AdminTopPage() {
   const base = await adminPage();
   const [me, counts, d] = await Promise.all([api.admin.account.info(), api.public.options.get(), api.admin.options.dashboard()]);
@@ -63,8 +63,44 @@ export default async function AdminTopPage() {
           <div className="lg:col-span-2">
             <WeeklyChart title="新規会員とお問い合わせ（週別・直近12週）" weeks={d.weeks} />
           </div>
-          <CountChart title="公開物件（エリア別）" figures={d.byArea} color="gold" />
+          <CountChart title="公開物件（エリア・市別）" figures={d.byArea} color="gold" />
           <CountChart title="公開物件（種別）" figures={d.byType} color="primary" />
+          <CountChart title="物件へのお問い合わせ（エリア・市別・直近12週）" figures={d.inquiriesByArea} color="primary" />
+          <section aria-labelledby="cities-title" className="grid content-start gap-2 rounded-lg bg-white p-4 shadow-sm">
+            <h3 id="cities-title" className="text-sm font-bold">
+              政令指定都市（全域）
+            </h3>
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="border-b border-border text-left text-xs text-muted-foreground">
+                  <th scope="col" className="py-2 font-normal">
+                    市
+                  </th>
+                  <th scope="col" className="py-2 text-right font-normal">
+                    公開物件
+                  </th>
+                  <th scope="col" className="py-2 text-right font-normal">
+                    お問い合わせ（直近12週）
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.byCity.map((c) => (
+                  <tr key={c.code} className="border-b border-border last:border-0">
+                    <th scope="row" className="py-2 text-left font-normal">
+                      {/* The admin list takes the public search's ct: a city's code covers all its wards. */}
+                      <Link href={`${base}/investments?ct=${c.code}`} className="underline underline-offset-2">
+                        {c.label}
+                      </Link>
+                    </th>
+                    <td className="py-2 text-right tabular">{c.listings.toLocaleString("ja-JP")}件</td>
+                    <td className="py-2 text-right tabular">{c.inquiries.toLocaleString("ja-JP")}件</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="text-xs text-muted-foreground">大阪市は大阪市中心部と大阪ベイエリア、堺市は南大阪の内数です。</p>
+          </section>
         </div>
       </section>
     </AdminPageShell>

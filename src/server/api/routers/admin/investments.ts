@@ -62,7 +62,7 @@ export const adminInvestmentsRouter = createTRPCRouter({
   update: adminProcedure
     .input(updateInvestmentInput)
     .output(investmentSaveResult)
-    .mutation(({ ctx, input: { id, ...data } }) => saveInvestment(ctx.db, ctx.admin.id, id, data)),
+    .mutation(({ ctx, input: { id, price_change, ...data } }) => saveInvestment(ctx.db, ctx.admin.id, id, data, { priceChange: price_change })),
   bulk: adminProcedure.input(bulkInput).mutation(({ ctx, input }) => bulkInvestments(ctx.db, input.ids, input.action)),
   duplicate: adminProcedure.input(investmentIdInput).mutation(({ ctx, input }) => duplicateInvestment(ctx.db, ctx.admin.id, input.id)),
   remove: adminProcedure.input(investmentIdInput).mutation(async ({ ctx, input }) => {

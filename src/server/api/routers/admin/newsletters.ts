@@ -36,9 +36,8 @@ export const adminNewslettersRouter = createTRPCRouter({
     await deleteNewsletter(ctx.db, input.id);
     return { status: true as const };
   }),
-  audienceCount: adminProcedure.input(z.object({ audience: newsletterAudience })).query(async ({ ctx, input }) => ({
-    count: await audienceSize(ctx.db, input.audience),
-  })),
+  /** The recipient count before sending (and the listing a segment names). */
+  audienceCount: adminProcedure.input(z.object({ audience: newsletterAudience })).query(({ ctx, input }) => audienceSize(ctx.db, input.audience)),
   preview: adminProcedure.input(content).query(({ input }) => previewNewsletter(input)),
   sendTest: adminProcedure.input(content).mutation(({ ctx, input }) => sendTestNewsletter(ctx.db, ctx.admin.id, input)),
   /** Send now (no `at`, or a past one) or at a later moment. */

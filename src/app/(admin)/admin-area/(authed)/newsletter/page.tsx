@@ -4,23 +4,31 @@ import { AdminDataTable, RecordLink, type AdminColumn } from "@/components/admin
 import { AdminPageShell } from "@/components/admin/page-header";
 import { AdminPrevNextPager } from "@/components/admin/pager";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
+import { NEWSLETTER_PHASE_NAMES } from "@/lib/constants/newsletter";
+import municipalitiesJson from "@/master-data/municipalities.json";
 import { api } from "@/trpc/server";
 import { adminPage } from "../_lib/page-guard";
 
 export const metadata: Metadata = { title: "メール配信管理" };
 
-const STATUS_NAMES: Record<string, string> = { draft: "下書き", scheduled: "配信予約", sending: "配信中", sent: "配信完了", cancelled: "配信中止" };
 const dateFmt = new Intl.DateTimeFormat("ja-JP", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Tokyo" });
 
-type Audience = { kind: "all" } | { kind: "segment"; areas: number[]; types: number[]; registeredFrom?: string; registeredTo?: string } | null;
+type Audience =
+  | { kind: "all" }
+  | { kind: "segment"; areas: number[]; types: number[]; cities?: string[]; listingId?: number; registeredFrom?: string; registeredTo?: string }
+  | null;
 
-/** The audience in a few words, e.g. 北摂・大阪市内／一棟マンション／2026-01-01〜. */
+const muniName = new Map((municipalitiesJson as { municipalities: { code: string; name: string }[] }).municipalities.map((m) => [m.code, m.name]));
+
+/** The audience in a few words, e.g. 北摂・大阪市中心部／一棟マンション／条件に京都市／物件ID 12に合う条件／2026-01-01〜. */
 function audienceLabel(a: Audience): string {
   if (!a) return "（条件が不正です）";
   if (a.kind === "all") return "全会員（受信希望者）";
   const parts = [
     a.areas.map((id) => AREAS.find((x) => x.id === id)?.name ?? id).join("・"),
     a.types.map((id) => SEARCH_TYPES.find((x) => x.id === id)?.name ?? id).join("・"),
+    a.cities?.length ? `条件に${a.cities.map((c) => muniName.get(c) ?? c).join("・")}` : "",
+    a.listingId !== undefined ? `物件ID ${a.listingId}に合う条件` : "",
     a.registeredFrom || a.registeredTo ? `登録 ${a.registeredFrom ?? ""}〜${a.registeredTo ?? ""}` : "",
   ].filter(Boolean);
   return parts.join("／");
@@ -32,7 +40,7 @@ export default async function AdminNewslettersPage({ searchParams }: { searchPar
   const data = await api.admin.newsletters.list({ page });
   const columns: AdminColumn<(typeof data.items)[number]>[] = [
     { key: "subject", header: "件名", cell: (n) => <RecordLink href={`${base}/newsletter/${n.id}`}>{n.subject}</RecordLink> },
-    { key: "status", header: "状態", cellClassName: "whitespace-nowrap", cell: (n) => STATUS_NAMES[n.status] ?? n.status },
+    { key: "status", header: "状態", cellClassName: "whitespace-nowrap", cell: (n) => NEWSLETTER_PHASE_NAMES[n.phase] ?? n.status },
     { key: "audience", header: "配信先", cell: (n) => audienceLabel(n.audience as Audience) },
     {
       key: "scheduled_at",

@@ -12,7 +12,7 @@ export default async function NewsletterPage({ params }: { params: Promise<{ id:
   const base = await adminPage();
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id <= 0) notFound();
-  const n = await api.admin.newsletters.byId({ id }).catch(() => null);
+  const [n, me] = await Promise.all([api.admin.newsletters.byId({ id }).catch(() => null), api.admin.account.info()]);
   if (!n) notFound();
   const initial: EditorInitial = {
     id: n.id,
@@ -22,7 +22,8 @@ export default async function NewsletterPage({ params }: { params: Promise<{ id:
     status: n.status,
     scheduled_at: n.scheduled_at,
   };
-  const started = n.status === "sending" || n.status === "sent" || n.status === "cancelled";
+  // Queued (今すぐ配信 pressed, the worker not yet started) counts as started: nothing to edit, schedule or unschedule.
+  const started = n.phase === "queued" || n.phase === "sending" || n.phase === "sent" || n.phase === "cancelled";
   return (
     <div className="grid gap-6">
       <Link href={`${base}/newsletter`} className="text-sm underline underline-offset-2">
@@ -36,7 +37,7 @@ export default async function NewsletterPage({ params }: { params: Promise<{ id:
           <pre className="font-sans text-sm leading-relaxed whitespace-pre-wrap">{n.body}</pre>
         </section>
       ) : (
-        <NewsletterEditor base={base} initial={initial} />
+        <NewsletterEditor base={base} initial={initial} testTo={me.email} />
       )}
     </div>
   );

@@ -3,11 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { cityLabel, DESIGNATED_CITIES } from "@/lib/constants/designated-cities";
 import { AREAS, SEARCH_TYPES } from "@/lib/constants/investment";
 import { MAIL_SUBJECT_PREFIX, withoutSubjectPrefix } from "@/lib/constants/site";
 import { api } from "@/trpc/react";
 
-type Audience = { kind: "all" } | { kind: "segment"; areas: number[]; types: number[]; registeredFrom?: string; registeredTo?: string };
+type Audience =
+  | { kind: "all" }
+  | { kind: "segment"; areas: number[]; types: number[]; cities?: string[]; listingId?: number; registeredFrom?: string; registeredTo?: string };
 
 export type EditorInitial = {
   id: number;
@@ -38,16 +41,19 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-function toggle(list: number[], id: number): number[] {
-  return list.includes(id) ? list.filter((x) => x !== id) : [...list, id].sort((a, b) => a - b);
+function toggle<T extends number | string>(list: T[], id: T): T[] {
+  return list.includes(id) ? list.filter((x) => x !== id) : [...list, id].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
+
+const WHOLE_CITY_CODES = new Set<string>(DESIGNATED_CITIES.map((c) => c.code));
+const fmtTime = new Intl.DateTimeFormat("ja-JP", { timeStyle: "short", timeZone: "Asia/Tokyo" });
 
 /**
  * Compose a newsletter (件名・本文 required), choose its audience with a live
  * recipient count, preview it, send a test to yourself, then schedule it or
  * send it now. Used for new newsletters and for drafts / scheduled ones.
  */
-export function NewsletterEditor({ base, initial }: { base: string; initial?: EditorInitial }) {
+export function NewsletterEditor({ base, initial, testTo }: { base: string; initial?: EditorInitial; testTo: string }) {
   const router = useRouter();
   const [subject, setSubject] = useState(initial?.subject ?? "");
   const [body, setBody] = useState(initial?.body ?? "");
@@ -55,6 +61,9 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
   const seg = initial?.audience?.kind === "segment" ? initial.audience : undefined;
   const [areas, setAreas] = useState<number[]>(seg?.areas ?? []);
   const [types, setTypes] = useState<number[]>(seg?.types ?? []);
+  const [cities, setCities] = useState<string[]>(seg?.cities ?? []);
+  const [listingId, setListingId] = useState(seg?.listingId !== undefined ? String(seg.listingId) : "");
+  const [testSent, setTestSent] = useState<string | null>(null);
   const [from, setFrom] = useState(seg?.registeredFrom ?? "");
   const [to, setTo] = useState(seg?.registeredTo ?? "");
   const [at, setAt] = useState(initial?.scheduled_at ? toLocalInput(initial.scheduled_at) : "");
@@ -63,14 +72,32 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
   // Required fields checked here before any confirmation (the server checks again).
   const [missing, setMissing] = useState<{ subject?: string; body?: string }>({});
 
+  // A listing id as typed (full-width digits allowed); anything else is left out and flagged below.
+  const listingNumber = /^\d{1,15}$/.test(listingId.normalize("NFKC").trim()) ? Number(listingId.normalize("NFKC").trim()) : undefined;
+  const listingInvalid = listingId.trim() !== "" && listingNumber === undefined;
   const audience: Audience = useMemo(
     () =>
-      kind === "all" ? { kind: "all" } : { kind: "segment", areas, types, ...(from ? { registeredFrom: from } : {}), ...(to ? { registeredTo: to } : {}) },
-    [kind, areas, types, from, to],
+      kind === "all"
+        ? { kind: "all" }
+        : {
+            kind: "segment",
+            areas,
+            types,
+            cities,
+            ...(listingNumber !== undefined ? { listingId: listingNumber } : {}),
+            ...(from ? { registeredFrom: from } : {}),
+            ...(to ? { registeredTo: to } : {}),
+          },
+    [kind, areas, types, cities, listingNumber, from, to],
   );
   const debouncedAudience = useDebounced(audience, 300);
-  const segmentEmpty = kind === "segment" && !areas.length && !types.length && !from && !to;
-  const count = api.admin.newsletters.audienceCount.useQuery({ audience: debouncedAudience as never }, { enabled: !segmentEmpty });
+  const segmentEmpty = kind === "segment" && !areas.length && !types.length && !cities.length && listingNumber === undefined && !from && !to;
+  const masters = api.admin.investments.masters.useQuery(undefined, { staleTime: Infinity, enabled: kind === "segment" });
+  const muniName = useMemo(() => new Map((masters.data?.municipalities ?? []).map((m) => [m.code, m.name])), [masters.data]);
+  const count = api.admin.newsletters.audienceCount.useQuery(
+    { audience: debouncedAudience as never },
+    { enabled: !segmentEmpty && !listingInvalid, retry: false },
+  );
   const preview = api.admin.newsletters.preview.useQuery({ subject, body }, { enabled: showPreview && !!subject.trim() && !!body.trim() });
 
   const create = api.admin.newsletters.create.useMutation();
@@ -145,6 +172,7 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
     if (id === null) return;
     try {
       await schedule.mutateAsync({ id, at: when });
+      setNotice(now ? "配信を受け付けました。配信状況を表示します…" : "配信を予約しました");
       router.push(`${base}/newsletter/${id}`);
       router.refresh();
     } catch {
@@ -249,6 +277,79 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
                 ))}
               </div>
             </div>
+            <div>
+              <p className="mb-1 font-bold">保存した検索条件の市区町村（いずれか）</p>
+              <p className="mb-2 text-xs text-muted-foreground">
+                その市区町村を含む条件（市全域・区・エリア）を保存した会員。政令市は全域で選ぶとすべての区が対象です。
+              </p>
+              <div className="flex flex-wrap gap-4">
+                {DESIGNATED_CITIES.map((c) => (
+                  <label key={c.code} className="flex items-center gap-1">
+                    <input type="checkbox" checked={cities.includes(c.code)} onChange={() => setCities(toggle(cities, c.code))} />
+                    {cityLabel(c)}
+                  </label>
+                ))}
+              </div>
+              <div className="mt-2 flex flex-wrap items-center gap-2">
+                <label className="sr-only" htmlFor="nl-city-add">
+                  区・市町村を追加
+                </label>
+                <select
+                  id="nl-city-add"
+                  className={`${input} w-auto max-w-full`}
+                  value=""
+                  onChange={(e) => {
+                    if (e.target.value && !cities.includes(e.target.value)) setCities(toggle(cities, e.target.value));
+                  }}
+                >
+                  <option value="">{masters.isPending ? "読み込み中…" : "区・市町村を追加…"}</option>
+                  {(masters.data?.municipalities ?? [])
+                    .filter((m) => !WHOLE_CITY_CODES.has(m.code))
+                    .map((m) => (
+                      <option key={m.code} value={m.code}>
+                        {m.name}
+                      </option>
+                    ))}
+                </select>
+                {cities
+                  .filter((c) => !WHOLE_CITY_CODES.has(c))
+                  .map((c) => (
+                    <span key={c} className="inline-flex items-center gap-1 rounded-full border border-border bg-muted px-2 py-0.5 text-xs">
+                      {muniName.get(c) ?? c}
+                      <button
+                        type="button"
+                        className="px-1 text-muted-foreground"
+                        aria-label={`${muniName.get(c) ?? c}を外す`}
+                        onClick={() => setCities(toggle(cities, c))}
+                      >
+                        ×
+                      </button>
+                    </span>
+                  ))}
+              </div>
+            </div>
+            <div>
+              <label className="grid max-w-md gap-1">
+                <span className="font-bold">この物件に合う検索条件を保存した会員</span>
+                <span className="text-xs text-muted-foreground">物件IDを入力（物件の編集画面のURLの数字）。新着・値下げのお知らせメールと同じ判定です。</span>
+                <input
+                  className={input}
+                  inputMode="numeric"
+                  value={listingId}
+                  onChange={(e) => setListingId(e.target.value)}
+                  placeholder="例：128"
+                  aria-invalid={listingInvalid || !!errorOf(count.error, "audience.listingId")}
+                />
+              </label>
+              {listingInvalid ? <p className="text-xs text-error">物件IDは半角数字で入力してください</p> : null}
+              {count.data?.listing ? (
+                <p className="text-xs" data-slot="segment-listing">
+                  対象物件：{count.data.listing.name}
+                  {count.data.listing.no ? `（${count.data.listing.no}）` : ""}
+                </p>
+              ) : null}
+              {errorOf(count.error, "audience.listingId") ? <p className="text-xs text-error">{errorOf(count.error, "audience.listingId")}</p> : null}
+            </div>
             <div className="flex flex-wrap items-end gap-3">
               <label className="grid gap-1">
                 登録日（から）
@@ -265,7 +366,7 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
         <p className="text-sm" aria-live="polite">
           配信対象：
           <strong className="tabular text-lg">
-            {segmentEmpty ? "—" : count.isFetching && !count.data ? "…" : (count.data?.count ?? 0).toLocaleString("ja-JP")}
+            {segmentEmpty || listingInvalid || count.error ? "—" : count.isFetching && !count.data ? "…" : (count.data?.count ?? 0).toLocaleString("ja-JP")}
           </strong>{" "}
           人<span className="ml-2 text-xs text-muted-foreground">（有効な会員のうちメールマガジンを受け取る方。送信時点で停止・退会した方には送りません）</span>
         </p>
@@ -299,12 +400,30 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
             type="button"
             variant="outline"
             disabled={!subject.trim() || !body.trim() || sendTest.isPending}
-            onClick={() => sendTest.mutate({ subject, body })}
+            onClick={async () => {
+              setTestSent(null);
+              // Says where it goes before anything is sent; the answer names the address the server used.
+              if (!window.confirm(`テストメールを ${testTo} に送ります（件名に【テスト送信】が付きます）。よろしいですか？`)) return;
+              try {
+                const r = await sendTest.mutateAsync({ subject, body });
+                setTestSent(`テストメールを ${r.to} に送りました（${fmtTime.format(new Date())}）。届くまで数分かかることがあります。`);
+              } catch {
+                // shown below
+              }
+            }}
           >
             {sendTest.isPending ? "送信中…" : "自分宛てにテスト送信"}
           </Button>
-          {sendTest.data ? <span className="text-sm text-gold-700">{sendTest.data.to} にテストメールを送りました</span> : null}
-          {sendTest.error ? <span className="text-sm text-error">{sendTest.error.message}</span> : null}
+          {testSent ? (
+            <p role="status" className="basis-full text-sm font-bold text-gold-700" data-slot="test-sent">
+              {testSent}
+            </p>
+          ) : null}
+          {sendTest.error ? (
+            <p role="alert" className="basis-full text-sm text-error">
+              {sendTest.error.message}
+            </p>
+          ) : null}
         </section>
       ) : null}
 
@@ -326,10 +445,10 @@ export function NewsletterEditor({ base, initial }: { base: string; initial?: Ed
               配信日時（日本時間）
               <input type="datetime-local" className={input} value={at} onChange={(e) => setAt(e.target.value)} />
             </label>
-            <Button type="button" variant="outline" onClick={() => onSchedule(false)} disabled={busy || segmentEmpty}>
+            <Button type="button" variant="outline" onClick={() => onSchedule(false)} disabled={busy || segmentEmpty || listingInvalid}>
               この日時に予約する
             </Button>
-            <Button type="button" onClick={() => onSchedule(true)} disabled={busy || segmentEmpty}>
+            <Button type="button" onClick={() => onSchedule(true)} disabled={busy || segmentEmpty || listingInvalid}>
               今すぐ配信する
             </Button>
             {initial?.status === "scheduled" ? (

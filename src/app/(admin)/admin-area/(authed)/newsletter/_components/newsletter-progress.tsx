@@ -1,19 +1,30 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { NEWSLETTER_PHASE_NAMES } from "@/lib/constants/newsletter";
 import { api } from "@/trpc/react";
 
-const STATUS_NAMES: Record<string, string> = { draft: "下書き", scheduled: "配信予約", sending: "配信中", sent: "配信完了", cancelled: "配信中止" };
 const fmt = new Intl.DateTimeFormat("ja-JP", { dateStyle: "short", timeStyle: "medium", timeZone: "Asia/Tokyo" });
 
-/** Live progress (polled every 1.5 s while scheduled or sending), cancel, and the deliveries that need a look. */
+/**
+ * Live progress (polled every 1.5 s while scheduled, queued or sending), cancel, and the deliveries
+ * that need a look. A change of phase (配信予約 → 配信待ち → 配信中 → 配信完了) refreshes the page, so
+ * the editor gives way to the sent body as soon as sending is under way.
+ */
 export function NewsletterProgress({ id }: { id: number }) {
   const router = useRouter();
   const progress = api.admin.newsletters.progress.useQuery(
     { id },
     { refetchInterval: (q) => (q.state.data && ["scheduled", "sending"].includes(q.state.data.status) ? 1500 : false) },
   );
+  const phase = progress.data?.phase;
+  const seen = useRef(phase);
+  useEffect(() => {
+    if (seen.current !== undefined && phase !== undefined && seen.current !== phase) router.refresh();
+    seen.current = phase;
+  }, [phase, router]);
   const problems = api.admin.newsletters.problems.useQuery({ id }, { enabled: !!progress.data && !["scheduled", "sending"].includes(progress.data.status) });
   const cancel = api.admin.newsletters.cancel.useMutation({
     onSuccess: () => {
@@ -27,12 +38,13 @@ export function NewsletterProgress({ id }: { id: number }) {
   const done = c.sent + c.failed + c.skipped;
   const pct = c.total ? Math.round((done / c.total) * 100) : p.status === "sent" ? 100 : 0;
   const live = p.status === "scheduled" || p.status === "sending";
+  const queued = p.phase === "queued";
 
   return (
     <section className="grid gap-4 rounded-lg bg-white p-5 shadow-sm" aria-live="polite">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-bold">
-          配信状況：<span className="text-gold-700">{STATUS_NAMES[p.status] ?? p.status}</span>
+          配信状況：<span className="text-gold-700">{NEWSLETTER_PHASE_NAMES[p.phase] ?? p.status}</span>
         </h2>
         {live ? (
           <Button
@@ -48,8 +60,14 @@ export function NewsletterProgress({ id }: { id: number }) {
           </Button>
         ) : null}
       </div>
-      {p.status === "scheduled" && p.scheduled_at ? <p className="text-sm">配信予定：{fmt.format(new Date(p.scheduled_at))}</p> : null}
-      <div>
+      {p.phase === "scheduled" && p.scheduled_at ? <p className="text-sm">配信予定：{fmt.format(new Date(p.scheduled_at))}</p> : null}
+      {queued ? (
+        <p className="text-sm" data-slot="newsletter-queued">
+          配信を受け付けました。まもなく送信を始めます（対象{" "}
+          <strong className="tabular">{p.expected === null ? "—" : p.expected.toLocaleString("ja-JP")}</strong> 人）。このページで進み具合を確認できます。
+        </p>
+      ) : null}
+      <div hidden={queued}>
         <div
           className="h-3 w-full overflow-hidden rounded bg-primary-50"
           role="progressbar"
