@@ -171,8 +171,8 @@ export function tilePixel(lat: number, lng: number, zoom: number): { z: number; 
   return { z: zoom, x: Math.floor(gx / 256), y: Math.floor(gy / 256), px: gx % 256, py: gy % 256 };
 }
 
-/** The tile URL of a layer: {base}/{layer}/{z}/{x}/{y}.png. */
-export function hazardTileUrl(base: string, layer: string, z: number, x: number, y: number): string {
+/** The tile URL of a layer: {base}/{layer}/{z}/{x}/{y}.png (or Leaflet's template, given "{z}" "{x}" "{y}"). */
+export function hazardTileUrl(base: string, layer: string, z: number | string, x: number | string, y: number | string): string {
   return `${base.replace(/\/+$/, "")}/${layer}/${z}/${x}/${y}.png`;
 }
 
