@@ -38,6 +38,9 @@
  * | xw   | exclusion words (not in the spec; the portals' 除外ワード): terms as fw; a listing   | ≤ 5 terms of ≤ 50 characters    | NOR     |       |
  * |      | whose name or keywords contain ANY of them (instr(), ASCII case-insensitive) is left |                                 |         |       |
  * |      | out                                                                                  |                                 |         |       |
+ * | hz   | hazard (issue 34) → hazard_out = 0: leaves out listings whose hazard flags put them  | 1                               |         |       |
+ * |      | in a flood depth of 0.5 m or more or a 土砂災害警戒区域 (src/lib/hazard.ts             |                                 |         |       |
+ * |      | isHazardOut); listings whose flags are unknown are NOT left out                      |                                 |         |       |
  * | sr   | sort: new (public_at ↓), price_asc, price_desc, yield_desc (no yield last),          | SORT_KEYS, default new          |         |       |
  * |      | age_asc (built_at ↓, unknown last), walk_asc (station_time ↑, unknown last);         |                                 |         |       |
  * |      | ties by id ↓                                                                         |                                 |         |       |
@@ -66,6 +69,8 @@
  * lists) and rejects — rather than drops — bad values there.
  */
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
+/** hz's name on chips and in the OpenAPI description (issue 34). */
+const HAZARD_SEARCH_LABEL = "浸水0.5m以上・土砂災害警戒区域を除く";
 import municipalitiesJson from "@/master-data/municipalities.json";
 import {
   AREAS,
@@ -329,6 +334,7 @@ const PARAMS = {
   up: scalar(days, "更新（日以内）"),
   fw: scalar(freeWord, "フリーワード（空白区切りの語をすべて含む、最大5語）"),
   xw: scalar(freeWord, "除外ワード（空白区切りの語のいずれかを物件名・キーワードに含む物件を除く、最大5語）"),
+  hz: scalar(flag, `${HAZARD_SEARCH_LABEL}（1）: 洪水浸水想定（想定最大規模）0.5m以上・土砂災害警戒区域の物件を除く。未確認の物件は除かない`),
   no: scalar(propertyNo, "物件番号（前方一致、管理者のみ）", true),
   ps: scalar(publicationState, `公開状態（管理者のみ）: ${PUBLICATION_STATES.map((p) => `${p.key} ${p.name}`).join("、")}`, true),
   nu: scalar(isoDate, "更新日の開始（YYYY-MM-DD、管理者のみ）", true),
@@ -377,6 +383,7 @@ const searchFields = z.object({
   up: days.optional(),
   fw: freeWord.optional(),
   xw: freeWord.optional(),
+  hz: flag.optional(),
   no: propertyNo.optional(),
   ps: publicationState.optional(),
   nu: isoDate.optional(),
@@ -574,6 +581,7 @@ export function describeQuery(q: SearchQuery, names: DescribeNames = {}): string
   if (q.up !== undefined) push(`更新${q.up}日以内`);
   if (q.fw) push(`「${q.fw}」`);
   if (q.xw) push(`除外「${q.xw}」`);
+  if (q.hz) push(`${HAZARD_SEARCH_LABEL}（未確認の物件は含む）`);
   if (q.no) push(`物件番号「${q.no}」`);
   if (q.ps) push(PUBLICATION_STATES.find((s) => s.key === q.ps)?.name ?? "");
   if (q.nu || q.xu) push(`更新日${range(q.nu ?? null, q.xu ?? null, "まで", "から")}`);

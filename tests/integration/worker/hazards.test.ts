@@ -6,6 +6,9 @@ import { hazard_flags, investments } from "@/server/db/schema";
 import { checkListingHazards, clearTileCache, listingHazards, queueHazardChecks, setHazardOverride } from "@/server/hazards";
 import { saveInvestment } from "@/server/investments";
 import { registerSchedules } from "@/server/jobs/schedules";
+import { describeQuery, parseSearchParams } from "@/schemas/search";
+import { compileQuery, loadMatchable, searchInvestments } from "@/server/search";
+
 import { solidHazardTile, startTileServer } from "../../../scripts/lib/tile-server";
 import { validForm } from "../admin/helpers";
 import { createAdmin } from "../../helpers/factories";
@@ -72,6 +75,13 @@ describe("hazard flags from the worker (checkHazards)", () => {
     expect(flags[FLOOD.id]!.checked_at).toBeInstanceOf(Date);
     for (const l of HAZARD_LAYERS.filter((x) => x.id !== FLOOD.id)) expect(flags[l.id]).toMatchObject({ class: CLASS_NONE, status: "ok" });
     expect(await hazardOut(id)).toBe(true);
+    // hz=1 leaves it out (SQL and the saved-condition matcher alike); the chip says unknown ones stay
+    const hz = parseSearchParams({ hz: "1" });
+    expect((await searchInvestments(s.db, "visitor", hz, { pageSize: 1000 })).items.map((c) => c.id)).not.toContain(id);
+    expect((await searchInvestments(s.db, "visitor", {}, { pageSize: 1000 })).items.map((c) => c.id)).toContain(id);
+    const [matchable] = await loadMatchable(s.db, [id]);
+    expect(compileQuery(hz, new Date())(matchable!)).toBe(false);
+    expect(describeQuery(hz)).toEqual(["浸水0.5m以上・土砂災害警戒区域を除く（未確認の物件は含む）"]);
     // the detail's reading for a visitor
     const seen = await listingHazards(s.db, "visitor", id);
     expect(seen?.flags.find((f) => f.layer === FLOOD.id)).toMatchObject({ class: "d_3_5", status: "ok" });
@@ -112,6 +122,8 @@ describe("hazard flags from the worker (checkHazards)", () => {
       expect(flags[l.id]!.error).toContain("HTTP 500");
     }
     expect(await hazardOut(id)).toBe(false);
+    // unknown is not left out by hz=1
+    expect((await searchInvestments(s.db, "visitor", parseSearchParams({ hz: "1" }), { pageSize: 1000 })).items.map((c) => c.id)).toContain(id);
     const shown = await listingHazards(s.db, "visitor", id);
     expect(shown?.checkedAt).toBeNull();
     // BullMQ holds the job for a retry (attempts 12, capped backoff from 2 s)
