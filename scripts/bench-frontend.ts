@@ -72,6 +72,7 @@ const tiles = await startTileServer();
 const env = {
   ...process.env,
   MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+  HAZARD_TILE_BASE_URL: tiles.hazard.base,
   NODE_ENV: "production",
   PORT: String(port),
   APP_URL: base,

@@ -107,8 +107,9 @@ export function yieldFootnote(kinds: readonly YieldKind[] = ["gross"], opts: { v
 export const SEARCH_YIELD_LABEL = YIELD_LABELS.gross;
 
 /**
- * Hazard caveat (issue 28 item 4). Nothing on the site shows hazards yet; the
- * hazard feature (a later issue) prints this wherever it shows one.
+ * Hazard caveat (issue 28 item 4, issue 34): printed wherever hazard flags or layers are
+ * shown (the detail's ハザード section, the map's hazard layers). The last sentence is the
+ * portal's own warning: a blank area may be one nobody has surveyed yet.
  */
 export const HAZARD_CAVEAT =
-  "ハザード情報は参考情報です。重要事項説明では、市町村が水防法に基づき作成したハザードマップを用いて説明します。区域外であっても安全を保証するものではありません。";
+  "ハザード情報は参考情報であり、重要事項説明では、市町村が水防法に基づき作成したハザードマップを用いて説明します。区域外であっても安全を保証するものではありません。地図上の空白は未調査の場合があります。";

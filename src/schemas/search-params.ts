@@ -33,6 +33,7 @@ export const SEARCH_PARAM_KEYS = [
   "up",
   "fw",
   "xw",
+  "hz",
   "no",
   "ps",
   "nu",

@@ -63,6 +63,18 @@ const schema = z.object({
     .regex(/^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, "an http(s) URL template with {z}, {x} and {y}")
     .default("https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png"),
   MAP_TILE_ATTRIBUTION: z.string().default('<a href="https://maps.gsi.go.jp/development/ichiran.html" target="_blank" rel="noopener">地理院タイル</a>'),
+  /**
+   * The national hazard map portal's raster tiles (issue 34): {base}/{layer}/{z}/{x}/{y}.png
+   * (src/lib/hazard.ts names the layers). The worker reads them for each listing's flags and
+   * the map pages draw them as overlays; tests and the demo point it at the local stand-in
+   * (scripts/lib/tile-server.ts). Its origin is added to the CSP's img-src.
+   */
+  HAZARD_TILE_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+(\/.*)?$/, "an http(s) URL")
+    .default("https://disaportaldata.gsi.go.jp/raster"),
+  /** One hazard tile read by the worker gives up after this (the job is retried later). */
+  HAZARD_TILE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(15),
   ANALYTICS_ID: z.string().optional(),
   CORS_ORIGINS: z.string().default(""),
   /**

@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
     REDIS_PREFIX: `e2e${port}`,
     LOG_LEVEL: "warn",
     MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`,
+    // the hazard map portal's stand-in too (issue 34): the worker and the map's overlays read it
+    HAZARD_TILE_BASE_URL: tiles.hazard.base,
   } as NodeJS.ProcessEnv;
   const runOrThrow = (cmd: string, args: string[]) => {
     const r = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
@@ -119,7 +121,7 @@ declare module "vitest" {
     mailDir: string;
     redisPrefix: string;
     uploadDir: string;
-    /** The tile stand-in (tile-server.ts): MAP_TILE_URL points at it. */
+    /** The tile stand-in (tile-server.ts): MAP_TILE_URL points at it, HAZARD_TILE_BASE_URL at its /hazard. */
     tileURL: string;
   }
 }

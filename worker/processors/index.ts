@@ -1,5 +1,6 @@
 import type { Db } from "@/server/db";
 import type { Processors, RuntimeContext } from "@/server/jobs/runtime";
+import { processHazard } from "./hazard";
 import { processMail } from "./mail";
 import { processMaintenance } from "./maintenance";
 import { processMatching } from "./matching";
@@ -16,5 +17,6 @@ export function processorsFor(db: Db, ctx?: RuntimeContext): Processors {
     mail: (job) => processMail(db, job),
     matching: (job) => processMatching(db, job),
     newsletter: newsletterProcessor(db, ctx),
+    hazard: (job) => processHazard(db, job),
   };
 }

@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { clusterDiameter, markerDiameter } from "@/lib/map-icons";
 import { formatPrice, withCommas } from "@/lib/price";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
+import { attachHazardButton } from "./hazard-loader";
 import { FIT_MAX_ZOOM, mapHref, MAX_ZOOM, MIN_ZOOM, type FitBounds, type MapViewParam } from "./map-view-param";
 
 /** GET /api/investments/map's answer (src/schemas/map.ts mapViewDto). */
@@ -30,6 +31,8 @@ export interface MapSearchProps {
   /** The search conditions as the list page's query string. */
   conditions: string;
   member: boolean;
+  /** HAZARD_TILE_BASE_URL: the hazard overlays' button (issue 34) when given. */
+  hazardBase?: string;
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
@@ -52,7 +55,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * view beside the map (desktop) or under it (phone). A marker selects its
  * listing: its card comes first in the list.
  */
-export function MapSearch({ tileUrl, attribution, view, fit, conditions, member }: MapSearchProps) {
+export function MapSearch({ tileUrl, attribution, view, fit, conditions, member, hazardBase }: MapSearchProps) {
   const el = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLElement>(null);
   const mapRef = useRef<Leaflet.Map | null>(null);
@@ -116,6 +119,7 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member 
       else map.setView([view.lat, view.lng], view.zoom);
       L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM }).addTo(map);
       map.attributionControl.setPrefix(false);
+      if (hazardBase) attachHazardButton(L, map, hazardBase);
       leafletRef.current = L;
       layerRef.current = L.layerGroup().addTo(map);
       mapRef.current = map;

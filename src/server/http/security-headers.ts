@@ -34,13 +34,15 @@ export function contentSecurityPolicy(nonce: string): string {
   const analytics = Boolean(e.ANALYTICS_ID);
   // the map search's base-map tiles (MAP_TILE_URL, 地理院タイル by default)
   const tiles = new URL(e.MAP_TILE_URL.replace(/\{[a-z]\}/g, "0")).origin;
+  // the hazard overlays (HAZARD_TILE_BASE_URL, the hazard map portal by default)
+  const hazardTiles = new URL(e.HAZARD_TILE_BASE_URL).origin;
   const list = (...sources: (string | false)[]) => sources.filter(Boolean).join(" ");
   const directives = [
     "default-src 'self'",
     `script-src ${list("'self'", `'nonce-${nonce}'`, recaptcha && "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/", analytics && "https://www.googletagmanager.com")}`,
     // React writes style attributes; a nonce here would switch 'unsafe-inline' off for them.
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${list("'self'", "data:", "blob:", tiles, maps && "https://maps.googleapis.com https://maps.gstatic.com", analytics && "https://www.googletagmanager.com https://*.google-analytics.com")}`,
+    `img-src ${list("'self'", "data:", "blob:", tiles, hazardTiles !== tiles && hazardTiles, maps && "https://maps.googleapis.com https://maps.gstatic.com", analytics && "https://www.googletagmanager.com https://*.google-analytics.com")}`,
     "font-src 'self'",
     `connect-src ${list("'self'", recaptcha && "https://www.google.com/recaptcha/", analytics && "https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com")}`,
     `frame-src ${list(recaptcha && "https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/", maps && "https://www.google.com/maps/embed/") || "'none'"}`,

@@ -70,6 +70,12 @@ export const jobs = {
   expireFormerPrices: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
   // The day before: staff get one mail listing the listings whose 次回更新予定日 is tomorrow.
   remindNextUpdates: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
+  // Issue 34: read the hazard map tiles at a listing's point (its position was saved, or the nightly pass
+  // found its flags missing, unknown or old). A tile that cannot be read keeps the previous flags and throws:
+  // 12 attempts on the capped backoff span about an hour, then the next nightly pass tries again.
+  checkHazards: { queue: "hazard", payload: z.object({ investmentId: z.number().int() }), sensitive: false, attempts: 12 },
+  // Nightly: queue checkHazards for the listings whose flags are missing, unknown, read at another point or old.
+  hazardNightly: { queue: "hazard", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 3 },
 } as const;
 
 /** The options every job of `name` is added with (relay, schedulers and direct adds alike). */

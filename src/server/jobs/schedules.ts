@@ -29,6 +29,8 @@ export const schedules: Schedule[] = [
   { id: "expireFormerPrices-0010-jst", job: "expireFormerPrices", repeat: { pattern: "10 0,12 * * *", tz: TZ }, data: { reason: "schedule" } },
   // 9:00 JST: staff are told which listings reach their 次回更新予定日 tomorrow (a working-day morning mail).
   { id: "remindNextUpdates-0900-jst", job: "remindNextUpdates", repeat: { pattern: "0 9 * * *", tz: TZ }, data: { reason: "schedule" } },
+  // Hazard flags (issue 34): listings with missing, unknown or month-old flags are read again at 2:40 JST.
+  { id: "hazardNightly-0240-jst", job: "hazardNightly", repeat: { pattern: "40 2 * * *", tz: TZ }, data: { reason: "schedule" } },
   // Nightly online backup at 3:30 JST.
   { id: "backupDatabase-0330-jst", job: "backupDatabase", repeat: { pattern: "30 3 * * *", tz: TZ }, data: { reason: "schedule" } },
   { id: "purgeExpired-hourly", job: "purgeExpired", repeat: { pattern: "17 * * * *", tz: TZ }, data: { reason: "schedule" } },

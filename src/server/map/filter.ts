@@ -57,6 +57,8 @@ export function columnFilter(s: MapSnapshot, p: QueryPlan): PointFilter | null {
   if (p.premium) flags |= FLAG.premium;
   const f = s.flags;
   if (flags) tests.push((i) => (f[i]! & flags) === flags);
+  // hz (issue 34): the hazard_out bit must be clear
+  if (p.hazardOut) tests.push((i) => (f[i]! & FLAG.hazardOut) === 0);
   const pub = s.publicAt;
   if (publicFrom !== null) tests.push((i) => pub[i]! >= publicFrom);
   const upd = s.updateAt;

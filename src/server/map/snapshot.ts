@@ -14,7 +14,7 @@
  * mark sorts where SQLite sorts NULL in each sort order):
  *   type, pref            Uint8   (never NULL)
  *   structure, area, tx   Uint8   0 = NULL (codes start at 1)
- *   flags                 Uint8   has_cert 1, has_repair 2, price_down 4, is_full 8, new_quake 16, premium 32
+ *   flags                 Uint8   has_cert 1, has_repair 2, price_down 4, is_full 8, new_quake 16, premium 32, hazard_out 64
  *   city                  Int32   the 6-digit city_cd as a number (same order as the text)
  *   price                 Int32   万円
  *   walk                  Uint16  station_time, 65535 = NULL
@@ -41,7 +41,7 @@ import { env } from "@/server/env";
 import { searchSizeSqlText } from "@/server/listings";
 import { logger } from "@/server/logger";
 
-export const FLAG = { cert: 1, repair: 2, priceDown: 4, full: 8, newQuake: 16, premium: 32 } as const;
+export const FLAG = { cert: 1, repair: 2, priceDown: 4, full: 8, newQuake: 16, premium: 32, hazardOut: 64 } as const;
 /** walk's NULL: larger than any sw (≤ 120), and last in walk_asc as SQLite's NULLS LAST. */
 export const WALK_NULL = 65535;
 
@@ -141,7 +141,7 @@ const RELOAD_OVER = 5000;
 const SIZE = searchSizeSqlText("i");
 const ROWS = `group_concat(printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s',
   g.id, g.lat_min, g.lng_min, g.vis_min, i.type_cd, coalesce(i.structure_cd, ''), i.pref_cd, coalesce(i.area_cd, ''), coalesce(i.transactions, ''),
-  i.has_cert + 2 * i.has_repair + 4 * i.price_down + 8 * i.is_full + 16 * i.new_quake + 32 * i.premium,
+  i.has_cert + 2 * i.has_repair + 4 * i.price_down + 8 * i.is_full + 16 * i.new_quake + 32 * i.premium + 64 * i.hazard_out,
   CASE WHEN i.city_cd GLOB '[0-9][0-9][0-9][0-9][0-9][0-9]' THEN i.city_cd ELSE 'x' END,
   i.price, coalesce(i.station_time, ''),
   CASE WHEN i.built_at IS NULL THEN '' WHEN i.built_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN replace(i.built_at, '-', '') ELSE 'x' END,

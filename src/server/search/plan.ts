@@ -149,6 +149,8 @@ export interface QueryPlan {
   full: boolean;
   newQuake: boolean;
   premium: boolean;
+  /** hz: leave out listings with hazard_out (issue 34). */
+  hazardOut: boolean;
   transactions: readonly number[] | null;
   /** public_at ≥ this (ms). */
   publicFrom: number | null;
@@ -224,6 +226,7 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     full: fs.includes(5),
     newQuake: fs.includes(7),
     premium: q.ss === true,
+    hazardOut: q.hz === true,
     transactions: listOrNull(q.sf),
     publicFrom: q.dy !== undefined ? now.getTime() - q.dy * DAY_MS : null,
     updateFrom: q.up !== undefined ? now.getTime() - q.up * DAY_MS : null,

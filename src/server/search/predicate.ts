@@ -54,6 +54,8 @@ export interface MatchableInvestment {
   has_cert: boolean;
   has_repair: boolean;
   is_full: boolean;
+  /** investments.hazard_out (issue 34, the hz key). */
+  hazard_out: boolean;
   transactions: number | null;
   public_at: Date | null;
   update_at: Date | null;
@@ -134,6 +136,7 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
     if (p.full && !l.is_full) return false;
     if (p.newQuake && !l.new_quake) return false;
     if (p.premium && !l.premium) return false;
+    if (p.hazardOut && l.hazard_out) return false;
     if (transactions && (l.transactions === null || !transactions.includes(l.transactions))) return false;
     if (publicFrom !== null && (l.public_at === null || !(l.public_at.getTime() >= publicFrom))) return false;
     if (updateFrom !== null && (l.update_at === null || !(l.update_at.getTime() >= updateFrom))) return false;
@@ -214,6 +217,7 @@ const matchColumns = {
   has_cert: investments.has_cert,
   has_repair: investments.has_repair,
   is_full: investments.is_full,
+  hazard_out: investments.hazard_out,
   transactions: investments.transactions,
   public_at: investments.public_at,
   update_at: investments.update_at,

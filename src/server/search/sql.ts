@@ -203,6 +203,8 @@ export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Da
     p.full ? sql`${v(i.is_full)} = 1` : undefined,
     p.newQuake ? sql`${v(i.new_quake)} = 1` : undefined,
     p.premium ? sql`${v(i.premium)} = 1` : undefined,
+    // hz: the few listings hazard_out marks, as an id set off investments_hazard_out_idx (partial)
+    p.hazardOut ? sql`${i.id} NOT IN (SELECT id FROM investments WHERE hazard_out = 1)` : undefined,
     p.transactions ? inArray(v(i.transactions), [...p.transactions]) : undefined,
     // timestamp_ms columns: compared with epoch milliseconds
     p.publicFrom !== null ? gte(v(i.public_at), p.publicFrom) : undefined,

@@ -91,9 +91,9 @@ describe("the wording module", () => {
     expect(yieldFootnote(["gross"], { vacant: "list" })).toContain("空室部分の想定賃料を含む満室想定");
   });
 
-  it("holds the hazard caveat for the hazard feature (nothing shows hazards yet)", () => {
+  it("holds the hazard caveat (issue 34: reference only, 水防法 maps in 重要事項説明, no safety promise, blank may be unsurveyed)", () => {
     expect(HAZARD_CAVEAT).toBe(
-      "ハザード情報は参考情報です。重要事項説明では、市町村が水防法に基づき作成したハザードマップを用いて説明します。区域外であっても安全を保証するものではありません。",
+      "ハザード情報は参考情報であり、重要事項説明では、市町村が水防法に基づき作成したハザードマップを用いて説明します。区域外であっても安全を保証するものではありません。地図上の空白は未調査の場合があります。",
     );
   });
 });

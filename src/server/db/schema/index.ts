@@ -9,3 +9,4 @@ export * from "./newsletters";
 export * from "./options";
 export * from "./outbox";
 export * from "./media";
+export * from "./hazards";

@@ -125,6 +125,12 @@ export const investments = sqliteTable(
     has_cert: bool("has_cert").notNull().default(false),
     has_repair: bool("has_repair").notNull().default(false),
     is_full: bool("is_full").notNull().default(false),
+    /**
+     * Left out by the hz search key (issue 34): a flood depth of 0.5 m or more or any
+     * 土砂災害警戒区域 in the listing's hazard flags (src/lib/hazard.ts isHazardOut,
+     * overrides winning, unknown never counting). Written by src/server/hazards only.
+     */
+    hazard_out: bool("hazard_out").notNull().default(false),
 
     created_by: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
     created_at: createdAt(),
@@ -195,6 +201,10 @@ export const investments = sqliteTable(
       index("investments_next_update_at_idx").on(t.next_update_at),
       index("investments_premium_idx").on(t.premium),
       index("investments_price_down_idx").on(t.price_down),
+      // hz=1: the few listings it leaves out, as a small id set (search/sql.ts)
+      index("investments_hazard_out_idx")
+        .on(t.id)
+        .where(sql`hazard_out = 1`),
       // Free-word terms of 1-2 characters also use lower(substr(name|keywords, -1|-2))
       // expression indexes and the investments_fts_instance vocabulary: both are in the
       // hand-written migration drizzle/0005_fts_short_terms.sql (drizzle-kit cannot

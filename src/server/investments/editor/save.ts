@@ -310,6 +310,10 @@ export async function saveInvestment(
     }
     if (published) await enqueue(tx, "matchInvestment", { investmentId, reason: "new" }, `new-${investmentId}`);
     await enqueue(tx, "refreshSiteCounts", { reason: "listing saved" }, `listing-${investmentId}-${now.getTime()}`);
+    // Issue 34: a new or moved position has its hazard flags read again (worker/processors/hazard.ts).
+    if (old?.map?.lat !== cols.map?.lat || old?.map?.lng !== cols.map?.lng) {
+      await enqueue(tx, "checkHazards", { investmentId }, `${investmentId}-${now.getTime()}`);
+    }
     return { id: investmentId, priceCut, formerPriceShown: priceCut && price.price_down, priceCorrected: correction !== null, published };
   });
   // Set inside the transaction callback, which TypeScript's narrowing does not follow.

@@ -1,3 +1,4 @@
+import { HazardSection } from "@/components/hazard/hazard-section";
 import { NearbyMap } from "@/components/map/nearby-map";
 import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
@@ -104,7 +105,8 @@ export default async function InvestmentDetailPage({ params }: Props) {
   return (
     <>
       <InvestmentDetailPageBody detail={d} mapsKey={env().GOOGLE_MAPS_API_KEY || undefined} bookmark={bookmark} />
-      <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-5">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 pb-10 sm:px-5">
+        <HazardSection id={d.id} />
         <NearbyMap id={d.id} tileUrl={env().MAP_TILE_URL} attribution={env().MAP_TILE_ATTRIBUTION} />
       </div>
       <JsonLd data={jsonLd} />

@@ -67,7 +67,7 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
   ]);
   // a chip's link drops its condition and stays on the map, at this view
   const chips = queryChips(query, names).map((c) => ({ ...c, removeHref: mapHref(view, c.removeHref.split("?")[1] ?? "") }));
-  const { MAP_TILE_URL, MAP_TILE_ATTRIBUTION } = env();
+  const { MAP_TILE_URL, MAP_TILE_ATTRIBUTION, HAZARD_TILE_BASE_URL } = env();
   return (
     <div data-slot="investment-map-page">
       <div className="border-b border-border bg-muted/70">
@@ -103,7 +103,15 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
         <SearchSummary chips={chips} />
         {chips.length > 0 && <SaveFilterButton isLogin={session.isLogin} query={query} filterParam={raw.filter} className="justify-end" />}
       </div>
-      <MapSearch tileUrl={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} view={view} fit={fit} conditions={params.toString()} member={session.isLogin} />
+      <MapSearch
+        tileUrl={MAP_TILE_URL}
+        attribution={MAP_TILE_ATTRIBUTION}
+        view={view}
+        fit={fit}
+        conditions={params.toString()}
+        member={session.isLogin}
+        hazardBase={HAZARD_TILE_BASE_URL}
+      />
     </div>
   );
 }

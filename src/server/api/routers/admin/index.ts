@@ -3,6 +3,7 @@ import { adminAccountRouter } from "./account";
 import { adminAccountsRouter } from "./accounts";
 import { adminCmsRouter } from "./cms";
 import { adminContactsRouter } from "./contacts";
+import { adminHazardsRouter } from "./hazards";
 import { adminInvestmentsRouter } from "./investments";
 import { adminOptionsRouter } from "./options";
 import { adminNewslettersRouter } from "./newsletters";
@@ -14,6 +15,7 @@ export const adminRouter = createTRPCRouter({
   contacts: adminContactsRouter,
   accounts: adminAccountsRouter,
   investments: adminInvestmentsRouter,
+  hazards: adminHazardsRouter,
   cms: adminCmsRouter,
   options: adminOptionsRouter,
   newsletters: adminNewslettersRouter,

@@ -1,5 +1,6 @@
 import { createTRPCRouter } from "../../trpc";
 import { authRouter } from "./auth";
+import { hazardsRouter } from "./hazards";
 import { investmentsRouter } from "./investments";
 import { mapRouter } from "./map";
 import { marketRouter } from "./market";
@@ -11,6 +12,7 @@ import { sessionRouter } from "./session";
 export const publicRouter = createTRPCRouter({
   auth: authRouter,
   investments: investmentsRouter,
+  hazards: hazardsRouter,
   map: mapRouter,
   market: marketRouter,
   cms: cmsRouter,

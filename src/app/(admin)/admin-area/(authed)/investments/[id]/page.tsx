@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { HazardOverrideBlock } from "@/components/admin/hazard-override";
 import { InvestmentActions } from "@/components/admin/investment-actions";
 import { InvestmentEditor } from "@/components/admin/investment-editor";
 import { AdminPageShell } from "@/components/admin/page-header";
@@ -73,6 +74,7 @@ export default async function EditInvestmentPage({ params, searchParams }: { par
           update_at: m.update_at ? m.update_at.toISOString() : null,
         }}
       />
+      <HazardOverrideBlock investmentId={m.id} />
       {data.history.length ? (
         <section className="rounded-lg bg-white p-5 text-sm shadow-sm" aria-labelledby="history-title">
           <h2 id="history-title" className="mb-3 font-bold">

@@ -4,7 +4,13 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { api } from "@/trpc/react";
 
-const QUEUE_NAMES: Record<string, string> = { matching: "マッチング", mail: "メール送信", newsletter: "メール配信", maintenance: "定期処理" };
+const QUEUE_NAMES: Record<string, string> = {
+  matching: "マッチング",
+  mail: "メール送信",
+  newsletter: "メール配信",
+  maintenance: "定期処理",
+  hazard: "ハザード確認",
+};
 const COUNT_NAMES: [string, string][] = [
   ["waiting", "待機"],
   ["active", "実行中"],
@@ -20,7 +26,7 @@ function schedule(s: { pattern: string | null; every: number | null; tz: string 
   return "—";
 }
 
-type QueueName = "matching" | "mail" | "newsletter" | "maintenance";
+type QueueName = "matching" | "mail" | "newsletter" | "maintenance" | "hazard";
 
 function FailedJobs({ queue }: { queue: QueueName }) {
   const utils = api.useUtils();
