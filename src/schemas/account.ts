@@ -1,5 +1,6 @@
 import { CONTACT_TIME_KEYS, JOB_KEYS, MATCHING_NOTIFICATION_KEYS, PASSWORD_MAX, SALARY_KEYS } from "@/lib/constants/account";
 import { contactMethods, digits, email, faxForMethod, ifFilled, katakana, password, requiredString, tel, toHalfWidth } from "./common";
+import { intentInput } from "./intent";
 import type { CustomIssueParams } from "./messages";
 import { label, z } from "./zod";
 
@@ -22,7 +23,8 @@ function withConfirmation<T extends z.ZodRawShape>(shape: T) {
   );
 }
 
-export const signupInput = z.object({ email: email(), recaptcha_token });
+/** intent: what the visitor was doing (src/lib/intent.ts), carried in the mailed link to the registration. */
+export const signupInput = z.object({ email: email(), recaptcha_token, intent: intentInput.optional() });
 export type SignupInput = z.infer<typeof signupInput>;
 
 const names = z.object({ last: requiredString("姓", { max: 50 }), first: requiredString("名", { max: 50 }) });
