@@ -6,6 +6,7 @@ import { marketRouter } from "./market";
 import { cmsRouter } from "./cms";
 import { contactsRouter } from "./contacts";
 import { optionsRouter } from "./options";
+import { postalRouter } from "./postal";
 import { sessionRouter } from "./session";
 
 export const publicRouter = createTRPCRouter({
@@ -16,5 +17,6 @@ export const publicRouter = createTRPCRouter({
   cms: cmsRouter,
   contacts: contactsRouter,
   options: optionsRouter,
+  postal: postalRouter,
   session: sessionRouter,
 });
