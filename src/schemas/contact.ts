@@ -1,5 +1,15 @@
 import { CONTACT_TIME_KEYS, SALARY_KEYS } from "@/lib/constants/account";
-import { INQUIRY_KIND_KEYS, INQUIRY_MAIN, INQUIRY_STATUS_KEYS, SELL_TIMING_KEYS } from "@/lib/constants/contact";
+import {
+  INQUIRY_KIND_KEYS,
+  INQUIRY_MAIN,
+  INQUIRY_STATUS_KEYS,
+  plusDays,
+  SELL_TIMING_KEYS,
+  VIEWING_BANDS,
+  VIEWING_MAX_CHOICES,
+  VIEWING_MAX_DAYS,
+} from "@/lib/constants/contact";
+import { jstDay } from "@/lib/jst-date";
 import { TYPES } from "@/lib/constants/investment";
 import {
   contactMethods,
@@ -70,6 +80,46 @@ const investorMoney = {
   money: digits("自己資金（万円）"),
 };
 
+/**
+ * 内見希望日時: up to three {date, band}. The form sends three rows; a row left wholly blank is
+ * dropped before validation, a half-filled one is reported. Dates from tomorrow (Japan time) to
+ * VIEWING_MAX_DAYS ahead, each choice different, and only with 「現地を見学したい」 ticked.
+ */
+const viewingRow = z.object({ date: z.string().trim().max(10).optional(), band: z.string().trim().max(20).optional() });
+const viewingChoices = z.preprocess(
+  (v) => (Array.isArray(v) ? v.filter((r) => !(r && typeof r === "object" && !(r as { date?: unknown }).date && !(r as { band?: unknown }).band)) : v),
+  label(z.array(viewingRow).max(VIEWING_MAX_CHOICES, { error: `内見希望日時は${VIEWING_MAX_CHOICES}つまで選択できます` }), "内見希望日時"),
+);
+export type ViewingChoice = { date: string; band: string };
+
+function viewingRules(
+  v: { inquiry: { main: string[] }; viewing?: { date?: string | undefined; band?: string | undefined }[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const rows = v.viewing ?? [];
+  if (rows.length === 0) return;
+  if (!v.inquiry.main.includes("visit")) {
+    ctx.addIssue({ code: "custom", path: ["viewing"], message: "内見希望日時は「現地を見学したい」を選んだ場合にご指定ください" });
+    return;
+  }
+  const today = jstDay(new Date());
+  const last = plusDays(today, VIEWING_MAX_DAYS);
+  const seen = new Set<string>();
+  rows.forEach((r, i) => {
+    const at = (field: "date" | "band", message: string) => ctx.addIssue({ code: "custom", path: ["viewing", i, field], message });
+    const n = `第${i + 1}希望`;
+    if (!r.date) return at("date", `${n}の日付を選択してください`);
+    if (!r.band) return at("band", `${n}の時間帯を選択してください`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(r.date) || plusDays(r.date, 0) !== r.date) return at("date", `${n}の日付が正しくありません`);
+    if (!VIEWING_BANDS.some((b) => b.key === r.band)) return at("band", `${n}の時間帯が正しくありません`);
+    if (r.date <= today) return at("date", `${n}は明日以降の日付を選択してください`);
+    if (r.date > last) return at("date", `${n}は${VIEWING_MAX_DAYS}日以内の日付を選択してください`);
+    const key = `${r.date}|${r.band}`;
+    if (seen.has(key)) return at("date", `${n}は他の希望と同じ日時です。別の日時を選択してください`);
+    seen.add(key);
+  });
+}
+
 /** 物件へのお問い合わせ (kind investment), from a listing. */
 export const investmentContactInput = z
   .object({
@@ -78,10 +128,12 @@ export const investmentContactInput = z
     ...person,
     ...investorMoney,
     contact: contactWays,
+    viewing: viewingChoices.optional(),
     comment: text("ご質問・ご要望").optional(),
     recaptcha_token,
   })
-  .superRefine(crossRules);
+  .superRefine(crossRules)
+  .superRefine(viewingRules);
 
 /** /contacts/consult 投資相談 */
 export const consultContactInput = z

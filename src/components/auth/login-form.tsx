@@ -11,6 +11,7 @@ import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { PlainButton } from "@/components/ui/plain-button";
 import { safeNextPath } from "@/lib/safe-next";
+import { carryOutIntent, currentIntent } from "./intent-client";
 import type { loginInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { invalidateCached } from "@/trpc/cache-bus";
@@ -62,7 +63,12 @@ export function LoginForm({
         router.refresh();
         return;
       }
-      router.push(safeNextPath(new URLSearchParams(window.location.search).get("next"), home, window.location.origin));
+      // Back where the visitor was, with what they asked for done (bookmark, compare, saved condition).
+      router.push(
+        kind === "user"
+          ? await carryOutIntent(currentIntent(), home)
+          : safeNextPath(new URLSearchParams(window.location.search).get("next"), home, window.location.origin),
+      );
       router.refresh();
     } catch (e) {
       s.fail(applyServerErrors(e, form.setError, ["email", "password"]));

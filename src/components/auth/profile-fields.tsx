@@ -5,6 +5,7 @@ import { SelectField } from "@/components/forms/select-field";
 import { errorAt, TextField } from "@/components/forms/text-field";
 import { CONTACT_METHODS, CONTACT_TIMES, JOBS, SALARIES } from "@/lib/constants/account";
 import { ALL_PREFECTURES } from "@/lib/constants/prefectures";
+import { usePostalAutofill } from "./use-postal-autofill";
 
 /** Member profile fields shared by registration and My Page (names follow the spec's payload). */
 export const PROFILE_FIELDS = [
@@ -48,6 +49,7 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
   const p = (s: string) => s as Path<T>;
   const job = form.watch(p("job"));
   const methodError = errorAt(form.formState.errors, "contact.method");
+  const postal = usePostalAutofill(form);
   return (
     <div className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -57,7 +59,16 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
         <TextField form={form} name={p("kanas.first")} label="メイ" hint="全角カタカナ" required />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name={p("zip")} label="郵便番号" inputMode="numeric" autoComplete="postal-code" placeholder="530-0001" required />
+        <TextField
+          form={form}
+          name={p("zip")}
+          label="郵便番号"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="530-0001"
+          hint="7桁を入力すると住所が自動で入ります"
+          required
+        />
         <SelectField
           form={form}
           required
@@ -67,6 +78,9 @@ export function ProfileFields<T extends FieldValues>({ form }: { form: UseFormRe
           options={ALL_PREFECTURES.map((n) => ({ key: n, name: n }))}
         />
       </div>
+      <p role="status" className="-mt-3 min-h-0 text-xs text-gold-700 empty:hidden" data-slot="postal-status">
+        {postal}
+      </p>
       <TextField form={form} name={p("city")} label="市区町村" autoComplete="address-level2" required />
       <TextField form={form} name={p("district")} label="町名・番地" autoComplete="address-line1" required />
       <TextField form={form} name={p("address")} label="建物名・部屋番号" autoComplete="address-line2" />

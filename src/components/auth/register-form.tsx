@@ -14,6 +14,7 @@ import type { registerInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { invalidateCached } from "@/trpc/cache-bus";
 import { fetchMutation } from "@/trpc/fetch-query";
+import { carryOutIntent, currentIntent } from "./intent-client";
 import { emptyProfile, PROFILE_FIELDS, ProfileFields } from "./profile-fields";
 
 /** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
@@ -37,7 +38,8 @@ export function RegisterForm({ token }: { token: string }) {
       await fetchMutation("public.auth.register", values);
       s.succeed();
       invalidateCached("public.session.state");
-      router.push("/mypage?welcome=1");
+      // The intent came through the mailed link (lib/intent.ts); without one, My Page welcomes.
+      router.push(await carryOutIntent(currentIntent(), "/mypage?welcome=1"));
       router.refresh();
     } catch (e) {
       s.fail(applyServerErrors(e, form.setError, ["password", "password_confirmation", ...PROFILE_FIELDS]));

@@ -18,6 +18,7 @@ import type { changePasswordInput, firstLoginInput, forgotPasswordInput, resetPa
 import type { z } from "@/schemas/zod";
 import { invalidateCached } from "@/trpc/cache-bus";
 import { fetchMutation } from "@/trpc/fetch-query";
+import { currentIntent } from "./intent-client";
 
 /** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
 const RESOLVERS = {
@@ -39,7 +40,8 @@ export function SignupForm({ siteKey }: { siteKey?: string }) {
   const onSubmit = form.handleSubmit(async (values) => {
     s.start();
     try {
-      await fetchMutation("public.auth.signup", { ...values, recaptcha_token: await recaptcha.execute("Signup") });
+      // The intent rides in the mailed link, so registering on another device still keeps it.
+      await fetchMutation("public.auth.signup", { ...values, intent: currentIntent(), recaptcha_token: await recaptcha.execute("Signup") });
       s.succeed();
       setSentTo(values.email);
     } catch (e) {

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm, useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { describedBy, Field, FormAlert } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-resolver";
@@ -14,7 +14,8 @@ import { ConsentNote } from "@/components/site-chrome/consent-note";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { PlainButton } from "@/components/ui/plain-button";
 import { CONTACT_METHODS, CONTACT_TIMES, SALARIES } from "@/lib/constants/account";
-import { INQUIRY_MAIN, SELL_TIMINGS } from "@/lib/constants/contact";
+import { INQUIRY_MAIN, plusDays, SELL_TIMINGS, VIEWING_BANDS, VIEWING_MAX_CHOICES, VIEWING_MAX_DAYS, viewingText } from "@/lib/constants/contact";
+import { jstDay } from "@/lib/jst-date";
 import { TYPES } from "@/lib/constants/investment";
 import type { ContactFormKind } from "@/schemas/contact";
 import { invalidateCached } from "@/trpc/cache-bus";
@@ -136,11 +137,52 @@ function emptyValues(kind: ContactFormKind, investmentId: number | undefined, pr
     comment: "",
   };
   if (WITH_MONEY.includes(kind)) Object.assign(base, { salary: (p.salary as string) ?? "", money: (p.money as string) ?? "" });
-  if (kind === "investment") base.investment_id = investmentId;
+  if (kind === "investment") Object.assign(base, { investment_id: investmentId, viewing: blankViewing() });
   if (kind === "other") base.content = "";
   if (kind === "exchange") base.company = "";
   if (kind === "sell") base.property = { address: "", type: "", land_size: "", building_size: "", built_year: "", rent: "", occupancy: "", timing: "" };
   return base;
+}
+
+const blankViewing = () => Array.from({ length: VIEWING_MAX_CHOICES }, () => ({ date: "", band: "" }));
+
+/**
+ * 内見希望日時 (issue 30): three rows of a day (tomorrow to 60 days ahead) and a time band, shown
+ * when 「現地を見学したい」 is ticked; blank rows are not sent (the schema drops them).
+ */
+function ViewingFields({ form }: { form: UseFormReturn<Values, unknown, unknown> }) {
+  const today = jstDay(new Date());
+  const groupError = errorAt(form.formState.errors, "viewing");
+  return (
+    <fieldset
+      className="grid gap-3 rounded-lg border border-border p-4"
+      data-slot="viewing-choices"
+      aria-describedby={groupError ? "f-viewing-error" : undefined}
+    >
+      <legend className="px-1 text-sm font-bold">内見希望日時（{VIEWING_MAX_CHOICES}つまで・任意）</legend>
+      <p className="text-xs text-muted-foreground">
+        明日から{VIEWING_MAX_DAYS}日以内でご希望の日と時間帯をお選びください。担当者より日程調整のご連絡をいたします。
+      </p>
+      {Array.from({ length: VIEWING_MAX_CHOICES }, (_, i) => (
+        <div key={i} className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            form={form}
+            name={`viewing.${i}.date`}
+            label={`第${i + 1}希望 日付`}
+            type="date"
+            min={plusDays(today, 1)}
+            max={plusDays(today, VIEWING_MAX_DAYS)}
+          />
+          <SelectField form={form} name={`viewing.${i}.band`} label={`第${i + 1}希望 時間帯`} options={VIEWING_BANDS} />
+        </div>
+      ))}
+      {groupError ? (
+        <p id="f-viewing-error" role="alert" className="text-sm text-error">
+          {groupError}
+        </p>
+      ) : null}
+    </fieldset>
+  );
 }
 
 /** Read-only review of what will be sent (確認). */
@@ -153,6 +195,8 @@ function Review({ kind, values }: { kind: ContactFormKind; values: Values }) {
   add("会社名", values.company);
   add("お問い合わせ項目", (values.inquiry?.main as string[] | undefined)?.map((m) => nameOf(INQUIRY_MAIN[kind], m)).join("、"));
   add("その他の内容", values.inquiry?.other);
+  const viewing = ((values.viewing as { date: string; band: string }[] | undefined) ?? []).filter((v) => v.date && v.band);
+  add("内見希望日時", viewing.length ? viewingText(viewing) : "");
   add("お名前", [values.names?.last, values.names?.first].filter(Boolean).join(" "));
   add("フリガナ", [values.kanas?.last, values.kanas?.first].filter(Boolean).join(" "));
   add("メールアドレス", values.email);
@@ -209,6 +253,11 @@ export function ContactForm({
   // useWatch, not form.watch: a subscription React's compiler can keep memoizing around.
   const methods = (useWatch({ control: form.control, name: "contact.method" as Path<Values> }) as string[] | undefined) ?? [];
   const mains = (useWatch({ control: form.control, name: "inquiry.main" as Path<Values> }) as string[] | undefined) ?? [];
+  const visit = kind === "investment" && mains.includes("visit");
+  // Unticking 見学 clears the hidden 内見希望日時 (the schema refuses them without it).
+  useEffect(() => {
+    if (!visit && kind === "investment") form.resetField("viewing" as Path<Values>);
+  }, [visit, kind, form]);
 
   const toConfirm = form.handleSubmit((values) => {
     setConfirmed(values);
@@ -309,6 +358,7 @@ export function ContactForm({
       {kind === "exchange" ? <TextField form={form} name="company" label="会社名" autoComplete="organization" required /> : null}
       <Choices form={form} name="inquiry.main" label="お問い合わせ項目" options={INQUIRY_MAIN[kind]} type="checkbox" required />
       {mains.includes("other") ? <TextField form={form} name="inquiry.other" label="その他の内容" required /> : null}
+      {visit ? <ViewingFields form={form} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} name="names.last" label="お名前（姓）" autoComplete="family-name" required />
         <TextField form={form} name="names.first" label="お名前（名）" autoComplete="given-name" />

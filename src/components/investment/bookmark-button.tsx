@@ -3,6 +3,7 @@
 import { Heart } from "@/components/icons";
 import Link from "next/link";
 import { useState } from "react";
+import { listingIntentHref } from "@/lib/intent";
 import { buttonVariants } from "@/components/ui/button-variants";
 import { PlainButton } from "@/components/ui/plain-button";
 import { invalidateCached } from "@/trpc/cache-bus";
@@ -17,7 +18,7 @@ export type BookmarkMode =
 /**
  * お気に入り (favourite) toggle on the detail page. Members add and remove
  * through member.bookmarks.add / remove; visitors are sent to the login and
- * come back here afterwards. No radix Slot and no tailwind-merge in this island
+ * come back here afterwards with the listing bookmarked (lib/intent.ts). No radix Slot and no tailwind-merge in this island
  * (issue 21): the look is conflict-free (ui/button-variants.ts) and `className`
  * is appended as it is, so pass only classes the look does not set.
  */
@@ -46,7 +47,7 @@ export function BookmarkButton({ investmentId, initial, mode, className }: { inv
   if (mode === "guest") {
     return (
       <Link
-        href={`/login?next=${encodeURIComponent(`/investments/${investmentId}`)}`}
+        href={listingIntentHref(investmentId, "bookmark")}
         data-slot="button"
         className={`${buttonVariants({ variant: "outline", size: "lg" })} w-full${className ? ` ${className}` : ""}`}
       >

@@ -78,3 +78,36 @@ export const SELL_TIMING_KEYS = SELL_TIMINGS.map((t) => t.key) as [string, ...st
 
 /** Seconds within which the same payload counts as a double submit. */
 export const CONTACT_DEDUPE_SECONDS = 60;
+
+/**
+ * 内見希望日時 on a 見学 inquiry (issue 30): up to three choices of a day and a time band, from
+ * tomorrow (Japan time) to VIEWING_MAX_DAYS ahead, each choice different.
+ */
+export const VIEWING_BANDS = [
+  { key: "morning", name: "午前（10時〜12時）" },
+  { key: "afternoon", name: "午後（13時〜16時）" },
+  { key: "evening", name: "夕方（16時〜18時）" },
+  { key: "any", name: "時間帯は問わない" },
+] as const;
+export const VIEWING_MAX_CHOICES = 3;
+export const VIEWING_MAX_DAYS = 60;
+
+/** 'YYYY-MM-DD' moved by whole days (calendar arithmetic on the date alone, no time zone). */
+export function plusDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const WEEKDAYS = ["日", "月", "火", "水", "木", "金", "土"];
+/** One choice as staff and the visitor read it: 第1希望 2026年12月3日（木） 午前（10時〜12時）. */
+export function viewingText(choices: readonly { date: string; band: string }[]): string {
+  return choices
+    .map((c, i) => {
+      const [y, m, d] = c.date.split("-").map(Number);
+      const wd = WEEKDAYS[new Date(`${c.date}T00:00:00Z`).getUTCDay()];
+      const band = VIEWING_BANDS.find((b) => b.key === c.band)?.name ?? c.band;
+      return `第${i + 1}希望 ${y}年${m}月${d}日（${wd}） ${band}`;
+    })
+    .join("\n");
+}

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { INITIAL_PASSWORD_DAYS, LOGIN_LINK_MINUTES, PASSWORD_RESET_MINUTES, SIGNUP_LINK_HOURS } from "@/lib/constants/account";
 import { DUPLICATE_EMAIL_MESSAGE, isAcceptableEmail, UNACCEPTABLE_EMAIL_MESSAGE } from "@/lib/email";
+import { checkIntent, intentQuery } from "@/lib/intent";
+import type { IntentInput } from "@/schemas/intent";
 import type { FirstLoginInput, LoginInput, RegisterInput, ResetPasswordInput } from "@/schemas/account";
 import { fieldInvalid } from "@/server/errors";
 import { hashPassword, verifyPassword } from "@/server/auth/password";
@@ -57,17 +59,22 @@ function liveUserByEmail(db: Pick<Db, "select">, email: string) {
 
 // ── sign-up and registration (members) ──
 
-/** Always the same answer: a link for a new address, a "you already have an account" mail otherwise. */
-export async function signup(db: Db, email: string): Promise<void> {
+/**
+ * Always the same answer: a link for a new address, a "you already have an account" mail otherwise.
+ * The visitor's intent (src/lib/intent.ts) rides in both links, re-checked (checkIntent) so the mail
+ * never carries a path off the site; the registration page carries it out after registering.
+ */
+export async function signup(db: Db, email: string, intentIn: IntentInput = {}): Promise<void> {
   if (!isAcceptableEmail(email)) throw fieldInvalid("email", UNACCEPTABLE_EMAIL_MESSAGE);
+  const intent = intentQuery(checkIntent(intentIn));
   await db.transaction(async (tx) => {
     const existing = await liveUserByEmail(tx, email);
     if (existing) {
-      await queueMail(tx, "signup_exists", email, { loginUrl: `${appUrl()}/login`, forgotUrl: `${appUrl()}/forgot-password` });
+      await queueMail(tx, "signup_exists", email, { loginUrl: `${appUrl()}/login${intent ? `?${intent}` : ""}`, forgotUrl: `${appUrl()}/forgot-password` });
       return;
     }
     const token = await issueEmailToken(tx, "signup", email, SIGNUP_LINK_HOURS * 3600 * 1000);
-    await queueMail(tx, "signup_link", email, { url: `${appUrl()}/signup/register?token=${token}`, hours: SIGNUP_LINK_HOURS });
+    await queueMail(tx, "signup_link", email, { url: `${appUrl()}/signup/register?token=${token}${intent ? `&${intent}` : ""}`, hours: SIGNUP_LINK_HOURS });
   });
 }
 

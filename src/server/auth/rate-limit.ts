@@ -26,6 +26,8 @@ export const LIMITS = {
   /** password resets from one IP (each valid one costs an argon2 hash) */
   resetPassword: { points: 10, duration: 60 * 60 },
   contact: { points: 10, duration: 60 * 60 },
+  /** 郵便番号 lookups from one IP (a form fills one or two; enough for a family's, not for walking the table) */
+  postalLookup: { points: 30, duration: 10 * 60 },
   /**
    * inquiries whose auto-reply goes to one normalised address, from any IP (issue 27: the form
    * relayed attacker text to any address typed in; per IP alone, many IPs reach one victim)

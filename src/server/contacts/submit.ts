@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import { CONTACT_DEDUPE_SECONDS, inquiryKindName } from "@/lib/constants/contact";
-import type { ContactFormKind, ContactInput } from "@/schemas/contact";
+import type { ContactFormKind, ContactInput, ViewingChoice } from "@/schemas/contact";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { contacts, investments, users } from "@/server/db/schema";
@@ -55,6 +55,12 @@ function dedupeKey(kind: string, input: object, userId: number | null): string {
   return createHash("sha256")
     .update(JSON.stringify([kind, userId, rest]))
     .digest("hex");
+}
+
+/** The 内見希望日時 of a 見学 inquiry, or null when none were chosen. */
+function viewingOf(input: Record<string, unknown>): ViewingChoice[] | null {
+  const v = input.viewing as ViewingChoice[] | undefined;
+  return v && v.length > 0 ? v : null;
 }
 
 export async function submitContact<K extends ContactFormKind>(
@@ -125,7 +131,8 @@ export async function submitContact<K extends ContactFormKind>(
         content: (anyInput.content as string | undefined) ?? null,
         comment: (anyInput.comment as string | undefined) ?? null,
         company: (anyInput.company as string | undefined) ?? null,
-        details: anyInput.property ? { property: anyInput.property } : null,
+        // Form-specific details: the sale's property, the 見学's 内見希望日時 (validated by the form's schema).
+        details: anyInput.property ? { property: anyInput.property } : viewingOf(anyInput) ? { viewing: viewingOf(anyInput) } : null,
         dedupe_key: key,
         ip: viewer.ip,
       })

@@ -1,5 +1,5 @@
 import { CONTACT_METHODS, CONTACT_TIMES, SALARIES } from "@/lib/constants/account";
-import { INQUIRY_MAIN, SELL_TIMINGS } from "@/lib/constants/contact";
+import { INQUIRY_MAIN, SELL_TIMINGS, viewingText } from "@/lib/constants/contact";
 import { typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import type { ContactFormKind } from "@/schemas/contact";
@@ -17,6 +17,8 @@ type Loose = {
   comment?: string | undefined;
   content?: string;
   property?: Record<string, string | undefined>;
+  /** 内見希望日時 (a 見学 inquiry) */
+  viewing?: readonly { date: string; band: string }[] | null | undefined;
 };
 
 const nameOf = (list: readonly { key: string; name: string }[], key: string | undefined) => list.find((o) => o.key === key)?.name ?? key ?? "";
@@ -39,6 +41,7 @@ export function contactSummary(kind: ContactFormKind, input: Loose, listing?: { 
     const main = input.inquiry.main.map((m) => nameOf(INQUIRY_MAIN[kind], m)).join("、");
     add("お問い合わせ項目", input.inquiry.other ? `${main}（${input.inquiry.other}）` : main);
   }
+  add("内見希望日時", input.viewing?.length ? viewingText(input.viewing) : undefined);
   add("年収", input.salary ? nameOf(SALARIES, input.salary) : undefined);
   add("自己資金", input.money ? `${Number(input.money).toLocaleString("ja-JP")}万円` : undefined);
   if (input.property) {

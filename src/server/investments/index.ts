@@ -13,7 +13,7 @@ export { imageForViewer } from "./images";
 export { type MarketCell, marketView } from "./market";
 export { cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "./cached";
 export { rebuildKeywords } from "./reindex";
-export { listRecentViews, recordView, VIEWS_KEPT } from "./views";
+export { clearViews, listRecentViews, recordView, VIEWS_KEPT } from "./views";
 export { recomputeFormerPrices } from "./former-price";
 // The kernel's names that pages already read here (src/server/listings is their home).
 export { type Audience, audienceOf, type InvestmentCard, loadCards } from "@/server/listings";

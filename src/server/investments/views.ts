@@ -4,13 +4,14 @@
  * Page shows them on any device. A member only ever touches their own rows.
  */
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
+import { VIEWS_KEPT } from "@/lib/constants/views";
 import type { Db } from "@/server/db";
 import { investment_views, investments } from "@/server/db/schema";
 import { loadCards, type InvestmentCard } from "@/server/listings";
 import { visibleTo } from "@/server/listings";
 
-/** Views kept per member; older ones are dropped when a new one is recorded. */
-export const VIEWS_KEPT = 50;
+/** Views kept per member (lib/constants/views.ts); older ones are dropped when a new one is recorded. */
+export { VIEWS_KEPT };
 export const VIEWS_LIST_DEFAULT = 10;
 
 /**
@@ -72,4 +73,9 @@ export async function listRecentViews(db: Db, userId: number, options: { limit?:
     const card = cards.get(r.id);
     return card ? [{ card, viewed_at: r.viewed_at }] : [];
   });
+}
+
+/** 閲覧履歴を消去 on My Page: the member's own rows, all of them. */
+export async function clearViews(db: Db, userId: number): Promise<void> {
+  await db.delete(investment_views).where(eq(investment_views.user_id, userId));
 }

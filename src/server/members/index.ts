@@ -3,3 +3,4 @@ export { addBookmark, bookmarkRows, compareBookmarks, isBookmarked, listBookmark
 export { createFilter, deleteFilter, FILTER_NOT_FOUND, listFilters, nameTaken, updateFilter } from "./filters";
 export { deleteMatchings, listMatchings, markAllMatchingsRead, matchingRows, setMatchingRead, unreadMatchingCount } from "./matchings";
 export { memberDashboard } from "./dashboard";
+export { applyIntent } from "./intent";

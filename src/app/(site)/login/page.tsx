@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink } from "@/components/auth/intent-client";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { pageMetadata } from "@/components/seo/metadata";
@@ -25,9 +25,9 @@ export default function LoginPage() {
             会員限定物件の閲覧、お気に入り、検索条件の保存・新着通知をご利用いただけます。
             <br />
             まだ会員でない方は
-            <Link href="/signup" className="font-bold text-gold-700 underline underline-offset-4">
+            <IntentLink href="/signup" className="font-bold text-gold-700 underline underline-offset-4">
               無料会員登録
-            </Link>
+            </IntentLink>
             へ。
           </>
         }

@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { investmentHref } from "@/components/investment/links";
+import { ViewHistoryList } from "@/components/mypage/view-history";
 import { filterSearchHref, matchingPriceText, matchingReasonLabel, savedPriceText } from "@/components/mypage/format";
 import { Badge } from "@/components/ui/badge";
 import { inquiryKindName, inquiryStatusName } from "@/lib/constants/contact";
 import { withCommas } from "@/lib/price";
+import { VIEWS_KEPT } from "@/lib/constants/views";
 import { requireMember } from "@/app/_lib/page-guards";
 import { api } from "@/trpc/server";
 
 export const metadata: Metadata = { title: "マイページ" };
+
+/** 閲覧履歴 shown on the top page; /mypage/history has all that are kept. */
+const HISTORY_ON_TOP = 5;
 
 const dateFmt = new Intl.DateTimeFormat("ja-JP", { dateStyle: "medium", timeZone: "Asia/Tokyo" });
 
@@ -37,7 +42,7 @@ const Empty = ({ children }: { children: React.ReactNode }) => <p className="tex
 
 export default async function MyPageTop() {
   await requireMember();
-  const [me, d] = await Promise.all([api.member.account.info(), api.member.matchings.dashboard()]);
+  const [me, d, views] = await Promise.all([api.member.account.info(), api.member.matchings.dashboard(), api.member.views.list({ limit: HISTORY_ON_TOP })]);
 
   return (
     <div className="grid gap-6">
@@ -111,6 +116,10 @@ export default async function MyPageTop() {
             ))}
           </ul>
         )}
+      </Section>
+
+      <Section title="閲覧履歴" href="/mypage/history" linkText={`すべて見る（最新${VIEWS_KEPT}件まで）`} slot="dashboard-history">
+        {views.length === 0 ? <Empty>最近見た物件はありません。物件の詳細ページを開くと、ここに表示されます。</Empty> : <ViewHistoryList views={views} />}
       </Section>
 
       <Section title="最近のお問い合わせ" href="/mypage/contact" linkText="お問い合わせ履歴" slot="dashboard-contacts">

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Check } from "@/components/icons";
+import { IntentLink } from "@/components/auth/intent-client";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignupForm } from "@/components/auth/simple-forms";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
@@ -32,6 +33,12 @@ export default function SignupPage() {
       >
         <p className="mb-4 text-sm text-muted-foreground">メールアドレスを入力してください。本登録用のURLをお送りします。</p>
         <SignupForm siteKey={recaptchaSiteKey()} />
+        <p className="mt-4 text-center text-sm">
+          既に会員の方は
+          <IntentLink href="/login" className="font-bold text-gold-700 underline underline-offset-4">
+            ログイン
+          </IntentLink>
+        </p>
       </AuthCard>
     </>
   );

@@ -3,6 +3,7 @@ import { accountRouter } from "./account";
 import { bookmarksRouter } from "./bookmarks";
 import { memberContactsRouter } from "./contacts";
 import { filtersRouter } from "./filters";
+import { intentRouter } from "./intent";
 import { matchingsRouter } from "./matchings";
 import { scenarioRouter } from "./scenario";
 import { viewsRouter } from "./views";
@@ -12,6 +13,7 @@ export const memberRouter = createTRPCRouter({
   bookmarks: bookmarksRouter,
   contacts: memberContactsRouter,
   filters: filtersRouter,
+  intent: intentRouter,
   matchings: matchingsRouter,
   scenario: scenarioRouter,
   views: viewsRouter,

@@ -59,7 +59,7 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       await consume("signup", ipKey(ctx));
       await assertHuman(input.recaptcha_token, "Signup", ctx.ip);
-      await signup(ctx.db, input.email);
+      await signup(ctx.db, input.email, input.intent);
       return { status: true as const };
     }),
 

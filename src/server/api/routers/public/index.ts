@@ -7,6 +7,7 @@ import { marketRouter } from "./market";
 import { cmsRouter } from "./cms";
 import { contactsRouter } from "./contacts";
 import { optionsRouter } from "./options";
+import { postalRouter } from "./postal";
 import { sessionRouter } from "./session";
 
 export const publicRouter = createTRPCRouter({
@@ -18,5 +19,6 @@ export const publicRouter = createTRPCRouter({
   cms: cmsRouter,
   contacts: contactsRouter,
   options: optionsRouter,
+  postal: postalRouter,
   session: sessionRouter,
 });

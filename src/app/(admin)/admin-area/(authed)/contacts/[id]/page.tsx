@@ -31,6 +31,7 @@ export default async function AdminContactPage({ params }: { params: Promise<{ i
     comment: c.comment ?? undefined,
     content: c.content ?? undefined,
     property: (c.details as { property?: Record<string, string> } | null)?.property,
+    viewing: (c.details as { viewing?: { date: string; band: string }[] } | null)?.viewing,
   });
   return (
     <AdminPageShell title={`#${c.id} ${inquiryKindName(c.kind)}`} back={{ href: `${base}/contacts`, label: "お問い合わせ一覧" }}>
