@@ -2,7 +2,7 @@
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
 import { TRANSACTIONS, areaName, codeName, featureName, prefectureName, structureName, typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
-import { PUBLICATION_STATES } from "./limits";
+import { HAZARD_SEARCH_LABEL, PUBLICATION_STATES } from "./limits";
 import { muniName } from "./municipalities";
 import type { SearchQuery } from "./schema";
 
@@ -63,6 +63,7 @@ export function describeQuery(q: SearchQuery, names: DescribeNames = {}): string
   if (q.up !== undefined) push(`更新${q.up}日以内`);
   if (q.fw) push(`「${q.fw}」`);
   if (q.xw) push(`除外「${q.xw}」`);
+  if (q.hz) push(`${HAZARD_SEARCH_LABEL}（未確認の物件は含む）`);
   if (q.no) push(`物件番号「${q.no}」`);
   if (q.ps) push(PUBLICATION_STATES.find((s) => s.key === q.ps)?.name ?? "");
   if (q.nu || q.xu) push(`更新日${range(q.nu ?? null, q.xu ?? null, "まで", "から")}`);

@@ -20,3 +20,6 @@ export const PUBLICATION_STATES = [
 ] as const;
 export type PublicationState = (typeof PUBLICATION_STATES)[number]["key"];
 export const PUBLICATION_STATE_KEYS = PUBLICATION_STATES.map((s) => s.key) as [PublicationState, ...PublicationState[]];
+
+/** hz's name on chips and in the OpenAPI description (issue 34). */
+export const HAZARD_SEARCH_LABEL = "浸水0.5m以上・土砂災害警戒区域を除く";

@@ -38,6 +38,9 @@
  * | xw   | exclusion words (not in the spec; the portals' 除外ワード): terms as fw; a listing   | ≤ 5 terms of ≤ 50 characters    | NOR     |       |
  * |      | whose name or keywords contain ANY of them (instr(), ASCII case-insensitive) is left |                                 |         |       |
  * |      | out                                                                                  |                                 |         |       |
+ * | hz   | hazard (issue 34) → hazard_out = 0: leaves out listings whose hazard flags put them  | 1                               |         |       |
+ * |      | in a flood depth of 0.5 m or more or a 土砂災害警戒区域 (src/lib/hazard.ts             |                                 |         |       |
+ * |      | isHazardOut); listings whose flags are unknown are NOT left out                      |                                 |         |       |
  * | sr   | sort: new (public_at ↓), price_asc, price_desc, yield_desc (no yield last),          | SORT_KEYS, default new          |         |       |
  * |      | age_asc (built_at ↓, unknown last), walk_asc (station_time ↑, unknown last);         |                                 |         |       |
  * |      | ties by id ↓                                                                         |                                 |         |       |
@@ -71,7 +74,7 @@ import { PRICE_MAX } from "@/lib/price";
 import { z } from "@/schemas/zod";
 import { ADMIN_PARAM_KEYS, MULTI_PARAM_KEYS, SEARCH_PARAM_KEYS } from "../search-params";
 import { cleanText, coerceDate, coerceFlag, coerceFreeWord, coerceNumber, isIsoDate } from "./coerce";
-import { PAGE_MAX, PUBLICATION_STATE_KEYS, PUBLICATION_STATES } from "./limits";
+import { HAZARD_SEARCH_LABEL, PAGE_MAX, PUBLICATION_STATE_KEYS, PUBLICATION_STATES } from "./limits";
 import { muniName } from "./municipalities";
 
 const intIn = (min: number, max: number) => z.preprocess(coerceNumber, z.int().min(min).max(max));
@@ -155,6 +158,7 @@ export const PARAMS = {
   up: scalar(days, "更新（日以内）"),
   fw: scalar(freeWord, "フリーワード（空白区切りの語をすべて含む、最大5語）"),
   xw: scalar(freeWord, "除外ワード（空白区切りの語のいずれかを物件名・キーワードに含む物件を除く、最大5語）"),
+  hz: scalar(flag, `${HAZARD_SEARCH_LABEL}（1）: 洪水浸水想定（想定最大規模）0.5m以上・土砂災害警戒区域の物件を除く。未確認の物件は除かない`),
   no: scalar(propertyNo, "物件番号（前方一致、管理者のみ）", true),
   ps: scalar(publicationState, `公開状態（管理者のみ）: ${PUBLICATION_STATES.map((p) => `${p.key} ${p.name}`).join("、")}`, true),
   nu: scalar(isoDate, "更新日の開始（YYYY-MM-DD、管理者のみ）", true),

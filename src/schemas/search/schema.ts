@@ -64,6 +64,7 @@ const searchFields = z.object({
   up: days.optional(),
   fw: freeWord.optional(),
   xw: freeWord.optional(),
+  hz: flag.optional(),
   no: propertyNo.optional(),
   ps: publicationState.optional(),
   nu: isoDate.optional(),

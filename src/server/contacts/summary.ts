@@ -18,7 +18,8 @@ type Loose = {
   content?: string;
   property?: Record<string, string | undefined>;
   /** 内見希望日時 (a 見学 inquiry) */
-  viewing?: readonly { date: string; band: string }[] | null | undefined;
+  // The schema's rows type both parts optional (blank rows are dropped and the rest checked by its refinement).
+  viewing?: readonly { date?: string | undefined; band?: string | undefined }[] | null | undefined;
 };
 
 const nameOf = (list: readonly { key: string; name: string }[], key: string | undefined) => list.find((o) => o.key === key)?.name ?? key ?? "";
@@ -41,7 +42,8 @@ export function contactSummary(kind: ContactFormKind, input: Loose, listing?: { 
     const main = input.inquiry.main.map((m) => nameOf(INQUIRY_MAIN[kind], m)).join("、");
     add("お問い合わせ項目", input.inquiry.other ? `${main}（${input.inquiry.other}）` : main);
   }
-  add("内見希望日時", input.viewing?.length ? viewingText(input.viewing) : undefined);
+  const viewing = (input.viewing ?? []).filter((c): c is { date: string; band: string } => Boolean(c.date && c.band));
+  add("内見希望日時", viewing.length ? viewingText(viewing) : undefined);
   add("年収", input.salary ? nameOf(SALARIES, input.salary) : undefined);
   add("自己資金", input.money ? `${Number(input.money).toLocaleString("ja-JP")}万円` : undefined);
   if (input.property) {
