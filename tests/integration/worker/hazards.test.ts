@@ -12,7 +12,7 @@ import { compileQuery, loadMatchable, searchInvestments } from "@/server/search"
 import { solidHazardTile, startTileServer } from "../../../scripts/lib/tile-server";
 import { validForm } from "../admin/helpers";
 import { createAdmin } from "../../helpers/factories";
-import { useWorkerSuite, waitFor } from "./helpers";
+import { insertListing, useWorkerSuite, waitFor } from "./helpers";
 
 /**
  * Issue 34 through the real parts: the editor's save queues checkHazards in the outbox,
@@ -191,6 +191,12 @@ describe("hazard flags from the worker (checkHazards)", () => {
 
     await setHazardOverride(s.db, admin.id, { investmentId: id, layer: FLOOD.id, class: null });
     expect(await hazardOut(id)).toBe(true);
+  });
+
+  it("a members-only listing's flags reach members, never visitors (they tell where it is)", async () => {
+    const id = await insertListing(s.db, { members: true, map: { lat: 35.06, lng: 135.79, zoom: 16 } });
+    expect(await listingHazards(s.db, "visitor", id)).toBeNull();
+    expect(await listingHazards(s.db, "member", id)).toEqual({ flags: [], checkedAt: null });
   });
 
   it("the nightly pass is scheduled", async () => {
