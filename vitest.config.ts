@@ -15,7 +15,9 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        // Bounds here only say "does not hang": a loaded 2-core machine runs property tests and
+        // eslint-in-a-test several times slower (issue 29), and speed targets live in the bench.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
       },
       {
         resolve: { alias },
@@ -23,8 +25,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           setupFiles: ["tests/helpers/setup-integration.ts"],
           // Starts the sqld primary on the suite's second pass (TEST_DATABASE=sqld).
           globalSetup: ["tests/helpers/sqld-global.ts"],
