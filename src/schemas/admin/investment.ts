@@ -440,10 +440,13 @@ export const createInvestmentInput = investmentForm;
  */
 export const PRICE_CHANGE_KINDS = ["change", "correction"] as const;
 export type PriceChangeKind = (typeof PRICE_CHANGE_KINDS)[number];
+const priceChange = label(z.enum(PRICE_CHANGE_KINDS), "価格の変更の種類").optional();
+/** The body of REST PATCH /api/admin/investment/:id: the update less the id its path gives (same field schemas). */
+export const updateInvestmentBody = fields.extend({ price_change: priceChange }).superRefine((v, ctx) => checkInvestment(v, ctx as unknown as Ctx));
 export const updateInvestmentInput = fields
   .extend({
     id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    price_change: label(z.enum(PRICE_CHANGE_KINDS), "価格の変更の種類").optional(),
+    price_change: priceChange,
   })
   .superRefine((v, ctx) => checkInvestment(v, ctx as unknown as Ctx));
 

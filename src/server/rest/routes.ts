@@ -17,7 +17,7 @@ import {
   userInfo,
 } from "@/schemas/account";
 import { accountDetailDto, accountPageDto, accountSearchInput, accountStatusInput, accountTypeInput, registerMemberInput } from "@/schemas/admin/accounts";
-import { createInvestmentInput } from "@/schemas/admin/investment";
+import { createInvestmentInput, updateInvestmentBody } from "@/schemas/admin/investment";
 import { siteOptionsInput } from "@/schemas/admin/options";
 import { created, existsResult, statusOk } from "@/schemas/common";
 import { contactInputs, contactSubmitted, memberContactDto } from "@/schemas/contact";
@@ -250,7 +250,7 @@ export const routes = [
       return { status: true as const };
     },
     {
-      input: createInvestmentInput,
+      input: updateInvestmentBody,
       output: statusOk,
       doc: { summary: "物件の更新 (編集画面と同じ項目・検証。保存で情報更新日が今日になる)", tag: "admin", auth: "admin" },
     },
