@@ -231,7 +231,9 @@ function runOf(lhr: Lhr): Run {
     e.longestMs = Math.max(e.longestMs, duration);
     byScript.set(script, e);
   }
-  const shiftItems = (lhr.audits["layout-shifts"]?.details as { items?: { node?: { snippet?: string; nodeLabel?: string; selector?: string }; score?: number }[] } | undefined)?.items ?? [];
+  const shiftItems =
+    (lhr.audits["layout-shifts"]?.details as { items?: { node?: { snippet?: string; nodeLabel?: string; selector?: string }; score?: number }[] } | undefined)
+      ?.items ?? [];
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcpMs: num("first-contentful-paint"),
@@ -243,7 +245,10 @@ function runOf(lhr: Lhr): Run {
     longTasks: [...byScript]
       .map(([script, e]) => ({ script, count: e.count, ms: Math.round(e.ms), longestMs: Math.round(e.longestMs) }))
       .sort((a, b) => b.ms - a.ms),
-    shifts: shiftItems.map((i) => ({ node: (i.node?.selector ?? i.node?.nodeLabel ?? i.node?.snippet ?? "").slice(0, 100), score: Number((i.score ?? 0).toFixed(4)) })),
+    shifts: shiftItems.map((i) => ({
+      node: (i.node?.selector ?? i.node?.nodeLabel ?? i.node?.snippet ?? "").slice(0, 100),
+      score: Number((i.score ?? 0).toFixed(4)),
+    })),
   };
 }
 const scores = new Map<string, Scores>();
