@@ -7,13 +7,14 @@
  * for each page of issue 21 (plus My Page and the admin listing list, reported only):
  *   - what a first visit downloads at phone width in Debian's Chromium (scripts/lib/page-weight.ts,
  *     the same counting as the byte budgets in tests/e2e/page-weight.test.ts);
- *   - Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown), --runs times (3), the
- *     median run (Lighthouse's computeMedianRun): performance, accessibility, best practices, SEO,
- *     FCP / LCP / TBT / CLS and its byte counts.
+ *   - Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown), --runs times (5): every run
+ *     (score, FCP / LCP / TBT / CLS, the machine's load average and Lighthouse's benchmarkIndex at that
+ *     run, the long tasks over 50 ms summed by script, the layout-shift sources) and the median run
+ *     (Lighthouse's computeMedianRun): performance, accessibility, best practices, SEO, its byte counts.
  * Writes bench/results/frontend.{json,md} (or frontend-{label}). Targets are reported, never asserted:
  * scores move with the machine's load (the load average is written next to them).
  *
- *   npx tsx scripts/bench-frontend.ts [--runs 3] [--only home,list] [--bytes-only] [--label before]
+ *   npx tsx scripts/bench-frontend.ts [--runs 5] [--only home,list] [--bytes-only] [--label before]
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -34,7 +35,7 @@ import { startTileServer } from "./lib/tile-server";
 
 const { values } = parseArgs({
   options: {
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: "5" },
     only: { type: "string" },
     "bytes-only": { type: "boolean", default: false },
     label: { type: "string" },
@@ -157,6 +158,8 @@ const targets: Target[] = [
   ...(memberCookie ? [{ key: "mypage", name: "マイページ (会員)", path: "/mypage", cookie: memberCookie }] : []),
   ...(adminCookie ? [{ key: "admin-list", name: "管理: 物件一覧 (管理者)", path: `${adminBase}/investments`, cookie: adminCookie }] : []),
 ];
+/** Pages held to the content pages' TBT target (100 ms) rather than the search pages' 200 ms. */
+const CONTENT = new Set(["home", "blogs", "post"]);
 const only = values.only?.split(",").map((s) => s.trim());
 const chosen = targets.filter((t) => !only || only.includes(t.key));
 
@@ -194,7 +197,60 @@ interface Scores {
   speedIndexMs: number;
   lcpElement: string;
   bytes: Record<string, number>;
-  runs: number[];
+  runs: Run[];
+}
+/** One Lighthouse run: the figures next to what the machine could spare at that moment. */
+interface Run {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Lighthouse's own CPU probe (higher is faster; ~1,000–1,700 on this 2-core machine kind idle). */
+  benchmarkIndex: number | null;
+  /** 1-minute load average when the run ended. */
+  load: number;
+  /** Main-thread tasks over 50 ms (Lighthouse's long-tasks audit, simulated timings), summed by script. */
+  longTasks: { script: string; count: number; ms: number; longestMs: number }[];
+  /** Layout-shift sources (Lighthouse's layout-shifts audit): the element and its score. */
+  shifts: { node: string; score: number }[];
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+function runOf(lhr: Lhr): Run {
+  const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
+  const byScript = new Map<string, { count: number; ms: number; longestMs: number }>();
+  const tasks = (lhr.audits["long-tasks"]?.details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? [];
+  for (const t of tasks) {
+    const duration = t.duration ?? 0;
+    if (duration < 50) continue;
+    // The file name is enough to find the chunk (the origin is the bench's loopback server).
+    const script = (t.url ?? "").replace(/^https?:\/\/[^/]+/, "").replace(/\?.*$/, "") || "(no script)";
+    const e = byScript.get(script) ?? { count: 0, ms: 0, longestMs: 0 };
+    e.count++;
+    e.ms += duration;
+    e.longestMs = Math.max(e.longestMs, duration);
+    byScript.set(script, e);
+  }
+  const shiftItems =
+    (lhr.audits["layout-shifts"]?.details as { items?: { node?: { snippet?: string; nodeLabel?: string; selector?: string }; score?: number }[] } | undefined)
+      ?.items ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: num("first-contentful-paint"),
+    lcpMs: num("largest-contentful-paint"),
+    tbtMs: num("total-blocking-time"),
+    cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN).toFixed(3)),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ? Math.round(lhr.environment.benchmarkIndex) : null,
+    load: Number(os.loadavg()[0]!.toFixed(2)),
+    longTasks: [...byScript]
+      .map(([script, e]) => ({ script, count: e.count, ms: Math.round(e.ms), longestMs: Math.round(e.longestMs) }))
+      .sort((a, b) => b.ms - a.ms),
+    shifts: shiftItems.map((i) => ({
+      node: (i.node?.selector ?? i.node?.nodeLabel ?? i.node?.snippet ?? "").slice(0, 100),
+      score: Number((i.score ?? 0).toFixed(4)),
+    })),
+  };
 }
 const scores = new Map<string, Scores>();
 if (!values["bytes-only"]) {
@@ -202,6 +258,7 @@ if (!values["bytes-only"]) {
   try {
     for (const t of chosen) {
       const lhrs = [];
+      const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const r = await lighthouse(base + t.path, {
           port: chrome.port,
@@ -214,7 +271,14 @@ if (!values["bytes-only"]) {
         // loaded machine) has no metrics to take a median of: logged and left out.
         if (r?.lhr.audits["first-contentful-paint"]?.numericValue === undefined)
           log(`${t.key} run ${i + 1}: no FCP (${r?.lhr.runtimeError?.code ?? "no report"}), left out`);
-        else lhrs.push(r.lhr);
+        else {
+          lhrs.push(r.lhr);
+          const run = runOf(r.lhr);
+          runs.push(run);
+          log(
+            `${t.key.padEnd(10)} run ${i + 1}: perf ${run.performance} TBT ${run.tbtMs} ms CLS ${run.cls} LCP ${run.lcpMs} ms  benchmarkIndex ${run.benchmarkIndex} load ${run.load}  long tasks ${run.longTasks.map((l) => `${l.script.split("/").pop()} ${l.ms}`).join(", ") || "none"}`,
+          );
+        }
       }
       if (!lhrs.length) continue;
       const lhr = computeMedianRun(lhrs);
@@ -237,11 +301,11 @@ if (!values["bytes-only"]) {
         speedIndexMs: num("speed-index"),
         lcpElement: (lcpNode?.snippet ?? lcpNode?.nodeLabel ?? "").slice(0, 120),
         bytes: Object.fromEntries(summary.map((i) => [i.resourceType, Math.round(i.transferSize / 1024)])),
-        runs: lhrs.map((l) => Math.round((l.categories.performance?.score ?? 0) * 100)),
+        runs,
       };
       scores.set(t.key, s);
       log(
-        `${t.key.padEnd(10)} perf ${s.performance} (runs ${s.runs.join("/")}) a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  (load ${os.loadavg()[0]!.toFixed(2)})`,
+        `${t.key.padEnd(10)} perf ${s.performance} (runs ${s.runs.map((r) => r.performance).join("/")}) a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  (load ${os.loadavg()[0]!.toFixed(2)})`,
       );
     }
   } finally {
@@ -292,8 +356,8 @@ const result = {
     performance: 95,
     fcpMs: 1800,
     lcpMs: 2500,
-    tbtMs: 150,
-    cls: 0.05,
+    tbtMs: "200 list, filtered list, detail, map; 100 home and content pages (issue 31)",
+    cls: "0.02 in every run (issue 31)",
     fontKiB: 120,
     renderBlockingCssKiB: 25,
     totalKiB: 400,
@@ -326,15 +390,30 @@ writeFileSync(
     ...(values["bytes-only"]
       ? ["Lighthouse: not run (--bytes-only)."]
       : [
-          `Lighthouse 12, mobile preset, median of ${RUNS} runs. Targets: performance ≥ 95, FCP ≤ 1.8 s, LCP ≤ 2.5 s, TBT ≤ 150 ms, CLS ≤ 0.05; accessibility, best practices, SEO 100.`,
+          `Lighthouse 12, mobile preset, median of ${RUNS} runs. Targets (issue 31): performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 200 ms on list, filtered list, detail and map (≤ 100 on home and content pages), CLS ≤ 0.02 in every run; accessibility, best practices, SEO 100.`,
           "",
           "| page | performance (runs) | FCP ms | LCP ms | TBT ms | CLS | SI ms | a11y | BP | SEO | LCP element |",
           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
           ...pages.map((p) => {
             const s = p.lighthouse;
             if (!s) return `| ${p.name} | — | | | | | | | | | |`;
-            return `| ${p.name}${p.reportedOnly ? " (reported)" : ""} | ${s.performance}${mark(s.performance >= 95)} (${s.runs.join(" / ")}) | ${s.fcpMs}${mark(s.fcpMs <= 1800)} | ${s.lcpMs}${mark(s.lcpMs <= 2500)} | ${s.tbtMs}${mark(s.tbtMs <= 150)} | ${s.cls}${mark(s.cls <= 0.05)} | ${s.speedIndexMs} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | \`${s.lcpElement.replace(/[|`]/g, " ")}\` |`;
+            const tbtTarget = CONTENT.has(p.key) ? 100 : 200;
+            const maxCls = Math.max(...s.runs.map((r) => r.cls));
+            return `| ${p.name}${p.reportedOnly ? " (reported)" : ""} | ${s.performance}${mark(s.performance >= 95)} (${s.runs.map((r) => r.performance).join(" / ")}) | ${s.fcpMs} | ${s.lcpMs}${mark(s.lcpMs <= 2500)} | ${s.tbtMs}${mark(s.tbtMs <= tbtTarget)} | ${s.cls} (max ${maxCls})${mark(maxCls <= 0.02)} | ${s.speedIndexMs} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | \`${s.lcpElement.replace(/[|`]/g, " ")}\` |`;
           }),
+          "",
+          "### Every run",
+          "",
+          "`benchmarkIndex` is Lighthouse's CPU probe at that run (higher is faster; the simulated timings scale with it), load the 1-minute load average. A run whose benchmarkIndex is well below the others says the machine was busy, not that the page got slower: compare the structure (long tasks by script, shift sources) before the score.",
+          "",
+          "| page | run | perf | TBT ms | CLS | LCP ms | benchmarkIndex | load | long tasks > 50 ms by script (total ms, count, longest) | layout shifts |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
+          ...pages.flatMap((p) =>
+            (p.lighthouse?.runs ?? []).map(
+              (r, i) =>
+                `| ${p.name} | ${i + 1} | ${r.performance} | ${r.tbtMs} | ${r.cls} | ${r.lcpMs} | ${r.benchmarkIndex ?? "—"} | ${r.load} | ${r.longTasks.map((l) => `\`${l.script.split("/").pop()}\` ${l.ms} (${l.count}, ${l.longestMs})`).join("; ") || "none"} | ${r.shifts.map((x) => `\`${x.node.replace(/[|`]/g, " ")}\` ${x.score}`).join("; ") || "none"} |`,
+            ),
+          ),
         ]),
     "",
   ].join("\n"),

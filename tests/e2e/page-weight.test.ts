@@ -30,10 +30,16 @@ const BUDGET = {
  *   detail are server components; what ships is the sort select, the search trigger, the
  *   save-condition box (next/dynamic), the search forms, and on the detail its islands (gallery,
  *   bookmark, 最近見た物件; the simulator's code loads near the viewport, the lightbox's when opened);
- * - the forms (react-hook-form; their procedures over plain fetch): 139–144 KiB, held at 148.
+ * - the forms (react-hook-form; their procedures over plain fetch): 139–144 KiB, held at 148;
+ * - a visitor's list (issue 31): served with Next's scripts held until the first tap that needs
+ *   React (static-pages.ts, DEFERRED_PAGES): no script file on a first visit, only the inline loader;
+ * - the map search (issue 31 asks ≤ 130 KiB): React, the map's island and Leaflet reach ~180 KiB;
+ *   held there until the map is driven without React (not done yet), so it grows no further.
  */
 const HELD = {
   content: 100 * KiB,
+  deferredList: 0,
+  map: 182 * KiB,
   listing: 130 * KiB,
   detail: 130 * KiB,
   interactive: 148 * KiB,
@@ -54,8 +60,9 @@ db.$client.close();
 if (!listing || !post) throw new Error("the demo seed has no public listing or no published post");
 const pages: { name: string; path: string; js: keyof typeof HELD }[] = [
   { name: "home", path: "/", js: "content" },
-  { name: "list", path: "/investments", js: "listing" },
-  { name: "filtered list", path: "/investments/page/1?ty=1", js: "listing" },
+  { name: "list", path: "/investments", js: "deferredList" },
+  { name: "filtered list", path: "/investments/page/1?ty=1", js: "deferredList" },
+  { name: "map", path: "/investments/map", js: "map" },
   { name: "detail", path: `/investments/${listing.id}`, js: "detail" },
   { name: "area search", path: "/investments/search/area", js: "listing" },
   { name: "train search", path: "/investments/search/train", js: "listing" },
@@ -127,36 +134,32 @@ describe("the web font waits for the page (issue 21: site-chrome/web-font-swap.t
       };
     });
 
-  it("is asked for only after the load event on a first visit, then draws the page; a later page of the visit uses it at once", async () => {
+  it("is asked for only after the load event on a first visit, which it never redraws (issue 31); a later page of the visit uses it at once", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
-      // What the font faces were when the class went on: both already loaded, so the page is laid
-      // out once in the web font, not once in the fallback while the files load and again after.
-      await page.addInitScript(() => {
-        // On the document (the init script can run before <html> exists), for <html>'s class.
-        new MutationObserver((_, observer) => {
-          if (!document.documentElement?.classList.contains("wf")) return;
-          observer.disconnect();
-          (window as unknown as { wfFaces: string[] }).wfFaces = [...document.fonts]
-            .filter((f) => !/Fallback/.test(f.family))
-            .map((f) => `${f.weight} ${f.status}`);
-        }).observe(document, { attributes: true, attributeFilter: ["class"], subtree: true });
-      });
       await page.goto(base + "/blogs", { waitUntil: "load" });
-      await page.waitForFunction(() => document.documentElement.classList.contains("wf"));
-      await page.waitForFunction(() => performance.getEntriesByType("resource").some((r) => r.name.endsWith(".woff2")));
+      // both weights fetched into the cache, the visit marked for the next page
+      await page.waitForFunction(() => sessionStorage.getItem("kir-wf") === "1");
       const first = await page.evaluate(timings);
-      expect(first.wf).toBe(true);
       expect(first.fontStarts.length).toBeGreaterThanOrEqual(1);
       for (const start of first.fontStarts) expect(start).toBeGreaterThanOrEqual(first.loadEventStart);
-      // The web font's family (next/font's generated name) comes first once it is on.
-      expect(first.family).not.toMatch(/^"?Zen Kaku Gothic New Fallback/);
-      expect((await page.evaluate(() => (window as unknown as { wfFaces: string[] }).wfFaces)).sort()).toEqual(["400 loaded", "700 loaded"]);
+      expect(
+        await page.evaluate(() =>
+          [...document.fonts]
+            .filter((f) => !/Fallback/.test(f.family))
+            .map((f) => `${f.weight} ${f.status}`)
+            .sort(),
+        ),
+      ).toEqual(["400 loaded", "700 loaded"]);
+      // the first page stays in the fallback face: a swap now would re-wrap its lines
+      expect(first.wf).toBe(false);
+      expect(first.family).toMatch(/^"?Zen Kaku Gothic New Fallback/);
 
       // A second page in the same visit: the class is set before anything is drawn, no wait for load.
       await page.goto(base + "/investments", { waitUntil: "domcontentloaded" });
       expect(await page.evaluate(() => document.documentElement.classList.contains("wf"))).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^"?Zen Kaku Gothic New Fallback/);
 
       // No console error from the inline script (CSP nonce) or from hydrating <html class="wf">.
       const errors: string[] = [];

@@ -8,7 +8,8 @@ import { SORTS } from "@/lib/constants/sorts";
 
 /**
  * Sort order of the list (sr). Changing it goes back to page 1 with the other
- * conditions kept. Without JavaScript the surrounding GET form and its button work.
+ * conditions kept. Without JavaScript the surrounding GET form and its button work; before the
+ * page is hydrated (visitors' lists, static-pages.ts) the change submits that form.
  */
 export function SortSelect({ value, params }: { value: string; params: string }) {
   const router = useRouter();
@@ -25,6 +26,8 @@ export function SortSelect({ value, params }: { value: string; params: string })
         name="sr"
         defaultValue={value}
         wrapperClassName="w-44"
+        // on a list served before React (static-pages.ts, issue 31) the change submits the GET form
+        data-submit-on-change=""
         onChange={(e) => {
           const qs = new URLSearchParams(params);
           qs.delete("page");

@@ -1,16 +1,22 @@
 /**
- * Turns the web font on (html.wf, see globals.css --font-site) once the page has loaded, and at once on
- * later pages of the same visit (sessionStorage), when the font files are already in the cache.
+ * Turns the web font on (html.wf, see globals.css --font-site) from the second page of a visit, before
+ * its first paint (sessionStorage says the files are in the cache); on the first page it only fetches
+ * them, after the page has loaded.
+ *
+ * Why not swap on the first page (issue 31): nothing on a phone may move after the first paint, and a
+ * face swapped in mid-page re-wraps every line whose glyphs differ in width from the fallback's (Latin
+ * and digits always; everything on a device without a Japanese font): on the list the count row, the
+ * sort select and the members' banner grew a line each, shifting the cards (CLS 0.12–0.21 at 390 px).
+ * The first page stays in the fallback face, drawn once.
  *
  * Why after load: on a phone's first visit over 4G the two font files (~105 KiB) took the line while
  * the scripts and the first listing photo were still loading, and held the largest paint back by about
- * half a second (issue 21). The text is drawn from the first paint in the fallback face, whose metrics
- * are Zen Kaku's, so the swap moves no line (CLS stays 0).
+ * half a second (issue 21). The fallback face has Zen Kaku's vertical metrics, so a later page's lines
+ * keep their height whichever face draws them.
  *
- * The files are fetched first (CSS Font Loading API) and the class is set once both weights are in:
- * switching --font-site before that laid the whole page out twice, once in the fallback while the
- * files loaded and again when they arrived (each a full relayout, tens of ms on a phone's CPU, inside
- * the blocking-time window). Without the API, or if a file fails, the class is set as before.
+ * The files are fetched through the CSS Font Loading API (document.fonts.load: the faces load without
+ * being applied to anything), and the visit is marked once both weights are in. Without the API the
+ * mark is not set and the visit stays in the fallback face: a swap would move the page.
  *
  * The fetch starts after the load event and the first contentful paint: on a page served without
  * scripts (static-pages.ts) the load event can come before the first paint, and the two files would
@@ -23,7 +29,7 @@ const SCRIPT =
   'function on(){d.classList.add("wf");try{sessionStorage.setItem(k,"1")}catch(e){}}' +
   "try{if(sessionStorage.getItem(k)){on();return}}catch(e){}" +
   'function go(){var f=document.fonts,v=getComputedStyle(d).getPropertyValue("--font-zen-kaku-gothic-new").split(",")[0].trim();' +
-  'if(!f||!f.load||!v){on();return}Promise.all([f.load("400 1em "+v),f.load("700 1em "+v)]).then(on,on)}' +
+  'if(!f||!f.load||!v)return;Promise.all([f.load("400 1em "+v),f.load("700 1em "+v)]).then(function(){try{sessionStorage.setItem(k,"1")}catch(e){}},function(){})}' +
   // After the load event and the first contentful paint (the paint timing entry; at once without the API).
   "function later(){var P=window.PerformanceObserver;" +
   'if(!P||!(P.supportedEntryTypes||[]).includes("paint")||performance.getEntriesByName("first-contentful-paint").length){go();return}' +

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import vm from "node:vm";
+import { hasSessionCookie } from "@/server/auth/cookie";
+import { DEFAULT_LIST_VIEW, DEFAULT_PAGE_SIZE, LIST_VIEW_STORAGE_KEY } from "@/lib/list-view";
 import { logger } from "@/server/logger";
 
 /**
@@ -43,6 +45,29 @@ const WORKS_AS_HTML: readonly RegExp[] = [
   /^src\/components\/site-chrome\/keyword-search\.tsx$/,
 ];
 
+/**
+ * List pages (issue 31): hydrated only when a visitor first needs React, not at load. On a phone the
+ * React runtime's start and the hydration of twenty cards were most of the main thread's work (a 600 ms
+ * task at 4× slowdown, TBT around 1 s), for a page whose cards, links, refine sheet and forms work as
+ * HTML. Served to visitors (no session cookie) when every client module on the page works as HTML or
+ * can wait for a tap (DEFER_UNTIL_TAP); members and admins get the page as Next wrote it.
+ */
+export const DEFERRED_PAGES = /^\/investments(?:\/page\/[1-9]\d{0,5})?\/?$/;
+
+/**
+ * Client modules whose server HTML is right until someone uses them, and whose first use the
+ * loader (DEFER_LOADER) carries over to React: the search dialog's trigger (a click is held, the page
+ * hydrated, the click given again), the sort select (its GET form is submitted), the list-view memory
+ * (the page hydrates at once when there is a choice to remember or to restore), and the save-condition
+ * box, a plain link for visitors (the only ones served so).
+ */
+const DEFER_UNTIL_TAP: readonly RegExp[] = [
+  /^src\/components\/search\/search-dialog\.tsx$/,
+  /^src\/components\/search\/sort-select\.tsx$/,
+  /^src\/components\/search\/save-filter-button\.tsx$/,
+  /^src\/app\/\(site\)\/investments\/_list\/list-view-memory\.tsx$/,
+];
+
 /** Bodies above this are sent as they are (no content page is near it). */
 const MAX_HELD_BYTES = 2 * 1024 * 1024;
 const NOT_A_PAGE_REQUEST = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-action"];
@@ -52,10 +77,16 @@ export interface ClientModuleIndex {
   paths: Map<string, string>;
   /** The ids whose module works as HTML. */
   inert: Set<string>;
+  /** The ids whose module may wait for the visitor's first tap (DEFER_UNTIL_TAP). */
+  deferrable: Set<string>;
 }
 
 /** Reads `.next/server/app/**\/*_client-reference-manifest.js` (what the build wrote; evaluated in a sandbox). */
-export function loadClientModuleIndex(serverAppDir: string, worksAsHtml: readonly RegExp[] = WORKS_AS_HTML): ClientModuleIndex {
+export function loadClientModuleIndex(
+  serverAppDir: string,
+  worksAsHtml: readonly RegExp[] = WORKS_AS_HTML,
+  deferUntilTap: readonly RegExp[] = DEFER_UNTIL_TAP,
+): ClientModuleIndex {
   const paths = new Map<string, string>();
   const visit = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -76,7 +107,8 @@ export function loadClientModuleIndex(serverAppDir: string, worksAsHtml: readonl
   };
   if (fs.existsSync(serverAppDir)) visit(serverAppDir);
   const inert = new Set([...paths].filter(([, file]) => worksAsHtml.some((re) => re.test(file))).map(([id]) => id));
-  return { paths, inert };
+  const deferrable = new Set([...paths].filter(([, file]) => deferUntilTap.some((re) => re.test(file))).map(([id]) => id));
+  return { paths, inert, deferrable };
 }
 
 const FLIGHT_SCRIPT = /<script\b[^>]*>\s*(?:\(self\.__next_f\s*=\s*self\.__next_f\s*\|\|\s*\[\]\)|self\.__next_f)\.push\((\[[\s\S]*?\])\)\s*<\/script>/g;
@@ -95,6 +127,72 @@ export type StaticPageResult = { html: string } | { keep: string };
  * or a page that does not look like Next's output (nothing is changed then).
  */
 export function toStaticPage(html: string, index: ClientModuleIndex): StaticPageResult {
+  const r = withoutRuntime(html, index, index.inert);
+  return "keep" in r ? r : { html: r.html };
+}
+
+/**
+ * A list page whose React waits for the visitor (DEFERRED_PAGES): the page without Next's scripts, as
+ * toStaticPage, plus what they were, held as data, and the loader that runs them on first need.
+ * `keep` when a client module on the page can neither work as HTML nor wait.
+ */
+export function toDeferredPage(html: string, index: ClientModuleIndex): StaticPageResult {
+  const r = withoutRuntime(html, index, new Set([...index.inert, ...index.deferrable]));
+  if ("keep" in r) return r;
+  const nonce = /<script\b[^>]*\bnonce="([^"]+)"/.exec(html)?.[1];
+  // Held in place, as scripts of a type no browser runs: their text needs no escaping (it was already
+  // script text) and the page's order is kept for the loader.
+  const hold = (m: string) => `<script type="${HELD_TYPE}">${innerOf(m)}</script>`;
+  const out = html
+    .replace(BUNDLER_BOOTSTRAP, hold)
+    .replace(FLIGHT_SCRIPT, hold)
+    // Module scripts only: the nomodule polyfills are for browsers without modules, which run nothing of this.
+    .replace(RUNTIME_SCRIPT, (m) => (/\bnomodule\b/i.test(m) ? "" : `<script type="${HELD_TYPE}" data-src="${/\bsrc="([^"]+)"/.exec(m)![1]}"></script>`))
+    .replace(RUNTIME_PRELOAD, "");
+  const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${DEFER_LOADER}</script>`;
+  const at = out.lastIndexOf("</body>");
+  return { html: at === -1 ? out + loader : out.slice(0, at) + loader + out.slice(at) };
+}
+
+const HELD_TYPE = "text/x-kir-held";
+const innerOf = (script: string) => script.slice(script.indexOf(">") + 1, script.lastIndexOf("</script>"));
+
+/**
+ * The loader of a deferred page (kept to old syntax: it runs before anything else could polyfill).
+ * Runs the held scripts (inline ones first, in page order, then the chunks) when:
+ * - a control that needs React is pressed (a lazy overlay's trigger, `button[aria-haspopup]`, or
+ *   `[data-hydrate-on-tap]`): pointing at it or focusing it starts the load, the click itself is held
+ *   and given again once React has taken that element (it carries React's props then);
+ * - the list has a view choice in its URL to remember, or a remembered one to restore (ListViewMemory
+ *   does both once hydrated: the choice's storage key and defaults are list-view.ts').
+ * A `select[data-submit-on-change]` changed before then submits its GET form (the sort order).
+ */
+const DEFER_LOADER =
+  "(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,started=false;" +
+  'var TAP="button[aria-haspopup],[data-hydrate-on-tap]";' +
+  "function start(){if(started)return;started=true;var h=d.querySelectorAll(" +
+  JSON.stringify(`script[type="${HELD_TYPE}"]`) +
+  "),i,s,u,later=[];" +
+  // inline code first, in page order (the bundler's bootstrap, then the payload), then the chunks
+  'for(i=0;i<h.length;i++){u=h[i].getAttribute("data-src");s=d.createElement("script");if(n)s.nonce=n;' +
+  "if(u){s.src=u;s.async=true;later.push(s)}else{s.textContent=h[i].textContent;d.body.appendChild(s)}}" +
+  "later.forEach(function(x){d.body.appendChild(x)})}" +
+  'function ready(t){for(var k in t)if(k.indexOf("__reactProps$")===0)return true;return false}' +
+  "function later(t,tries){if(ready(t))return t.click();if(tries<400)setTimeout(function(){later(t,tries+1)},50)}" +
+  "function near(e){var t=e.target&&e.target.closest&&e.target.closest(TAP);if(t)start()}" +
+  '["pointerover","touchstart","focusin"].forEach(function(k){d.addEventListener(k,near,{capture:true,passive:true})});' +
+  'd.addEventListener("click",function(e){var t=e.target&&e.target.closest&&e.target.closest(TAP);if(!t||ready(t))return;' +
+  "e.preventDefault();e.stopPropagation();start();later(t,0)},true);" +
+  'd.addEventListener("change",function(e){var t=e.target;if(!t||!t.matches||!t.matches("select[data-submit-on-change]")||ready(t)||!t.form)return;' +
+  "t.form.requestSubmit?t.form.requestSubmit():t.form.submit()},true);" +
+  "try{var q=new URLSearchParams(location.search),v=localStorage.getItem(" +
+  JSON.stringify(LIST_VIEW_STORAGE_KEY) +
+  ');if(q.has("vw")||q.has("pp")||(v&&v!==' +
+  JSON.stringify(`${DEFAULT_LIST_VIEW}|${DEFAULT_PAGE_SIZE}`) +
+  "))start()}catch(x){}})();";
+
+/** The page without Next's scripts, or why it keeps them. */
+function withoutRuntime(html: string, index: ClientModuleIndex, allowed: Set<string>): { html: string } | { keep: string } {
   let payload = "";
   for (const m of html.matchAll(FLIGHT_SCRIPT)) {
     try {
@@ -107,7 +205,7 @@ export function toStaticPage(html: string, index: ClientModuleIndex): StaticPage
   if (!payload) return { keep: "no RSC payload" };
   for (const m of payload.matchAll(CLIENT_REFERENCE)) {
     const id = m[1]!.replace(/^"|"$/g, "");
-    if (!index.inert.has(id)) return { keep: index.paths.get(id) ?? `client module ${id}` };
+    if (!allowed.has(id)) return { keep: index.paths.get(id) ?? `client module ${id}` };
   }
   const out = html.replace(FLIGHT_SCRIPT, "").replace(RUNTIME_SCRIPT, "").replace(RUNTIME_PRELOAD, "").replace(BUNDLER_BOOTSTRAP, "");
   // Whatever is left of the runtime means Next wrote something this does not know: send the original.
@@ -125,10 +223,13 @@ export function withStaticPages(index: ClientModuleIndex, handler: Handler): Han
     if (req.method !== "GET" || !req.url) return handler(req, res);
     const q = req.url.indexOf("?");
     const pathname = q === -1 ? req.url : req.url.slice(0, q);
-    if (!CONTENT_PAGES.test(pathname)) return handler(req, res);
+    const content = CONTENT_PAGES.test(pathname);
+    // Deferred for visitors only: a member's list carries islands that work from the first paint.
+    const deferred = !content && DEFERRED_PAGES.test(pathname) && !hasSessionCookie(req.headers.cookie);
+    if (!content && !deferred) return handler(req, res);
     if (NOT_A_PAGE_REQUEST.some((h) => req.headers[h] !== undefined)) return handler(req, res);
     holdPage(res, (html) => {
-      const result = toStaticPage(html, index);
+      const result = content ? toStaticPage(html, index) : toDeferredPage(html, index);
       if ("html" in result) return result.html;
       // Once per path and reason and process: a reason is the page's code, not the request's.
       const key = `${pathname}|${result.keep}`;

@@ -7,7 +7,15 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withCompression } from "@/server/http/compression";
-import { CONTENT_PAGES, loadClientModuleIndex, toStaticPage, withStaticPages, type ClientModuleIndex } from "@/server/http/static-pages";
+import {
+  CONTENT_PAGES,
+  DEFERRED_PAGES,
+  loadClientModuleIndex,
+  toDeferredPage,
+  toStaticPage,
+  withStaticPages,
+  type ClientModuleIndex,
+} from "@/server/http/static-pages";
 
 /**
  * Content pages without Next's scripts (src/server/http/static-pages.ts), on a real HTTP server behind
@@ -22,6 +30,7 @@ const LINK = 522016; // next/link
 const ROUTER = 339756; // Next's layout router
 const KEYWORD = 859; // the keyword box (a GET form)
 const FORM = 440001; // a contact form: needs React
+const DIALOG = 700001; // the search dialog's trigger: may wait for a tap (issue 31)
 
 function manifest(route: string, modules: Record<string, number>): string {
   const clientModules = Object.fromEntries(
@@ -72,6 +81,14 @@ beforeAll(() => {
       "src/components/site-chrome/keyword-search.tsx": KEYWORD,
     }),
   );
+  fs.mkdirSync(path.join(dir, "(site)", "investments"), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "(site)", "investments", "page_client-reference-manifest.js"),
+    manifest("/(site)/investments/page", {
+      "node_modules/next/dist/esm/client/components/layout-router.js": ROUTER,
+      "src/components/search/search-dialog.tsx": DIALOG,
+    }),
+  );
   fs.writeFileSync(
     path.join(dir, "(site)", "sell_client-reference-manifest.js"),
     manifest("/(site)/sell/page", { "src/components/contact/contact-form.tsx": FORM }),
@@ -85,6 +102,7 @@ describe("toStaticPage", () => {
     expect(index.paths.get(String(KEYWORD))).toBe("src/components/site-chrome/keyword-search.tsx");
     expect(index.paths.get(String(FORM))).toBe("src/components/contact/contact-form.tsx");
     expect([...index.inert].sort()).toEqual([String(KEYWORD), String(ROUTER), String(LINK)].sort());
+    expect([...index.deferrable]).toEqual([String(DIALOG)]);
   });
 
   it("a page whose client modules all work as HTML loses Next's scripts, its preload and the RSC payload, and keeps the rest", () => {
@@ -140,6 +158,45 @@ describe("toStaticPage", () => {
   });
 });
 
+describe("toDeferredPage (visitors' lists, issue 31)", () => {
+  it("holds Next's scripts in place as scripts no browser runs, in page order, and adds the loader with the page's nonce", () => {
+    const page = nextPage([ROUTER, LINK, DIALOG]);
+    expect(toStaticPage(page, index)).toEqual({ keep: "src/components/search/search-dialog.tsx" });
+    const result = toDeferredPage(page, index);
+    if (!("html" in result)) throw new Error(`kept: ${result.keep}`);
+    const html = result.html;
+    // nothing of the build runs or downloads before the loader says so
+    const runnable = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!).filter((a) => !/type="(?:text\/x-kir-held|application\/ld\+json)"/.test(a));
+    expect(runnable.filter((a) => /\bsrc=/.test(a))).toEqual([]);
+    expect(html).not.toMatch(/rel="preload" as="script"/);
+    expect(html).not.toContain("poly.js"); // nomodule: for browsers that run none of it
+    // held: the chunks by URL, the bootstrap and the payload as their text, the bootstrap first
+    const held = [...html.matchAll(/<script type="text\/x-kir-held"( data-src="([^"]+)")?>([\s\S]*?)<\/script>/g)];
+    expect(held.filter((m) => m[2]).map((m) => m[2])).toEqual(["/_next/static/chunks/a.js", "/_next/static/chunks/boot.js"]);
+    const inline = held.filter((m) => !m[2]).map((m) => m[3]!);
+    expect(inline[0]).toContain('globalThis["TURBOPACK"]');
+    expect(inline.slice(1).join("")).toContain("self.__next_f");
+    expect(inline.join("")).toContain(`I[${DIALOG},`);
+    // the loader, last in the body, with the CSP nonce; our own inline scripts stay as they were
+    const loader = html.slice(html.lastIndexOf("<script"));
+    expect(loader).toMatch(new RegExp(`^<script nonce="${NONCE}">\\(function\\(\\)\\{var d=document`));
+    expect(loader).toContain('querySelectorAll("script[type=\\"text/x-kir-held\\"]")');
+    expect(loader.endsWith("</script></body></html>")).toBe(true);
+    expect(html).toContain('classList.add("x")');
+    expect(html).toContain("$RC(");
+  });
+
+  it("a module that can neither work as HTML nor wait keeps the page as written", () => {
+    expect(toDeferredPage(nextPage([ROUTER, DIALOG, FORM]), index)).toEqual({ keep: "src/components/contact/contact-form.tsx" });
+  });
+
+  it("the list paths: /investments and its pages, nothing else", () => {
+    for (const p of ["/investments", "/investments/", "/investments/page/1", "/investments/page/25/"]) expect(DEFERRED_PAGES.test(p), p).toBe(true);
+    for (const p of ["/investments/12", "/investments/map", "/investments/search/area", "/investments/page/0", "/mypage"])
+      expect(DEFERRED_PAGES.test(p), p).toBe(false);
+  });
+});
+
 describe("withStaticPages on a real server behind the compression", () => {
   let base = "";
   let server: http.Server;
@@ -153,7 +210,8 @@ describe("withStaticPages on a real server behind the compression", () => {
       }
       res.statusCode = 200;
       res.setHeader("content-type", url.pathname === "/api/x" ? "application/json" : "text/html; charset=utf-8");
-      const html = nextPage(url.pathname === "/about" ? [ROUTER, FORM] : [ROUTER, LINK, KEYWORD], "<main>" + "収益物件 ".repeat(3000) + "</main>");
+      const ids = url.pathname === "/about" ? [ROUTER, FORM] : url.pathname.startsWith("/investments") ? [ROUTER, LINK, DIALOG] : [ROUTER, LINK, KEYWORD];
+      const html = nextPage(ids, "<main>" + "収益物件 ".repeat(3000) + "</main>");
       // As Next does: headers first, then the page in many small writes, honouring backpressure.
       res.flushHeaders();
       const chunks = html.match(/[\s\S]{1,500}/g) ?? [];
@@ -202,8 +260,17 @@ describe("withStaticPages on a real server behind the compression", () => {
     expect((await get("/about")).body).toContain("__next_f");
     expect((await get("/blogs", { rsc: "1" })).body).toContain("__next_f");
     expect((await get("/missing")).body).toContain("__next_f");
-    expect((await get("/investments")).body).toContain("__next_f");
     expect((await get("/api/x")).body).toContain("__next_f");
+  });
+
+  it("a visitor's list goes out with its scripts held; a member's or an admin's as written", async () => {
+    const runs = (body: string) => /<script(?![^>]*text\/x-kir-held)[^>]*\ssrc="\/_next\/static\/chunks\/a\.js"/.test(body);
+    const visitor = await get("/investments/page/2?ty=1");
+    expect(visitor.body).toContain('<script type="text/x-kir-held" data-src="/_next/static/chunks/a.js">');
+    expect(runs(visitor.body)).toBe(false);
+    expect(runs((await get("/investments", { cookie: "kir_session=abc" })).body)).toBe(true);
+    expect(runs((await get("/investments", { cookie: "theme=1; kir_admin_session=abc" })).body)).toBe(true);
+    expect(runs((await get("/investments", { rsc: "1" })).body)).toBe(true);
   });
 
   it("only GET is held: a POST to a content path gets the page as written", async () => {
