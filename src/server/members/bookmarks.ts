@@ -77,6 +77,8 @@ export async function listBookmarks(db: Db, userId: number, sort: BookmarkSort =
   const cards = await loadCards(
     db,
     rows.map((r) => r.id),
+    new Date(),
+    "member",
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = cards.map((card) => {

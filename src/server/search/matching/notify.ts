@@ -84,6 +84,7 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
         db,
         candidates.slice(0, MATCHING_MAIL_MAX_ITEMS).map((c) => c.investment_id),
         now,
+        "member",
       )
     ).map((c) => [c.id, c]),
   );
