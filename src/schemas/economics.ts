@@ -135,6 +135,39 @@ export const listingEconomicsSchema = z.object({
   repair_history: repairHistorySummarySchema.nullable(),
 });
 
+const optNum = num.nullable().optional();
+/**
+ * The simulator island's props (src/lib/simulator.ts ListingForSim): the model's stored inputs of a listing,
+ * without rent-roll or 修繕履歴 rows. The detail page's procedure carries it; the REST body does not.
+ */
+export const simulatorListingSchema = z.object({
+  type_cd: int,
+  price: optNum,
+  income: z.object({ year: optNum, month: optNum }).nullable().optional(),
+  yield: optNum,
+  structure_cd: optNum,
+  structure_other: text.nullable().optional(),
+  built: z.object({ year: optNum, month: optNum }).nullable().optional(),
+  land_size: optNum,
+  land_type: optNum,
+  building_size: optNum,
+  occupied_size: optNum,
+  service_charge: optNum,
+  maintenance_fee: optNum,
+  land_rights: z.object({ type: optNum, fee: optNum }).nullable().optional(),
+  vacancy_cd: optNum,
+  road_price: optNum,
+  road_price_year: optNum,
+  leasehold_ratio: optNum,
+  assessed_land_value: optNum,
+  assessed_building_value: optNum,
+  property_tax: optNum,
+  replacement_cost_per_sqm: optNum,
+  steel_thickness_mm: optNum,
+  rebuild_not_allowed: z.boolean().nullable().optional(),
+  nonconforming: z.boolean().nullable().optional(),
+});
+
 export type EconomicsFigures = z.infer<typeof economicsFiguresSchema>;
 export type DealCheckDto = z.infer<typeof dealCheckSchema>;
 export type DealChip = z.infer<typeof dealChipSchema>;

@@ -12,7 +12,7 @@ import {
   landRoadEntry,
   specificationsGroup,
 } from "./investment-groups";
-import { dealChipSchema, listingEconomicsSchema } from "./economics";
+import { dealChipSchema, listingEconomicsSchema, simulatorListingSchema } from "./economics";
 import { z } from "./zod";
 
 /**
@@ -200,6 +200,8 @@ export const investmentDetail = z.object({
   locked: z.literal(false),
   id: recordId,
   ...detailFields(z.date()),
+  /** The simulator island's inputs (the page's; not in the REST body). */
+  simulator: simulatorListingSchema,
   priceHistory: z.array(priceChangeOf(z.date())),
   related: z.array(investmentCard),
 });

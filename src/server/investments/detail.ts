@@ -47,6 +47,7 @@ import {
   type Audience,
 } from "@/server/listings";
 import type { ListingEconomicsDto } from "@/schemas/economics";
+import { listingForSim, type ListingForSim } from "@/lib/simulator";
 
 /** Related listings shown under a detail. */
 export const RELATED_SIZE = 4;
@@ -171,6 +172,8 @@ export type InvestmentDetail = Omit<NonNullable<DetailRow>, "price_before" | "pr
    * medians of similar listings this audience may see, rent roll / 修繕履歴 (rows only for members).
    */
   economics: ListingEconomicsDto;
+  /** The simulator island's props: the same inputs without rent-roll rows (never in a visitor's RSC payload). Not in API answers. */
+  simulator: ListingForSim;
 };
 
 /** A members-only listing asked for by a visitor: deliberately empty. */
@@ -271,6 +274,7 @@ export async function getInvestmentDetail(db: Db, audience: Audience, id: number
     long_residual: row.residual_at !== null && row.residual_at >= jstDatePlusYears(now, LONG_RESIDUAL_YEARS),
     bookmarked: userId === null ? null : bookmark !== undefined,
     economics,
+    simulator: listingForSim(input),
   };
 }
 
