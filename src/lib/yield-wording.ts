@@ -30,7 +30,7 @@ export const YIELD_LABELS: Record<YieldKind, string> = { gross: "表面利回り
 /** The formula printed next to 実質利回り (src/lib/economics.ts netYield). */
 export const NET_YIELD_FORMULA = "（満室想定年収−運営経費）÷価格";
 /** 実質利回り's footnote: what the costs are, before income tax, not guaranteed. */
-export const NET_YIELD_NOTE = `${YIELD_LABELS.net}は${NET_YIELD_FORMULA}。運営経費は掲載の地代・管理費・修繕積立金・固定資産税等と、掲載のない費目の既定率（管理委託・修繕・固定資産税等・保険）による概算で、所得税等を含まない税引前の参考値です。将来の収益を保証するものではありません。`;
+export const NET_YIELD_NOTE = `${YIELD_LABELS.net}は${NET_YIELD_FORMULA}。運営経費（地代・管理費・修繕積立金・管理委託費・修繕費・固定資産税等の公租公課・保険料）は掲載の額と、掲載のない費目の既定率による概算で、所得税等を含まない税引前の参考値です。将来の収益を保証するものではありません。`;
 
 /** Said with every 利回り: before 公租公課 and costs, not guaranteed. */
 const BEFORE_COSTS = "公租公課・諸経費を含まない税引前の数値で、将来の収益を保証するものではありません。";

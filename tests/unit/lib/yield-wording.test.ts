@@ -56,6 +56,8 @@ const card: HomeCard = {
   members: false,
   premium: false,
   price_down: false,
+  leasehold: false,
+  deal: [],
   image: null,
   public_at: null,
 } as HomeCard;
@@ -121,6 +123,7 @@ describe("each surface prints the module's label", () => {
 
   it("simulator figures: its own labels and note", () => {
     const r = simulate({
+      listing: { type_cd: 1, price: 12_000 },
       price: 120_000_000,
       grossIncome: 7_200_000,
       loan: 90_000_000,
