@@ -133,7 +133,6 @@ export async function compareBookmarks(db: Db, userId: number, ids: number[]) {
       card: cards.get(id) ?? null,
       price: r.price,
       yield: r.yield,
-      income_year: r.income?.year ?? (r.income?.month ? r.income.month * 12 : null),
       /** 万円/㎡ over the priced area (the model's pricedSqm, as the deal check and 相場 use) */
       price_per_sqm: dto.figures.price_per_sqm,
       built: r.built,
