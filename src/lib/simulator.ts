@@ -88,7 +88,10 @@ export interface TermCap {
  * Banks usually lend no longer than the remaining legal useful life (残存耐用年数 = 法定 − 経過,
  * the model's usefulLives), and never longer than 35 years. Land, unknown structures or build years: 35 only.
  */
-export function loanTermCap(listing: Pick<ListingForSim, "structure_cd" | "structure_other" | "built" | "steel_thickness_mm">, now: Date = new Date()): TermCap {
+export function loanTermCap(
+  listing: Pick<ListingForSim, "structure_cd" | "structure_other" | "built" | "steel_thickness_mm">,
+  now: Date = new Date(),
+): TermCap {
   const lives = usefulLives(modelInput({ type_cd: 0, ...listing }), { now });
   const residual = lives?.remaining ?? null;
   const cap = { maxYears: MAX_LOAN_YEARS, residual };
@@ -426,7 +429,8 @@ export interface ListingForFlags {
 export function screeningFlags(l: ListingForFlags, now: Date = new Date()): ScreeningFlag[] {
   const out: ScreeningFlag[] = [];
   if (l.new_quake || isNewQuakeStandard(l.built?.year, l.built?.month)) out.push({ key: "new_quake", label: "新耐震", fs: 7 });
-  const residual = usefulLives({ type_cd: 0, price: null, structure_cd: l.structure_cd, structure_other: l.structure_other, built: l.built }, { now })?.remaining ?? null;
+  const residual =
+    usefulLives({ type_cd: 0, price: null, structure_cd: l.structure_cd, structure_other: l.structure_other, built: l.built }, { now })?.remaining ?? null;
   if (residual !== null) out.push({ key: "residual", label: `残存耐用年数 ${residual}年`, fs: residual >= LONG_RESIDUAL_YEARS ? 1 : null });
   if (l.is_full) out.push({ key: "full", label: "満室", fs: 5 });
   if (l.has_cert) out.push({ key: "cert", label: "検査済証あり", fs: 2 });

@@ -38,7 +38,12 @@ export function DealCheckList({ check, className }: { check: DealCheckDto; class
     <div className={className} data-slot="deal-check">
       <ul className="grid gap-2">
         {check.rows.map((r) => (
-          <li key={r.key} className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-x-3 border-t border-border pt-2 text-sm" data-key={r.key} data-level={r.level}>
+          <li
+            key={r.key}
+            className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-x-3 border-t border-border pt-2 text-sm"
+            data-key={r.key}
+            data-level={r.level}
+          >
             <span className="font-bold text-primary-700">{r.label}</span>
             <span>
               <span className={cn("font-bold", DEAL_LEVEL_CLASS[r.level])}>

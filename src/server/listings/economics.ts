@@ -170,14 +170,20 @@ export function dealChips(rows: readonly DealRow[], econ: ListingEconomics, medi
     if (r.level === "unknown") continue;
     switch (r.key) {
       case "gross_yield":
-        if (econ.grossYield !== null && medians?.yieldMedian != null) out.push({ key: r.key, level: r.level, text: `表面${signed(econ.grossYield - medians.yieldMedian, 2)}pt` });
+        if (econ.grossYield !== null && medians?.yieldMedian != null)
+          out.push({ key: r.key, level: r.level, text: `表面${signed(econ.grossYield - medians.yieldMedian, 2)}pt` });
         break;
       case "net_yield":
-        if (econ.netYield !== null && medians?.netYieldMedian != null) out.push({ key: r.key, level: r.level, text: `実質${signed(econ.netYield - medians.netYieldMedian, 2)}pt` });
+        if (econ.netYield !== null && medians?.netYieldMedian != null)
+          out.push({ key: r.key, level: r.level, text: `実質${signed(econ.netYield - medians.netYieldMedian, 2)}pt` });
         break;
       case "price_per_sqm":
         if (econ.pricePerSqm !== null && medians?.pricePerM2Median)
-          out.push({ key: r.key, level: r.level, text: `㎡単価${signed(((econ.pricePerSqm - medians.pricePerM2Median) / medians.pricePerM2Median) * 100, 0)}%` });
+          out.push({
+            key: r.key,
+            level: r.level,
+            text: `㎡単価${signed(((econ.pricePerSqm - medians.pricePerM2Median) / medians.pricePerM2Median) * 100, 0)}%`,
+          });
         break;
       case "sekisan_ratio":
         out.push({ key: r.key, level: r.level, text: `積算比${Math.trunc(econ.sekisanRatio ?? 0)}%` });

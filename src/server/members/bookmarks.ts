@@ -3,16 +3,7 @@ import { structureName } from "@/lib/constants/investment";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { bookmarks, investments } from "@/server/db/schema";
-import {
-  economicsInputOf,
-  listingEconomicsDto,
-  loadCards,
-  loadRentRolls,
-  mediansFor,
-  similarCandidates,
-  visibleTo,
-  type Audience,
-} from "@/server/listings";
+import { economicsInputOf, listingEconomicsDto, loadCards, loadRentRolls, mediansFor, similarCandidates, visibleTo, type Audience } from "@/server/listings";
 
 /** Bookmarks (お気に入り). Every function takes the caller's user id: a member only ever touches their own rows. */
 export const BOOKMARK_LIMIT = 500;

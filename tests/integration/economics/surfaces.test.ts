@@ -80,10 +80,13 @@ describe("one 実質利回り and NOI on every seeded listing (issue 35)", () =>
     // a member's compare of two bookmarks
     const other = (await t.db.select().from(investments).where(VISIBLE.visitor).all()).find((r) => r.id !== row!.id)!;
     const { bookmarks } = await import("@/server/db/schema");
-    await t.db.insert(bookmarks).values([
-      { user_id: t.memberId, investment_id: row!.id, price_at_bookmark: row!.price },
-      { user_id: t.memberId, investment_id: other.id, price_at_bookmark: other.price },
-    ]).onConflictDoNothing();
+    await t.db
+      .insert(bookmarks)
+      .values([
+        { user_id: t.memberId, investment_id: row!.id, price_at_bookmark: row!.price },
+        { user_id: t.memberId, investment_id: other.id, price_at_bookmark: other.price },
+      ])
+      .onConflictDoNothing();
     const compared = await compareBookmarks(t.db, t.memberId, [row!.id, other.id]);
     const mine = compared.find((c) => c.id === row!.id)!;
     expect(mine.figures.net_yield).toBe(d.economics.figures.net_yield);
@@ -115,7 +118,13 @@ describe("members-only data never reaches a visitor", () => {
       { room: "101号室", layout: "1K", area: 25, rent: 60_000, commonFee: 5_000, deposit: 60_000, status: "occupied", leaseStart: "2024-04" },
       { room: "102号室", layout: "1K", area: 25, rent: 58_000, commonFee: 5_000, deposit: null, status: "vacant", leaseStart: null },
     ];
-    const input = { type_cd: 2, price: 5000, income: { year: 1_512_000 }, rent_roll: roll, repair_history: [{ yearMonth: "2021-06", description: "外壁塗装", cost: 3_200_000 }] };
+    const input = {
+      type_cd: 2,
+      price: 5000,
+      income: { year: 1_512_000 },
+      rent_roll: roll,
+      repair_history: [{ yearMonth: "2021-06", description: "外壁塗装", cost: 3_200_000 }],
+    };
     const visitor = listingEconomicsDto(input, null, "visitor", NOW).dto;
     const member = listingEconomicsDto(input, null, "member", NOW).dto;
     // 現況年収 = (60,000 + 5,000) × 12 = 780,000 (入居中 only)
@@ -128,7 +137,7 @@ describe("members-only data never reaches a visitor", () => {
     expect(html(visitor)).not.toContain("101号室");
     expect(html(visitor)).not.toContain("外壁塗装");
     expect(html(visitor)).toContain("無料会員登録");
-    expect(html(visitor)).toContain("現況年収 <span class=\"tabular font-bold\">78万円</span>");
+    expect(html(visitor)).toContain('現況年収 <span class="tabular font-bold">78万円</span>');
     expect(html(member)).toContain("101号室");
     expect(html(member)).toContain("外壁塗装");
   });

@@ -1,6 +1,5 @@
 import { MAN, clampTerm, type SimInput, type TermCap } from "@/lib/simulator";
 
-
 /** The form's fields as typed (strings), in the units shown next to them. */
 export type FieldKey =
   | "price"

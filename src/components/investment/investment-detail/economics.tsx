@@ -26,21 +26,23 @@ export function economicsRows(f: EconomicsFigures): SpecRow[] {
   return [
     {
       label: "満室想定年収",
-      value: f.full_income === null ? null : (
-        <>
-          {manYen(f.full_income)}
-          {f.full_income_note && <Note>{f.full_income_note}</Note>}
-        </>
-      ),
+      value:
+        f.full_income === null ? null : (
+          <>
+            {manYen(f.full_income)}
+            {f.full_income_note && <Note>{f.full_income_note}</Note>}
+          </>
+        ),
     },
     {
       label: "現況年収",
-      value: f.current_income === null ? null : (
-        <>
-          {manYen(f.current_income)}
-          {f.current_income_note && <Note>{f.current_income_note}</Note>}
-        </>
-      ),
+      value:
+        f.current_income === null ? null : (
+          <>
+            {manYen(f.current_income)}
+            {f.current_income_note && <Note>{f.current_income_note}</Note>}
+          </>
+        ),
       empty: "—（現況の賃料の記載なし）",
     },
     { label: `${yieldLabel("gross")}（満室想定）`, value: <span data-slot="econ-gross-yield">{percentText(f.gross_yield)}</span> },
@@ -64,9 +66,7 @@ export function economicsRows(f: EconomicsFigures): SpecRow[] {
               ))}
             </ul>
           )}
-          <p className="mt-1 font-bold">
-            合計 {f.costs_total === null ? `—${missing}` : <span className="tabular">{manYen(f.costs_total)}</span>}
-          </p>
+          <p className="mt-1 font-bold">合計 {f.costs_total === null ? `—${missing}` : <span className="tabular">{manYen(f.costs_total)}</span>}</p>
         </div>
       ),
     },
@@ -96,40 +96,44 @@ export function economicsRows(f: EconomicsFigures): SpecRow[] {
     { label: "㎡単価", value: f.price_per_sqm === null ? null : `${decimal(f.price_per_sqm, 1)}万円/㎡` },
     {
       label: "法定耐用年数",
-      value: f.statutory_life === null ? null : (
-        <>
-          {years(f.statutory_life)}
-          {f.elapsed_years !== null && <Note>経過{f.elapsed_years}年</Note>}
-        </>
-      ),
+      value:
+        f.statutory_life === null ? null : (
+          <>
+            {years(f.statutory_life)}
+            {f.elapsed_years !== null && <Note>経過{f.elapsed_years}年</Note>}
+          </>
+        ),
     },
     {
       label: "残存耐用年数",
-      value: f.remaining_life === null ? null : (
-        <>
-          <span data-slot="econ-remaining-life">{years(f.remaining_life)}</span>
-          <Note>法定耐用年数−経過年数（0年未満は0年）</Note>
-        </>
-      ),
+      value:
+        f.remaining_life === null ? null : (
+          <>
+            <span data-slot="econ-remaining-life">{years(f.remaining_life)}</span>
+            <Note>法定耐用年数−経過年数（0年未満は0年）</Note>
+          </>
+        ),
     },
     {
       label: "減価償却期間（簡便法）",
-      value: f.simplified_life === null ? null : (
-        <>
-          <span data-slot="econ-simplified-life">{years(f.simplified_life)}</span>
-          <Note>中古資産の耐用年数の簡便法（国税庁 No.5404）による税務上の償却期間。融資期間の目安ではありません。</Note>
-        </>
-      ),
+      value:
+        f.simplified_life === null ? null : (
+          <>
+            <span data-slot="econ-simplified-life">{years(f.simplified_life)}</span>
+            <Note>中古資産の耐用年数の簡便法（国税庁 No.5404）による税務上の償却期間。融資期間の目安ではありません。</Note>
+          </>
+        ),
     },
     {
       label: "融資期間の目安",
       wide: true,
-      value: f.loan_term_years === null ? null : (
-        <>
-          <span className="font-bold">{years(f.loan_term_years)}</span>
-          {f.loan_term_basis && <Note>{f.loan_term_basis}</Note>}
-        </>
-      ),
+      value:
+        f.loan_term_years === null ? null : (
+          <>
+            <span className="font-bold">{years(f.loan_term_years)}</span>
+            {f.loan_term_basis && <Note>{f.loan_term_basis}</Note>}
+          </>
+        ),
     },
     {
       label: "積算価格",
@@ -201,7 +205,12 @@ export function RepairHistoryBlock({ history }: { history: RepairHistorySummary 
   return (
     <div className="grid gap-2" data-slot="repair-history">
       <p className="text-sm">
-        {history.count}件{history.total_cost !== null && <>・費用合計 <span className="tabular font-bold">{manYen(history.total_cost)}</span></>}
+        {history.count}件
+        {history.total_cost !== null && (
+          <>
+            ・費用合計 <span className="tabular font-bold">{manYen(history.total_cost)}</span>
+          </>
+        )}
       </p>
       {history.rows ? (
         <ul className="grid gap-1 text-sm" data-slot="repair-history-rows">
@@ -277,4 +286,3 @@ export function RentRollAndRepairs({ economics }: { economics: ListingEconomicsD
     </div>
   );
 }
-

@@ -95,7 +95,9 @@ export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]
         </table>
       </div>
       <YieldFootnote kinds={["gross", "net"]} vacant="list" />
-      <p className="text-xs text-primary-500">実質利回りの「—」は、想定年収・価格、借地の地代、区分マンションの管理費・修繕積立金のいずれかの記載がない物件です。</p>
+      <p className="text-xs text-primary-500">
+        実質利回りの「—」は、想定年収・価格、借地の地代、区分マンションの管理費・修繕積立金のいずれかの記載がない物件です。
+      </p>
     </div>
   );
 }
