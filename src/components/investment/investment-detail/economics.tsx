@@ -58,10 +58,8 @@ export function economicsRows(f: EconomicsFigures): SpecRow[] {
                 <li key={c.key} className="grid grid-cols-[minmax(0,9rem)_auto_minmax(0,1fr)] gap-x-3" data-source={c.source}>
                   <span>{c.label}</span>
                   <span className="tabular text-right">{manYen(c.amount)}</span>
-                  <span className="text-xs text-primary-500">
-                    {c.source === "listing" ? "掲載値：" : "既定率："}
-                    {c.basis}
-                  </span>
+                  {/* the basis says itself whether it is the listing's figure (掲載の…) or a stated rate (既定率…) */}
+                  <span className="text-xs text-primary-500">{c.basis}</span>
                 </li>
               ))}
             </ul>
