@@ -21,7 +21,7 @@ import { jstYearMonth, type Built } from "@/lib/age";
 import { STRUCTURES, STRUCTURE_OTHER_ID } from "@/lib/constants/listing-kinds";
 import { withCommas } from "@/lib/price";
 import { percentage } from "@/lib/yield";
-import { YIELD_LABELS, YIELD_TERMS, yieldFootnote } from "@/lib/yield-wording";
+import { NET_YIELD_FORMULA, NET_YIELD_NOTE, YIELD_LABELS, YIELD_TERMS, yieldFootnote } from "@/lib/yield-wording";
 
 export const YEN_PER_MAN = 10_000;
 /** 1 坪 = 400/121 ㎡ (the same constant as src/lib/constants/investment.ts, kept here so client islands do not ship every code table). */
@@ -415,22 +415,14 @@ export function netYield(input: EconomicsInput, opts: EconomicsOptions = {}): nu
   return n === null ? null : ratioPct(n.noi, priceYen(input));
 }
 
-/** The formula printed next to 実質利回り. */
-export const NET_YIELD_FORMULA = "（満室想定年収−運営経費）÷価格";
+/** The formula and footnote of 実質利回り: worded once, in src/lib/yield-wording.ts (YIELD_TERMS.net). */
+export { NET_YIELD_FORMULA, NET_YIELD_NOTE };
 /**
- * 実質利回り's footnote. Unlike 表面利回り it does include costs (some at
- * default rates), so the 表示規約 sentence "公租公課・諸経費を含まない" would be
- * wrong here; it stays before income tax and not guaranteed.
- */
-export const NET_YIELD_NOTE = `${YIELD_LABELS.net}は${NET_YIELD_FORMULA}。運営経費は掲載の地代・管理費・修繕積立金・固定資産税等と、掲載のない費目の既定率による概算で、所得税等を含まない税引前の参考値です。将来の収益を保証するものではありません。`;
-/**
- * The footnote under the figures a surface shows: 表示規約's sentences for
- * 表面・現況 (yield-wording, unchanged) followed by the 実質 sentence above.
+ * The footnote under the figures a surface shows: yield-wording's footnote,
+ * whose 実質 sentence is this model's (YIELD_TERMS.net.footnote = NET_YIELD_NOTE).
  */
 export function economicsFootnote(kinds: readonly ("gross" | "current" | "net")[] = ["gross", "net"], opts: { vacant?: "listing" | "list" } = {}): string {
-  const plain = kinds.filter((k): k is "gross" | "current" => k !== "net");
-  const head = plain.length > 0 || opts.vacant ? yieldFootnote(plain, opts) : "※";
-  return kinds.includes("net") ? `${head}${NET_YIELD_NOTE}` : head;
+  return yieldFootnote(kinds, opts);
 }
 
 /** The labels and formulas the summary prints (表面・現況 from yield-wording, 実質 defined here). */

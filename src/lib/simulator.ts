@@ -6,20 +6,34 @@
  * Units: every amount is in yen (listing prices are 万円 and are converted by
  * the caller with MAN = 10,000); rates are in percent (3.5 means 3.5 %).
  *
- * Model (before tax, the usual 簡易シミュレーション of the portals):
- *  GPI  満室想定年収 (gross potential income)
- *  EGI  = GPI × (1 − vacancy)                       実効収入
- *  OPEX = EGI × management + GPI × repairs + price × (taxes + insurance)
- *  NOI  = EGI − OPEX                                営業純利益
- *  ADS  = 12 × monthly annuity payment (元利均等)    年間返済額
- *  CF   = NOI − ADS                                 税引前キャッシュフロー
- *  実質利回り = NOI / (price + purchase costs)
+ * The operating figures are the site's one model (src/lib/economics.ts): the
+ * listing's own 地代・管理費・修繕積立金・固都税 as themselves, the rest at the
+ * stated default rates, which the visitor may change here:
+ *  NOI  = 満室想定年収 × (1 − 空室率) − 運営経費       (economics.noi)
+ *  実質利回り = NOI ÷ 価格                            (economics.netYield: the summary's figure)
+ *  総投資利回り = NOI ÷ (価格 + 購入諸費用)
+ *  ADS  = 12 × monthly annuity payment (元利均等)     年間返済額
+ *  CF   = NOI − ADS                                   税引前キャッシュフロー
  *  DSCR = NOI / ADS
- *  break-even occupancy = (fixed OPEX + ADS) / (GPI × (1 − management))
- *    (the management fee is charged on collected rent, so it scales with occupancy)
+ *  break-even occupancy = (costs that do not scale with occupancy + ADS) / (満室想定年収 × (1 − 管理委託率))
+ *    (the 管理委託費 is charged on collected rent, so it scales with occupancy)
+ * With its fields untouched (空室率 0 = DEFAULT_VACANCY_PCT, the default rates),
+ * the simulator's NOI and 実質利回り are exactly the summary's.
  */
-import { isNewQuakeStandard, residualYears, usefulLife, type Built } from "@/lib/age";
-import { LONG_RESIDUAL_YEARS, structureName } from "@/lib/constants/listing-kinds";
+import { isNewQuakeStandard, type Built } from "@/lib/age";
+import { LONG_RESIDUAL_YEARS } from "@/lib/constants/listing-kinds";
+import {
+  DEFAULT_VACANCY_PCT,
+  annuityPayment,
+  defaultRates,
+  fullIncome,
+  operatingCosts,
+  ratioPct,
+  usefulLives,
+  type CostItem,
+  type CostRates,
+  type EconomicsInput,
+} from "@/lib/economics";
 import { withCommas } from "@/lib/price";
 import { percentage } from "@/lib/yield";
 
@@ -32,17 +46,9 @@ export const MIN_LOAN_YEARS = 1;
 
 /* ------------------------------------------------------------ loan maths */
 
-/**
- * Monthly payment of an annuity (元利均等返済) loan:
- * P = L × r / (1 − (1 + r)^−n), r = annual rate / 12, n = months.
- * A 0 % loan is repaid in equal parts (L / n). No loan → 0.
- */
+/** Monthly payment of an annuity (元利均等返済) loan: the model's annuityPayment (src/lib/economics.ts). */
 export function monthlyPayment(principal: number, annualRatePct: number, years: number): number {
-  const n = Math.round(years * 12);
-  if (principal <= 0 || n <= 0) return 0;
-  const r = annualRatePct / 100 / 12;
-  if (r === 0) return principal / n;
-  return (principal * r) / (1 - (1 + r) ** -n);
+  return annuityPayment(principal, annualRatePct, years);
 }
 
 /**
@@ -65,7 +71,7 @@ export function balanceAfter(principal: number, annualRatePct: number, years: nu
 export interface TermCap {
   /** Longest term the simulator computes: the usual bank maximum (35 years) for every building. */
   maxYears: number;
-  /** Remaining legal useful life (簡便法), when the structure and build year are known. */
+  /** 残存耐用年数 = max(0, 法定 − 経過) (src/lib/economics.ts), when the structure and build year are known. */
   residual: number | null;
   /**
    * The longest term most banks lend for this building: the remaining legal
@@ -79,24 +85,26 @@ export interface TermCap {
 }
 
 /**
- * Banks usually lend no longer than the remaining legal useful life (残存耐用年数),
- * and never longer than 35 years. Land, unknown structures or build years: 35 only.
+ * Banks usually lend no longer than the remaining legal useful life (残存耐用年数 = 法定 − 経過,
+ * the model's usefulLives), and never longer than 35 years. Land, unknown structures or build years: 35 only.
  */
-export function loanTermCap(structure_cd: number | null | undefined, built: Built | null | undefined, now: Date = new Date()): TermCap {
-  const residual = residualYears(structure_cd, built, now);
+export function loanTermCap(
+  listing: Pick<ListingForSim, "structure_cd" | "structure_other" | "built" | "steel_thickness_mm">,
+  now: Date = new Date(),
+): TermCap {
+  const lives = usefulLives(modelInput({ type_cd: 0, ...listing }), { now });
+  const residual = lives?.remaining ?? null;
   const cap = { maxYears: MAX_LOAN_YEARS, residual };
-  if (residual === null) {
+  if (lives === null || residual === null) {
     return { ...cap, bankYears: MAX_LOAN_YEARS, reason: `構造・築年が不明なため、一般的な上限の${MAX_LOAN_YEARS}年としています。` };
   }
-  const life = usefulLife(structure_cd);
-  const name = structureName(structure_cd) ?? "";
   if (residual >= MAX_LOAN_YEARS) {
     return { ...cap, bankYears: MAX_LOAN_YEARS, reason: `残存耐用年数は${residual}年ですが、融資期間は一般的な上限の${MAX_LOAN_YEARS}年までとしています。` };
   }
   return {
     ...cap,
     bankYears: Math.max(MIN_LOAN_YEARS, residual),
-    reason: `${name}の法定耐用年数${life ?? "—"}年から算出した残存耐用年数${residual}年が、多くの金融機関の融資期間の上限です。`,
+    reason: `${lives.basis}で残存耐用年数${residual}年。多くの金融機関はこれを融資期間の上限とします。`,
   };
 }
 
@@ -134,37 +142,13 @@ export function termWarning(typed: number, cap: TermCap): string | null {
   return null;
 }
 
-/* --------------------------------------------------------- expense defaults */
+/* --------------------------------------------------------- defaults */
 
-export interface ExpenseRates {
-  /** 管理委託費: % of collected rent (EGI). */
-  management: number;
-  /** 修繕費 (区分は修繕積立金を含む): % of full-occupancy rent (GPI). */
-  repairs: number;
-  /** 固定資産税・都市計画税: % of the price per year. */
-  taxes: number;
-  /** 火災・地震保険: % of the price per year. */
-  insurance: number;
-}
-
-/**
- * Sensible defaults per type (type_cd): 一棟 buildings pay a management company
- * about 5 % of rent; 区分 owners also pay the building's 管理費・修繕積立金,
- * hence the larger management and repair shares; 戸建 are usually let through
- * an agent and need more repairs per rent; ビル have more common areas.
- */
-export const EXPENSE_DEFAULTS: Record<number, ExpenseRates> = {
-  1: { management: 5, repairs: 5, taxes: 0.8, insurance: 0.1 }, // 一棟マンション
-  2: { management: 5, repairs: 6, taxes: 0.7, insurance: 0.15 }, // 一棟アパート
-  3: { management: 6, repairs: 7, taxes: 1.0, insurance: 0.1 }, // ビル
-  4: { management: 5, repairs: 8, taxes: 0.6, insurance: 0.15 }, // 戸建
-  5: { management: 0, repairs: 0, taxes: 1.0, insurance: 0 }, // 土地
-  6: { management: 20, repairs: 5, taxes: 0.5, insurance: 0.05 }, // 区分マンション (管理費・修繕積立金込み)
-};
-export const EXPENSE_FALLBACK: ExpenseRates = { management: 5, repairs: 6, taxes: 0.8, insurance: 0.1 };
+/** The rates the visitor may change: the model's default cost rates (src/lib/economics.ts DEFAULT_RATES). */
+export type ExpenseRates = CostRates;
 
 export function expenseDefaults(type_cd: number | null | undefined): ExpenseRates {
-  return (type_cd !== null && type_cd !== undefined ? EXPENSE_DEFAULTS[type_cd] : undefined) ?? EXPENSE_FALLBACK;
+  return { ...defaultRates(type_cd) };
 }
 
 /** 購入時諸費用 (仲介手数料・登記・取得税・印紙・融資手数料) as % of the price. */
@@ -172,13 +156,38 @@ export const PURCHASE_COST_DEFAULT = 7;
 /** Default loan share of the price (フルローンは例外なので 9割). */
 export const LOAN_RATIO_DEFAULT = 90;
 export const INTEREST_DEFAULT = 2.5;
-export const VACANCY_DEFAULT = 5;
+/** The summary's 空室率 (0: 満室想定, the portals' convention), so the untouched simulator shows the summary's figures. */
+export const VACANCY_DEFAULT = DEFAULT_VACANCY_PCT;
 /** 家賃下落率 per year in the projection. */
 export const RENT_DECLINE_DEFAULT = 0.5;
 
 /* --------------------------------------------------------------- scenario */
 
+/**
+ * The listing as the simulator needs it: the model's stored inputs, without the
+ * rent roll or 修繕履歴 (members-only rows never go into a client island's
+ * props), its 満室想定年収 resolved on the server (`income.year`).
+ */
+export type ListingForSim = Omit<EconomicsInput, "rent_roll" | "repair_history" | "price" | "built"> & {
+  price?: number | null;
+  built?: { year?: number | null; month?: number | null } | null;
+};
+
+/** A listing's inputs for the simulator island: rows dropped, the 満室想定年収 kept as the amount. */
+export function listingForSim(input: EconomicsInput): ListingForSim {
+  const { rent_roll: _r, repair_history: _h, ...rest } = input;
+  const full = fullIncome(input);
+  return { ...rest, income: full ? { year: full.amount } : null };
+}
+
+/** The model's input from the island's props. */
+function modelInput(l: ListingForSim): EconomicsInput {
+  return { ...l, price: l.price ?? null, built: l.built ? { year: l.built.year ?? null, month: l.built.month ?? null } : null };
+}
+
 export interface SimInput {
+  /** The listing's own inputs (地代, 管理費, 修繕積立金, 固都税, structure…). */
+  listing: ListingForSim;
   /** 物件価格 (yen) */
   price: number;
   /** 満室想定年収 (yen) */
@@ -214,18 +223,25 @@ export interface SimResult {
   purchaseCosts: number;
   ownFunds: number;
   egi: number;
-  opex: number;
-  /** OPEX that does not scale with occupancy (repairs, taxes, insurance). */
-  fixedOpex: number;
-  noi: number;
+  /** The cost items (the listing's own and those at the rates), 円/年. */
+  costs: CostItem[];
+  /** 運営経費 円/年; null when a cost the listing must state is missing (see `missing`). */
+  opex: number | null;
+  /** Why the operating figures are unknown (e.g. 借地権の地代が未入力). */
+  missing: string[];
+  /** Costs that do not scale with occupancy (all but the 管理委託費). */
+  fixedOpex: number | null;
+  noi: number | null;
   monthlyPayment: number;
   annualDebtService: number;
-  annualCashFlow: number;
-  monthlyCashFlow: number;
+  annualCashFlow: number | null;
+  monthlyCashFlow: number | null;
   /** 表面利回り % */
   grossYield: number | null;
-  /** 実質利回り % */
+  /** 実質利回り % = NOI ÷ 価格: the summary's definition */
   netYield: number | null;
+  /** 総投資利回り % = NOI ÷ (価格 + 購入諸費用) */
+  totalCostYield: number | null;
   /** null without a loan */
   dscr: number | null;
   /** 損益分岐入居率 %; may exceed 100 (never breaks even) */
@@ -237,16 +253,27 @@ export interface SimResult {
 
 const pos = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
 
-/** NOI and its parts for a given year's gross income. */
-export function operating(input: Pick<SimInput, "price" | "vacancy" | "expenses">, grossIncome: number) {
+/** The model's input for a scenario: the listing with the scenario's price and 満室想定年収. */
+function scenarioInput(input: Pick<SimInput, "listing" | "price">, grossIncome: number): EconomicsInput {
+  return { ...modelInput(input.listing), price: pos(input.price) / MAN, income: { year: pos(grossIncome) }, yield: null };
+}
+
+/** NOI and its parts for a given year's gross income, on the model (economics.operatingCosts). */
+export function operating(input: Pick<SimInput, "listing" | "price" | "vacancy" | "expenses">, grossIncome: number) {
   const gpi = pos(grossIncome);
   const vacancy = Math.min(100, pos(input.vacancy));
   const egi = gpi * (1 - vacancy / 100);
-  const e = input.expenses;
-  const management = (egi * pos(e.management)) / 100;
-  const fixedOpex = (gpi * pos(e.repairs)) / 100 + (pos(input.price) * (pos(e.taxes) + pos(e.insurance))) / 100;
-  const opex = management + fixedOpex;
-  return { egi, opex, fixedOpex, noi: egi - opex };
+  const costs = operatingCosts(scenarioInput(input, gpi), { rates: input.expenses, vacancyPct: vacancy });
+  const management = costs.items.find((i) => i.key === "management")?.amount ?? 0;
+  const opex = costs.total;
+  return {
+    egi,
+    costs: costs.items,
+    missing: costs.missing,
+    opex,
+    fixedOpex: opex === null ? null : opex - management,
+    noi: opex === null ? null : egi - opex,
+  };
 }
 
 export function simulate(input: SimInput): SimResult {
@@ -256,85 +283,72 @@ export function simulate(input: SimInput): SimResult {
   const years = Math.max(0, Math.round(input.years));
   const purchaseCosts = (price * pos(input.purchaseCosts)) / 100;
   const ownFunds = price + purchaseCosts - loan;
-  const { egi, opex, fixedOpex, noi } = operating(input, gpi);
+  const { egi, costs, missing, opex, fixedOpex, noi } = operating(input, gpi);
   const pay = monthlyPayment(loan, input.interest, years);
   const ads = pay * 12 * (years > 0 && loan > 0 ? 1 : 0);
-  const annualCashFlow = noi - ads;
+  const annualCashFlow = noi === null ? null : noi - ads;
   const totalCost = price + purchaseCosts;
   const mgmtShare = 1 - Math.min(100, pos(input.expenses.management)) / 100;
 
   const decline = pos(input.rentDecline ?? 0) / 100;
   const projection: YearRow[] = [];
-  let cumulative = -ownFunds;
-  for (let y = 1; y <= PROJECTION_YEARS; y++) {
-    const yearNoi = operating(input, gpi * (1 - decline) ** (y - 1)).noi;
-    const paidMonths = Math.max(0, Math.min(12, years * 12 - (y - 1) * 12));
-    const debtService = loan > 0 ? pay * paidMonths : 0;
-    const cashFlow = yearNoi - debtService;
-    cumulative += cashFlow;
-    projection.push({ year: y, cashFlow, balance: balanceAfter(loan, input.interest, years, y * 12), noi: yearNoi, debtService, cumulative });
+  if (noi !== null) {
+    let cumulative = -ownFunds;
+    for (let y = 1; y <= PROJECTION_YEARS; y++) {
+      const yearNoi = y === 1 ? noi : (operating(input, gpi * (1 - decline) ** (y - 1)).noi ?? 0);
+      const paidMonths = Math.max(0, Math.min(12, years * 12 - (y - 1) * 12));
+      const debtService = loan > 0 ? pay * paidMonths : 0;
+      const cashFlow = yearNoi - debtService;
+      cumulative += cashFlow;
+      projection.push({ year: y, cashFlow, balance: balanceAfter(loan, input.interest, years, y * 12), noi: yearNoi, debtService, cumulative });
+    }
   }
 
   return {
     purchaseCosts,
     ownFunds,
     egi,
+    costs,
     opex,
+    missing,
     fixedOpex,
     noi,
     monthlyPayment: ads > 0 ? pay : 0,
     annualDebtService: ads,
     annualCashFlow,
-    monthlyCashFlow: annualCashFlow / 12,
-    // The listing's own rule (lib/yield: exact, truncated), so the simulator shows the site's figure.
+    monthlyCashFlow: annualCashFlow === null ? null : annualCashFlow / 12,
+    // The listing's own rules (exact, truncated), so the simulator shows the site's figures.
     grossYield: price > 0 ? percentage(gpi, price) : null,
-    netYield: totalCost > 0 ? (noi / totalCost) * 100 : null,
-    dscr: ads > 0 ? noi / ads : null,
-    breakEvenOccupancy: gpi > 0 && mgmtShare > 0 ? ((fixedOpex + ads) / (gpi * mgmtShare)) * 100 : null,
-    cashOnCash: ownFunds > 0 ? (annualCashFlow / ownFunds) * 100 : null,
+    netYield: noi === null ? null : ratioPct(noi, price),
+    totalCostYield: noi === null ? null : ratioPct(noi, totalCost),
+    dscr: noi !== null && ads > 0 ? noi / ads : null,
+    breakEvenOccupancy: fixedOpex !== null && gpi > 0 && mgmtShare > 0 ? ((fixedOpex + ads) / (gpi * mgmtShare)) * 100 : null,
+    cashOnCash: annualCashFlow !== null && ownFunds > 0 ? (annualCashFlow / ownFunds) * 100 : null,
     projection,
   };
 }
 
 /* -------------------------------------------------------------- prefill */
 
-export interface ListingForSim {
-  type_cd: number;
-  /** 万円 */
-  price: number;
-  income: { year?: number | null; month?: number | null } | null | undefined;
-  /** 表面利回り % */
-  yield: number | null;
-  structure_cd: number | null;
-  built: Built | null | undefined;
+/** 満室想定年収 in yen: the model's (economics.fullIncome); 0 when nothing is known. */
+export function listingGrossIncome(l: Pick<EconomicsInput, "price" | "income" | "yield">): number {
+  return fullIncome({ type_cd: 0, ...l })?.amount ?? 0;
 }
 
-/**
- * 満室想定年収 in yen: the listing's annual income, else 12 × monthly, else
- * derived from the gross yield (price × yield); 0 when nothing is known.
- */
-export function listingGrossIncome(l: Pick<ListingForSim, "price" | "income" | "yield">): number {
-  const year = l.income?.year;
-  if (typeof year === "number" && Number.isFinite(year) && year > 0) return year;
-  const month = l.income?.month;
-  if (typeof month === "number" && Number.isFinite(month) && month > 0) return month * 12;
-  if (l.yield !== null && Number.isFinite(l.yield) && l.yield > 0) return Math.round((l.price * MAN * l.yield) / 100);
-  return 0;
-}
-
-/** The simulator's starting scenario for a listing. */
+/** The simulator's starting scenario for a listing: the summary's figures until the visitor changes a field. */
 export function defaultInput(l: ListingForSim, now: Date = new Date()): SimInput & { cap: TermCap } {
-  const price = l.price * MAN;
-  const cap = loanTermCap(l.structure_cd, l.built, now);
+  const price = pos(l.price ?? 0) * MAN;
+  const cap = loanTermCap(l, now);
   return {
+    listing: l,
     price,
-    grossIncome: listingGrossIncome(l),
+    grossIncome: listingGrossIncome(modelInput(l)),
     // Rounded to 10万円 as a bank would quote it.
     loan: Math.round((price * LOAN_RATIO_DEFAULT) / 100 / 100_000) * 100_000,
     interest: INTEREST_DEFAULT,
     years: defaultTerm(cap),
-    vacancy: l.type_cd === 5 ? 0 : VACANCY_DEFAULT,
-    expenses: { ...expenseDefaults(l.type_cd) },
+    vacancy: VACANCY_DEFAULT,
+    expenses: expenseDefaults(l.type_cd),
     purchaseCosts: PURCHASE_COST_DEFAULT,
     rentDecline: RENT_DECLINE_DEFAULT,
     cap,
@@ -399,6 +413,7 @@ export interface ScreeningFlag {
 export interface ListingForFlags {
   new_quake: boolean;
   structure_cd: number | null;
+  structure_other?: string | null;
   built: Built | null | undefined;
   is_full: boolean;
   has_cert: boolean;
@@ -408,13 +423,14 @@ export interface ListingForFlags {
 /**
  * Badges computed from the data, in the order investors screen by:
  * 新耐震 (built June 1981 or later; the stored flag or the build date),
- * 残存耐用年数 N年 (簡便法, when the structure and year are known),
+ * 残存耐用年数 N年 (法定 − 経過, src/lib/economics.ts, when the structure and year are known),
  * 満室, 検査済証あり, 大規模修繕済.
  */
 export function screeningFlags(l: ListingForFlags, now: Date = new Date()): ScreeningFlag[] {
   const out: ScreeningFlag[] = [];
   if (l.new_quake || isNewQuakeStandard(l.built?.year, l.built?.month)) out.push({ key: "new_quake", label: "新耐震", fs: 7 });
-  const residual = residualYears(l.structure_cd, l.built, now);
+  const residual =
+    usefulLives({ type_cd: 0, price: null, structure_cd: l.structure_cd, structure_other: l.structure_other, built: l.built }, { now })?.remaining ?? null;
   if (residual !== null) out.push({ key: "residual", label: `残存耐用年数 ${residual}年`, fs: residual >= LONG_RESIDUAL_YEARS ? 1 : null });
   if (l.is_full) out.push({ key: "full", label: "満室", fs: 5 });
   if (l.has_cert) out.push({ key: "cert", label: "検査済証あり", fs: 2 });
@@ -424,9 +440,9 @@ export function screeningFlags(l: ListingForFlags, now: Date = new Date()): Scre
 
 /* ---------------------------------------------------------- formatting */
 
-/** 1234567 → "123.5万円"; negative with a minus sign. */
-export function manText(yen: number, digits = 1): string {
-  if (!Number.isFinite(yen)) return "—";
+/** 1234567 → "123.5万円"; negative with a minus sign; null → "—". */
+export function manText(yen: number | null, digits = 1): string {
+  if (yen === null || !Number.isFinite(yen)) return "—";
   const v = Math.round((Math.abs(yen) / MAN) * 10 ** digits);
   const whole = withCommas(String(Math.floor(v / 10 ** digits)));
   const frac = digits > 0 ? `.${String(v % 10 ** digits).padStart(digits, "0")}` : "";

@@ -27,6 +27,11 @@ export type YieldKind = "gross" | "current" | "net";
  */
 export const YIELD_LABELS: Record<YieldKind, string> = { gross: "表面利回り", current: "現況利回り", net: "実質利回り（概算）" };
 
+/** The formula printed next to 実質利回り (src/lib/economics.ts netYield). */
+export const NET_YIELD_FORMULA = "（満室想定年収−運営経費）÷価格";
+/** 実質利回り's footnote: what the costs are, before income tax, not guaranteed. */
+export const NET_YIELD_NOTE = `${YIELD_LABELS.net}は${NET_YIELD_FORMULA}。運営経費（地代・管理費・修繕積立金・管理委託費・修繕費・固定資産税等の公租公課・保険料）は掲載の額と、掲載のない費目の既定率による概算で、所得税等を含まない税引前の参考値です。将来の収益を保証するものではありません。`;
+
 /** Said with every 利回り: before 公租公課 and costs, not guaranteed. */
 const BEFORE_COSTS = "公租公課・諸経費を含まない税引前の数値で、将来の収益を保証するものではありません。";
 
@@ -53,25 +58,29 @@ export const YIELD_TERMS: Record<YieldKind, YieldTerm> = {
     formula: "現況の年間賃料収入÷価格",
     footnote: `現況利回りは現況の年間賃料収入÷価格。${BEFORE_COSTS}`,
   },
-  // 実質利回り（概算） = (想定年収 − 12 × (管理費 + 修繕積立金 + 地代)) ÷ 価格 (src/lib/yield.ts netYield)
+  // 実質利回り（概算） = NOI ÷ 価格 = (満室想定年収 − 運営経費) ÷ 価格 (src/lib/economics.ts netYield, the site's one definition).
+  // Unlike 表面利回り it does include costs (some at default rates), so BEFORE_COSTS would be wrong here; it stays
+  // before income tax and not guaranteed.
   net: {
     label: YIELD_LABELS.net,
-    formula: "（満室想定年収−管理費・修繕積立金・地代の年額）÷価格",
-    footnote:
-      "実質利回り（概算）は（満室想定年収−管理費・修繕積立金・地代の年額）÷価格。固定資産税等の公租公課・保険料・空室・募集費用などを含まない税引前の参考値で、将来の収益を保証するものではありません。",
+    formula: NET_YIELD_FORMULA,
+    footnote: NET_YIELD_NOTE,
   },
 };
 
-/** The simulator's labels: its 実質利回り is NOI ÷ (価格＋購入諸費用) (src/lib/simulator.ts), not the listing's estimate. */
+/**
+ * The simulator's labels. Its 実質利回り is the summary's (NOI ÷ 価格, src/lib/economics.ts), so the same
+ * label; NOI ÷ (価格＋購入諸費用) is its own 総投資利回り.
+ */
 export const SIMULATOR_LABELS = {
   gross: `表面利回り${YIELD_MARK}`,
-  net: `実質利回り（試算）${YIELD_MARK}`,
+  net: `${YIELD_LABELS.net}${YIELD_MARK}`,
+  totalCost: `総投資利回り${YIELD_MARK}`,
   cashOnCash: `自己資金利回り${YIELD_MARK}`,
 } as const;
 
 /** The simulator's own figures are projections from the visitor's inputs, not the listing's stated yields. */
-export const SIMULATOR_NOTE =
-  "シミュレーションの各利回りは入力された条件による試算です。表面利回りは満室想定年収÷価格、実質利回りは（実効収入−運営経費）÷（価格＋購入諸費用）。税引前の数値で、将来の収益を保証するものではありません。";
+export const SIMULATOR_NOTE = `シミュレーションの各利回りは入力された条件による試算です。表面利回りは満室想定年収÷価格、${YIELD_LABELS.net}は${NET_YIELD_FORMULA}（運営経費は空室率控除後の実効収入に対する管理委託費を含む）、総投資利回りはNOI÷（価格＋購入諸費用）。税引前の数値で、将来の収益を保証するものではありません。`;
 
 /** Beside the income / yield of a listing whose 想定年収 counts vacant units. */
 export const VACANT_INCLUDED_LABEL = "空室を含む満室想定";

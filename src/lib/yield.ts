@@ -39,44 +39,7 @@ export function amountByPercent(amount: NumLike, percent: NumLike): number | nul
   return fromFixed(q, 4);
 }
 
-/** What an estimated net yield needs: the price (万円), the rent roll and the monthly running costs (円). */
-export interface NetYieldInputs {
-  /** 万円 */
-  price: NumLike;
-  /** 想定年収 / 月収 in 円 (year wins; else 12 × month). */
-  income: { month?: NumLike; year?: NumLike } | null | undefined;
-  /** 管理費 (月額, 円) */
-  service_charge: NumLike;
-  /** 修繕積立金 (月額, 円) */
-  maintenance_fee: NumLike;
-  /** 地代 (月額, 円), for leasehold land */
-  land_fee?: NumLike;
-}
-
-/**
- * 実質利回り（概算）: (annual income − 12 × the monthly running costs the
- * listing states: 管理費 + 修繕積立金 + 地代) ÷ price × 100, truncated to 2
- * decimals like every yield (spec §9). Taxes, insurance, vacancy and letting
- * costs are not in the data, so this is an estimate, and it is null when the
- * listing states no running cost at all (a net yield equal to the gross one
- * would mislead), no income or no price.
- */
-export function netYield(v: NetYieldInputs): number | null {
-  const costs = [v.service_charge, v.maintenance_fee, v.land_fee ?? null].map(parseDecimal).filter((d) => d !== null && d.int > 0n);
-  if (costs.length === 0) return null;
-  const yearly = parseDecimal(v.income?.year ?? null);
-  const income = yearly && yearly.int > 0n ? yearly : parseDecimal(annual(v.income?.month ?? null));
-  const price = parseDecimal(v.price);
-  if (!income || income.int <= 0n || !price || price.int <= 0n) return null;
-  // Everything as integers over one common scale, so the subtraction stays exact.
-  const scale = Math.max(income.scale, ...costs.map((c) => c!.scale));
-  const at = (d: { int: bigint; scale: number }) => d.int * pow10(scale - d.scale);
-  const monthlyCosts = costs.reduce((sum, c) => sum + at(c!), 0n);
-  const net = at(income) - 12n * monthlyCosts;
-  // (net / 10^scale) / (price × 10,000 / 10^price.scale) × 100 × 10^2 as one integer division,
-  // truncated toward zero (also when the costs exceed the income)
-  return fromFixed((net * pow10(price.scale) * 10_000n) / (price.int * 10_000n * pow10(scale)), 2);
-}
+// 実質利回り is the economics model's (src/lib/economics.ts netYield: NOI ÷ 価格); its wording is in src/lib/yield-wording.ts.
 
 /**
  * A listing's annual income and gross yield from its price (万円) and income

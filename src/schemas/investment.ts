@@ -12,6 +12,7 @@ import {
   landRoadEntry,
   specificationsGroup,
 } from "./investment-groups";
+import { dealChipSchema, listingEconomicsSchema, simulatorListingSchema } from "./economics";
 import { z } from "./zod";
 
 /**
@@ -46,8 +47,12 @@ const cardOf = <T extends Timestamp>(at: T) =>
     price: int,
     /** percent */
     yield: num.nullable(),
-    /** 実質利回り（概算）, percent: (annual income − 12 × (管理費 + 修繕積立金 + 地代)) ÷ price, computed when read; null when no running cost is stated */
+    /** 実質利回り, percent: NOI ÷ 価格 (src/lib/economics.ts: (満室想定年収 − 運営経費) ÷ 価格), computed when read; null when an input is missing */
     net_yield: num.nullable(),
+    /** 借地権・定期借地権 */
+    leasehold: z.boolean(),
+    /** The deal check's compact line (参考): judged rows against the median of similar listings the caller may see */
+    deal: z.array(dealChipSchema),
     structure_cd: int.nullable(),
     structure_other: text.nullable(),
     /** ㎡ */
@@ -186,6 +191,8 @@ const detailFields = <T extends Timestamp>(at: T) => ({
   bookmarked: z.boolean().nullable(),
   transports: z.array(investmentTransportDto),
   images: z.array(investmentImageDto),
+  /** The listing's numbers from the one model (src/lib/economics.ts): figures, deal check (参考), rent roll and 修繕履歴 (rows for members only). */
+  economics: listingEconomicsSchema,
 });
 
 /** A listing's detail as public.investments.byId answers it. */
@@ -193,6 +200,8 @@ export const investmentDetail = z.object({
   locked: z.literal(false),
   id: recordId,
   ...detailFields(z.date()),
+  /** The simulator island's inputs (the page's; not in the REST body). */
+  simulator: simulatorListingSchema,
   priceHistory: z.array(priceChangeOf(z.date())),
   related: z.array(investmentCard),
 });

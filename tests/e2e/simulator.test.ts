@@ -111,7 +111,7 @@ describe("cash-flow simulator on a listing's detail page", () => {
       .orderBy(asc(investments.residual_at))
       .get();
     if (!old?.yield) throw new Error("the demo data has no old public listing with a yield");
-    const cap = loanTermCap(old.structure_cd, old.built, new Date());
+    const cap = loanTermCap({ structure_cd: old.structure_cd, built: old.built }, new Date());
     expect(cap.bankYears).toBeLessThan(15);
 
     const page: Page = await browser.newPage({ viewport: viewports.phone, locale: "ja-JP" });

@@ -16,6 +16,7 @@ import {
   toScenario,
   type SimInput,
 } from "@/lib/simulator";
+import { DEFAULT_RATES } from "@/lib/economics";
 
 /** 2026-11-21 noon in Japan. */
 const NOW = new Date("2026-11-21T12:00:00+09:00");
@@ -64,32 +65,34 @@ describe("balanceAfter", () => {
 });
 
 describe("loanTermCap / clampTerm / termWarning: the bank limit is a warning, never a silent change", () => {
-  it("RC built Jan 2000: residual 25 years is the bank limit; a longer term is computed as typed, with the reason", () => {
+  it("RC built Jan 2000: residual 20 years is the bank limit; a longer term is computed as typed, with the reason", () => {
     // elapsed = (2026·12 + 11) − (2000·12 + 1) = 322 months; life 47 y = 564 months
-    // floor((5 × 564 − 4 × 322) / 60) = floor(1532 / 60) = 25
-    const cap = loanTermCap(2, { year: 2000, month: 1 }, NOW);
-    expect(cap).toMatchObject({ bankYears: 25, residual: 25, maxYears: 35 });
+    // 残存耐用年数 = floor((564 − 322) / 12) = floor(20.17) = 20 (issue 35: 法定 − 経過, no longer the 簡便法's 25)
+    const cap = loanTermCap({ structure_cd: 2, built: { year: 2000, month: 1 } }, NOW);
+    expect(cap).toMatchObject({ bankYears: 20, residual: 20, maxYears: 35 });
     expect(cap.reason).toContain("RC造");
     expect(cap.reason).toContain("47年");
-    expect(cap.reason).toContain("25年");
-    // (changed on purpose, issue 15 item 6: 30 used to be computed as 25 without a word)
+    expect(cap.reason).toContain("20年");
+    // (changed on purpose, issue 15 item 6: 30 used to be computed as the limit without a word)
     expect(clampTerm(30, cap)).toBe(30);
-    expect(termWarning(30, cap)).toContain("残存耐用年数25年を超えています");
+    expect(termWarning(30, cap)).toContain("残存耐用年数20年を超えています");
     expect(termWarning(30, cap)).toContain("30年で計算しています");
-    expect(termWarning(25, cap)).toBeNull();
+    expect(termWarning(20, cap)).toBeNull();
     expect(clampTerm(0, cap)).toBe(1);
     expect(clampTerm(19.6, cap)).toBe(20);
   });
 
-  it("木造 past its life: bank limit floor(22 × 0.2) = 4 years, yet typing 25 computes 25 and warns", () => {
-    const cap = loanTermCap(5, { year: 1990, month: 4 }, NOW);
-    expect(cap.bankYears).toBe(4);
+  it("木造 past its life: 残存耐用年数 0, bank limit 1 year, yet typing 25 computes 25 and warns", () => {
+    // elapsed 1990-04 → 2026-11 = 439 months > 22 × 12 = 264: max(0, …) = 0; the term floor is 1 year
+    const cap = loanTermCap({ structure_cd: 5, built: { year: 1990, month: 4 } }, NOW);
+    expect(cap.residual).toBe(0);
+    expect(cap.bankYears).toBe(1);
     expect(clampTerm(25, cap)).toBe(25);
-    expect(termWarning(25, cap)).toMatch(/融資期間25年は残存耐用年数4年を超えています.*4年に短くなる/);
+    expect(termWarning(25, cap)).toMatch(/融資期間25年は残存耐用年数0年を超えています.*1年に短くなる/);
   });
 
   it("outside 1–35 years the computed term is stated, never silent", () => {
-    const cap = loanTermCap(2, { year: 2020, month: 1 }, NOW);
+    const cap = loanTermCap({ structure_cd: 2, built: { year: 2020, month: 1 } }, NOW);
     expect(clampTerm(40, cap)).toBe(35);
     expect(termWarning(40, cap)).toBe("融資期間は最長35年です。35年で計算しています。");
     expect(termWarning(0, cap)).toBe("融資期間は1年以上で入力してください。1年で計算しています。");
@@ -97,16 +100,16 @@ describe("loanTermCap / clampTerm / termWarning: the bank limit is a warning, ne
   });
 
   it("a young RC building: bank limit 35 years, with that reason", () => {
-    // elapsed 2020-01 → 2026-11 = 82 months; floor((2820 − 328)/60) = 41 → 35
-    const cap = loanTermCap(2, { year: 2020, month: 1 }, NOW);
-    expect(cap.residual).toBe(41);
+    // elapsed 2020-01 → 2026-11 = 82 months; floor((564 − 82)/12) = 40 → 35
+    const cap = loanTermCap({ structure_cd: 2, built: { year: 2020, month: 1 } }, NOW);
+    expect(cap.residual).toBe(40);
     expect(cap.bankYears).toBe(35);
     expect(cap.reason).toContain("35年");
     expect(termWarning(35, cap)).toBeNull();
   });
 
   it("unknown structure or land: 35 years", () => {
-    const cap = loanTermCap(null, null, NOW);
+    const cap = loanTermCap({ structure_cd: null, built: null }, NOW);
     expect(cap).toMatchObject({ maxYears: 35, bankYears: 35, residual: null });
     expect(cap.reason).toContain("不明");
     expect(termWarning(35, cap)).toBeNull();
@@ -130,6 +133,8 @@ describe("the site's truncated yields (spec §9)", () => {
 });
 
 const base: SimInput = {
+  // a 一棟マンション with no cost of its own: every cost at the rates below
+  listing: { type_cd: 1, price: 10_000 },
   price: 100_000_000,
   grossIncome: 8_000_000,
   loan: 90_000_000,
@@ -169,8 +174,10 @@ describe("simulate: hand-worked 1億円 / 表面8% / 9,000万円 at 0 % over 30 
   it("ratios", () => {
     // 表面 8,000,000 / 100,000,000 = 8 %
     expect(r.grossYield).toBeCloseTo(8, 10);
-    // 実質 5,820,000 / 107,000,000 = 5.4393 %
-    expect(r.netYield).toBeCloseTo(5.4393, 4);
+    // 実質 (the summary's definition) 5,820,000 / 100,000,000 = 5.82 %
+    expect(r.netYield).toBe(5.82);
+    // 総投資利回り 5,820,000 / 107,000,000 = 5.4392… → 5.43 % (truncated)
+    expect(r.totalCostYield).toBe(5.43);
     // DSCR 5,820,000 / 3,000,000 = 1.94
     expect(r.dscr).toBeCloseTo(1.94, 10);
     // break-even (1,400,000 + 3,000,000) / (8,000,000 × 0.95) = 4,400,000 / 7,600,000 = 57.8947 %
@@ -201,7 +208,7 @@ describe("simulate: hand-worked 1億円 / 表面8% / 9,000万円 at 0 % over 30 
 
   it("higher interest → lower cash flow and DSCR", () => {
     const hi = simulate({ ...base, interest: 2 });
-    expect(hi.annualCashFlow).toBeLessThan(r.annualCashFlow);
+    expect(hi.annualCashFlow!).toBeLessThan(r.annualCashFlow!);
     expect(hi.dscr!).toBeLessThan(r.dscr!);
     expect(hi.projection[0]!.balance).toBeGreaterThan(r.projection[0]!.balance);
   });
@@ -209,7 +216,7 @@ describe("simulate: hand-worked 1億円 / 表面8% / 9,000万円 at 0 % over 30 
   it("all cash: no DSCR, CF = NOI, break-even = fixed OPEX / collected share", () => {
     const c = simulate({ ...base, loan: 0 });
     expect(c.dscr).toBeNull();
-    expect(c.annualCashFlow).toBeCloseTo(c.noi, 6);
+    expect(c.annualCashFlow!).toBeCloseTo(c.noi!, 6);
     // 1,400,000 / 7,600,000 = 18.4211 %
     expect(c.breakEvenOccupancy).toBeCloseTo(18.4211, 4);
     expect(c.ownFunds).toBeCloseTo(107_000_000, 6);
@@ -230,22 +237,25 @@ describe("prefill", () => {
     // 64,800,000 × 90 % = 58,320,000 → to 10万円: 58,300,000
     expect(d.price).toBe(64_800_000);
     expect(d.loan).toBe(58_300_000);
-    // 木造 2010-03: elapsed 200 months, life 264; floor((1320 − 800)/60) = 8
-    expect(d.cap.bankYears).toBe(8);
-    // (changed on purpose, issue 15 item 6: opening at 8 years gave a deeply negative cash flow; 15 with the warning)
+    // 木造 2010-03: elapsed 200 months, life 264; floor((264 − 200)/12) = 5
+    expect(d.cap.bankYears).toBe(5);
+    // (changed on purpose, issue 15 item 6: opening at the limit gave a deeply negative cash flow; 15 with the warning)
     expect(d.years).toBe(15);
-    expect(termWarning(d.years, d.cap)).toContain("残存耐用年数8年");
+    expect(termWarning(d.years, d.cap)).toContain("残存耐用年数5年");
     // a building with a long residual life opens at its bank limit, without a warning
     const rc = defaultInput({ type_cd: 1, price: 20000, income: { year: 12_000_000 }, yield: 6, structure_cd: 2, built: { year: 2000, month: 1 } }, NOW);
-    expect(rc.years).toBe(25);
+    expect(rc.years).toBe(20);
     expect(termWarning(rc.years, rc.cap)).toBeNull();
     expect(d.expenses).toEqual(expenseDefaults(2));
-    expect(expenseDefaults(6).management).toBeGreaterThan(expenseDefaults(1).management);
+    // the model's default rates (区分's 管理費・修繕積立金 count as themselves, not in a larger rate)
+    expect(expenseDefaults(6)).toEqual(DEFAULT_RATES[6]);
+    // untouched, the simulator assumes the summary's 空室率 (0), so its NOI is the summary's
+    expect(d.vacancy).toBe(0);
     expect(expenseDefaults(null)).toEqual(expenseDefaults(999));
   });
 
   it("a saved scenario round-trips with its term as saved (within 1–35)", () => {
-    const cap = loanTermCap(2, { year: 2000, month: 1 }, NOW);
+    const cap = loanTermCap({ structure_cd: 2, built: { year: 2000, month: 1 } }, NOW);
     const saved = toScenario({ ...base, years: 30, interest: 1.8 });
     const back = applyScenario(base, cap, saved);
     expect(back.interest).toBe(1.8);
@@ -271,10 +281,11 @@ describe("screeningFlags", () => {
 
   it("all flags in order, 残存耐用年数 with its years and fs 1 from 20 years", () => {
     const f = screeningFlags({ new_quake: true, structure_cd: 2, built: { year: 2000, month: 1 }, is_full: true, has_cert: true, has_repair: true }, NOW);
-    expect(f.map((x) => x.label)).toEqual(["新耐震", "残存耐用年数 25年", "満室", "検査済証あり", "大規模修繕済"]);
+    expect(f.map((x) => x.label)).toEqual(["新耐震", "残存耐用年数 20年", "満室", "検査済証あり", "大規模修繕済"]);
     expect(f.map((x) => x.fs)).toEqual([7, 1, 5, 2, 3]);
     const old = screeningFlags({ ...none, structure_cd: 5, built: { year: 1979, month: 4 } }, NOW);
-    expect(old).toEqual([{ key: "residual", label: "残存耐用年数 4年", fs: null }]);
+    // 木造 1979-04: past its 22 years → max(0, 22 − 47) = 0 (the 簡便法 would say 4)
+    expect(old).toEqual([{ key: "residual", label: "残存耐用年数 0年", fs: null }]);
   });
 });
 

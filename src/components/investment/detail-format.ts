@@ -2,7 +2,7 @@
  * Display text for the listing detail (物件概要). Pure functions; a missing
  * value gives null so the table can show its own placeholder (—, 未定, 相談).
  */
-import { formatAge, residualYears } from "@/lib/age";
+import { formatAge } from "@/lib/age";
 import { LAND_RIGHTS, LAND_TYPES, SQM_PER_TSUBO, TRANSACTIONS, VACANCIES, codeName, codeWithOtherText, structureName } from "@/lib/constants/investment";
 import { formatPrice, formatYen, withCommas } from "@/lib/price";
 import type { TransportLike } from "@/lib/transport";
@@ -67,11 +67,6 @@ export function builtText(built: BuiltGroup | null | undefined, now: Date): stri
 }
 
 /** 残存耐用年数 by the simplified method: "約19年". */
-export function residualText(structure_cd: number | null | undefined, built: BuiltGroup | null | undefined, now: Date): string | null {
-  const years = residualYears(structure_cd, built, now);
-  return years === null ? null : `${years}年（簡便法による目安）`;
-}
-
 export function structureText(cd: number | null | undefined, other: string | null | undefined): string | null {
   return structureName(cd, other);
 }

@@ -13,6 +13,7 @@ import { InvestmentThumb } from "./investment-thumb";
 import { investmentHref } from "./links";
 import { GOLD_BADGE_TEXT, GOLD_TEXT } from "./gold";
 import { listAreaText, structureText, unitsText } from "./detail-format";
+import { DealLine } from "./deal-check";
 
 export type { HomeCard, InvestmentCardData };
 
@@ -80,7 +81,7 @@ export function InvestmentCard({
           {!card.image && <Building2 className="size-10 sm:size-14" strokeWidth={1.25} />}
         </div>
         {card.image && <InvestmentThumb investmentId={card.id} name={card.image} alt={`${card.name}の外観`} sizes={sizes} eager={eager} />}
-        {(card.members || card.price_down) && (
+        {(card.members || card.price_down || card.leasehold) && (
           <div className="absolute left-2 top-2 flex flex-wrap gap-1">
             {card.members && (
               <Badge variant="gold" className={GOLD_BADGE_TEXT}>
@@ -89,6 +90,11 @@ export function InvestmentCard({
               </Badge>
             )}
             {card.price_down && <Badge variant="error">値下げ</Badge>}
+            {card.leasehold && (
+              <Badge className="bg-primary-800" data-slot="leasehold-badge">
+                借地
+              </Badge>
+            )}
           </div>
         )}
         <Badge className="absolute bottom-2 left-2 bg-primary/85 backdrop-blur-sm">{type}</Badge>
@@ -138,6 +144,7 @@ export function InvestmentCard({
             {facts.join(" / ")}
           </p>
         )}
+        <DealLine chips={card.deal} />
       </div>
     </article>
   );

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { builtText, decimal, landRightsText, percentText, yenAsMan } from "@/components/investment/detail-format";
+import { builtText, decimal, landRightsText, percentText } from "@/components/investment/detail-format";
 import { accessText } from "@/components/investment/investment-card";
 import { investmentHref, investmentImageSrc, listingSrcSet } from "@/components/investment/links";
 import { Button } from "@/components/ui/button";
@@ -171,6 +171,12 @@ export function BookmarkList({ initialCompare = [] }: { /** chosen on the list p
   );
 }
 
+/** 円 → "123.5万円" with a minus sign when negative; null → "—". */
+const man = (yen: number | null | undefined, digits = 1) =>
+  typeof yen === "number" && Number.isFinite(yen) ? `${yen < 0 ? "−" : ""}${decimal(Math.abs(yen) / 10_000, digits)}万円` : "—";
+const LEVEL_CLASS = { good: "text-emerald-700", fair: "text-amber-700", poor: "text-error", unknown: "text-primary-500" } as const;
+const LEVEL_TEXT = { good: "●良好", fair: "▲中位", poor: "■注意", unknown: "－判定なし" } as const;
+
 function CompareTable({ ids, onClose }: { ids: number[]; onClose: () => void }) {
   const q = api.member.bookmarks.compare.useQuery({ ids });
   const [now] = useState(() => new Date());
@@ -178,16 +184,43 @@ function CompareTable({ ids, onClose }: { ids: number[]; onClose: () => void }) 
   const rows = q.data ?? [];
   if (rows.length < COMPARE_MIN) return null;
   const dash = (v: string | null | undefined) => v || "—";
-  const lines: { label: string; value: (r: (typeof rows)[number]) => string }[] = [
+  type Row = (typeof rows)[number];
+  const years = (n: number | null) => (n === null ? "—" : `${n}年`);
+  // Every figure from the one model (src/lib/economics.ts via the server's compare), the deal check's rows last.
+  const lines: { label: string; value: (r: Row) => string; negative?: (r: Row) => boolean; level?: (r: Row) => keyof typeof LEVEL_CLASS }[] = [
     { label: "価格", value: (r) => formatPrice(r.price) },
-    { label: yieldLabel("gross"), value: (r) => dash(percentText(r.yield)) },
-    { label: "想定年収", value: (r) => dash(yenAsMan(r.income_year)) },
-    { label: "㎡単価", value: (r) => (r.price_per_sqm !== null ? `${decimal(r.price_per_sqm)}万円/㎡` : "—") },
+    { label: yieldLabel("gross"), value: (r) => dash(percentText(r.figures.gross_yield)) },
+    { label: yieldLabel("net"), value: (r) => dash(percentText(r.figures.net_yield)), negative: (r) => (r.figures.net_yield ?? 0) < 0 },
+    { label: "満室想定年収", value: (r) => man(r.figures.full_income) },
+    { label: "現況年収", value: (r) => man(r.figures.current_income) },
+    { label: "運営経費（年額）", value: (r) => man(r.figures.costs_total) },
+    { label: "NOI", value: (r) => man(r.figures.noi), negative: (r) => (r.figures.noi ?? 0) < 0 },
+    { label: "㎡単価", value: (r) => (r.price_per_sqm !== null ? `${decimal(r.price_per_sqm, 1)}万円/㎡` : "—") },
+    { label: "積算価格", value: (r) => man(r.figures.sekisan_total, 0) },
+    { label: "積算比", value: (r) => dash(percentText(r.figures.sekisan_ratio)) },
+    { label: "土地値割合", value: (r) => dash(percentText(r.figures.land_value_share)) },
     { label: "築年月", value: (r) => dash(builtText(r.built, now)) },
     { label: "構造", value: (r) => dash(r.structure) },
+    { label: "法定耐用年数", value: (r) => years(r.figures.statutory_life) },
+    { label: "残存耐用年数", value: (r) => years(r.figures.remaining_life) },
+    { label: "減価償却期間（簡便法）", value: (r) => years(r.figures.simplified_life) },
+    { label: "融資期間の目安", value: (r) => years(r.figures.loan_term_years) },
     { label: "駅徒歩", value: (r) => (r.station_time !== null ? `${r.station_time}分` : "—") },
     { label: "土地権利", value: (r) => dash(landRightsText(r.land_rights === null ? null : { type: r.land_rights })) },
   ];
+  // the deal check (参考): one line per row any of the listings has, in the first one's order
+  const dealKeys = [...new Map(rows.flatMap((r) => r.deal_check.rows.map((d) => [d.key, d.label] as const))).entries()];
+  for (const [key, label] of dealKeys) {
+    const of = (r: Row) => r.deal_check.rows.find((d) => d.key === key);
+    lines.push({
+      label: `診断：${label}`,
+      value: (r) => {
+        const d = of(r);
+        return d ? `${LEVEL_TEXT[d.level]} ${d.figure}` : "—";
+      },
+      level: (r) => of(r)?.level ?? "unknown",
+    });
+  }
   return (
     <section className="grid gap-3 rounded-lg border border-gold-300 p-4" aria-label="物件比較" data-slot="compare-table">
       <div className="flex items-center justify-between">
@@ -196,11 +229,13 @@ function CompareTable({ ids, onClose }: { ids: number[]; onClose: () => void }) 
           閉じる
         </Button>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] border-collapse text-sm">
+      <p className="text-xs text-primary-600">値が物件ごとに異なる行は、項目名に「差」を付けて色を変えています。</p>
+      <div className="overflow-x-auto" role="region" aria-label="物件比較表（横にスクロールできます）" tabIndex={0}>
+        <table className="w-full min-w-[36rem] border-separate border-spacing-0 text-sm">
           <thead>
             <tr>
-              <th className="w-28 border border-border bg-muted p-2 text-left" scope="col">
+              {/* the labels stay in view while the columns scroll sideways on a phone (sticky, opaque) */}
+              <th className="sticky left-0 z-20 w-28 border border-border bg-primary-100 p-2 text-left" scope="col">
                 項目
               </th>
               {rows.map((r) => (
@@ -213,18 +248,28 @@ function CompareTable({ ids, onClose }: { ids: number[]; onClose: () => void }) 
             </tr>
           </thead>
           <tbody>
-            {lines.map((l) => (
-              <tr key={l.label}>
-                <th scope="row" className="border border-border bg-muted/50 p-2 text-left font-normal">
-                  {l.label}
-                </th>
-                {rows.map((r) => (
-                  <td key={r.id} className="tabular border border-border p-2">
-                    {l.value(r)}
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {lines.map((l) => {
+              const differs = new Set(rows.map((r) => l.value(r))).size > 1;
+              return (
+                <tr key={l.label} data-differs={differs ? "" : undefined}>
+                  <th
+                    scope="row"
+                    className={`sticky left-0 z-10 w-28 min-w-28 border border-border p-2 text-left text-xs font-normal sm:min-w-36 sm:text-sm ${differs ? "bg-gold-100 font-bold" : "bg-primary-50"}`}
+                  >
+                    {l.label}
+                    {differs && <span className="ml-1 rounded bg-gold-600 px-1 text-[10px] text-white">差</span>}
+                  </th>
+                  {rows.map((r) => (
+                    <td
+                      key={r.id}
+                      className={`tabular border border-border p-2 ${differs ? "bg-gold-50" : ""} ${l.level ? LEVEL_CLASS[l.level(r)] : ""} ${l.negative?.(r) ? "font-bold text-error" : ""}`}
+                    >
+                      {l.value(r)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

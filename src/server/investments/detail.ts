@@ -32,12 +32,29 @@ import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
 import { loadCards, type InvestmentCard } from "@/server/listings";
 import { jstDatePlusYears } from "@/lib/jst-date";
 import { storedFormerPrice, type FormerPrice } from "@/lib/former-price";
-import { isTeaser, teaserScope, visibleTo, type Audience } from "@/server/listings";
+import {
+  ECONOMICS_COLUMNS,
+  economicsInputOf,
+  isTeaser,
+  listingEconomicsDto,
+  loadRentRolls,
+  loadRepairHistory,
+  mediansFor,
+  medianAudienceOf,
+  similarCandidates,
+  teaserScope,
+  visibleTo,
+  type Audience,
+} from "@/server/listings";
+import type { ListingEconomicsDto } from "@/schemas/economics";
+import { listingForSim, type ListingForSim } from "@/lib/simulator";
 
 /** Related listings shown under a detail. */
 export const RELATED_SIZE = 4;
 
 const detailColumns = {
+  // the economics' inputs (every stored one, src/server/listings/economics-input.ts); the display fields below repeat most
+  ...ECONOMICS_COLUMNS,
   id: investments.id,
   no: investments.no,
   type_cd: investments.type_cd,
@@ -150,6 +167,13 @@ export type InvestmentDetail = Omit<NonNullable<DetailRow>, "price_before" | "pr
   long_residual: boolean;
   /** For a member (options.userId): whether it is in their favourites; null otherwise. */
   bookmarked: boolean | null;
+  /**
+   * The listing's numbers from the one model (src/lib/economics.ts): figures, the deal check against the
+   * medians of similar listings this audience may see, rent roll / 修繕履歴 (rows only for members).
+   */
+  economics: ListingEconomicsDto;
+  /** The simulator island's props: the same inputs without rent-roll rows (never in a visitor's RSC payload). Not in API answers. */
+  simulator: ListingForSim;
 };
 
 /** A members-only listing asked for by a visitor: deliberately empty. */
@@ -180,7 +204,7 @@ export async function getInvestmentDetail(db: Db, audience: Audience, id: number
   if (isTeaser(audience, row)) return { locked: true };
 
   const userId = options.userId ?? null;
-  const [transports, images, history, related, bookmark] = await Promise.all([
+  const [transports, images, history, related, bookmark, rentRolls, repairs, candidates] = await Promise.all([
     db
       .select({
         id: investment_transports.id,
@@ -228,7 +252,12 @@ export async function getInvestmentDetail(db: Db, audience: Audience, id: number
           .from(bookmarks)
           .where(and(eq(bookmarks.user_id, userId), eq(bookmarks.investment_id, id)))
           .get(),
+    loadRentRolls(db, [id]),
+    loadRepairHistory(db, [id]),
+    similarCandidates(db, medianAudienceOf(audience), now),
   ]);
+  const input = economicsInputOf(row, { rent_roll: rentRolls.get(id), repair_history: repairs.get(id) });
+  const economics = listingEconomicsDto(input, mediansFor(row, input, candidates, now), audience, now).dto;
 
   const { price_before, price_down, price_down_at, price_before_since, ...rest } = row;
   const former = storedFormerPrice({ price: row.price, price_down, price_before, price_down_at, price_before_since }, now);
@@ -244,6 +273,8 @@ export async function getInvestmentDetail(db: Db, audience: Audience, id: number
     related,
     long_residual: row.residual_at !== null && row.residual_at >= jstDatePlusYears(now, LONG_RESIDUAL_YEARS),
     bookmarked: userId === null ? null : bookmark !== undefined,
+    economics,
+    simulator: listingForSim(input),
   };
 }
 
@@ -271,6 +302,7 @@ async function relatedListings(
     db,
     ids.map((r) => r.id),
     now,
+    audience,
   );
 }
 

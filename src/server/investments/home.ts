@@ -54,7 +54,7 @@ export async function homeListings(db: Db, audience: Audience): Promise<HomeList
 
   const revealed = (r: Row) => !isTeaser(audience, r);
   const ids = [...new Set([...latestRows, ...premiumRows].filter(revealed).map((r) => r.id))];
-  const cards = new Map<number, InvestmentCard>((await loadCards(db, ids)).map((c) => [c.id, c]));
+  const cards = new Map<number, InvestmentCard>((await loadCards(db, ids, new Date(), audience)).map((c) => [c.id, c]));
 
   const toCards = (rows: Row[], section: string): HomeCard[] =>
     rows.flatMap((r, index): HomeCard[] => {

@@ -66,6 +66,8 @@ export async function listRecentViews(db: Db, userId: number, options: { limit?:
       await loadCards(
         db,
         rows.map((r) => r.id),
+        new Date(),
+        "member",
       )
     ).map((c) => [c.id, c]),
   );

@@ -6,7 +6,11 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
-import { netYield } from "@/lib/yield";
+import type { DealChip } from "@/schemas/economics";
+import { ECONOMICS_COLUMNS, economicsInputOf, loadRentRolls } from "./economics-input";
+import { dealChips, mediansFor, medianAudienceOf, similarCandidates } from "./economics";
+import { dealCheck, listingEconomics } from "@/lib/economics";
+import type { Audience } from "./visibility";
 import { storedFormerPrice } from "@/lib/former-price";
 import type { BuiltGroup } from "@/schemas/investment-groups";
 
@@ -25,8 +29,12 @@ export interface InvestmentCard {
   price: number;
   /** percent */
   yield: number | null;
-  /** 実質利回り（概算）, percent: computed here from the stored income and running costs (src/lib/yield.ts netYield), never stored. */
+  /** 実質利回り, percent: NOI ÷ 価格 from the one model (src/lib/economics.ts netYield), computed when read, never stored. */
   net_yield: number | null;
+  /** 借地権・定期借地権: the card's and table row's 借地 badge. */
+  leasehold: boolean;
+  /** The deal check's compact line (参考), judged against the medians the audience may see. */
+  deal: DealChip[];
   structure_cd: number | null;
   structure_other: string | null;
   /** ㎡ */
@@ -52,6 +60,8 @@ export interface InvestmentCard {
 }
 
 const cardColumns = {
+  // the economics' inputs first (net_yield, leasehold, deal; those not on the card are not sent)
+  ...ECONOMICS_COLUMNS,
   id: investments.id,
   name: investments.name,
   type_cd: investments.type_cd,
@@ -79,22 +89,21 @@ const cardColumns = {
   price_before: investments.price_before,
   price_down_at: investments.price_down_at,
   price_before_since: investments.price_before_since,
-  // inputs of net_yield only (not sent)
-  income: investments.income,
-  service_charge: investments.service_charge,
-  maintenance_fee: investments.maintenance_fee,
-  land_rights: investments.land_rights,
+  area_cd: investments.area_cd,
 };
 
 /**
  * The cards of `ids`, in the given order (unknown ids are skipped, a repeated
- * id gives one card per occurrence). Three queries whatever the number of ids:
- * the rows, their transports and their images.
+ * id gives one card per occurrence). Four queries whatever the number of ids:
+ * the rows, their transports, their images and their rent rolls; the deal
+ * line's medians come from the audience's candidates, computed once per
+ * content version (./economics.ts). `audience` picks whose listings the
+ * medians use: a visitor's (public only) unless the caller says otherwise.
  */
-export async function loadCards(db: Db, ids: readonly number[], now: Date = new Date()): Promise<InvestmentCard[]> {
+export async function loadCards(db: Db, ids: readonly number[], now: Date = new Date(), audience: Audience = "visitor"): Promise<InvestmentCard[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const [rows, transports, images] = await Promise.all([
+  const [rows, transports, images, rentRolls, candidates] = await Promise.all([
     db
       .select(cardColumns)
       .from(investments)
@@ -124,6 +133,8 @@ export async function loadCards(db: Db, ids: readonly number[], now: Date = new 
         asc(investment_images.id),
       )
       .all(),
+    loadRentRolls(db, unique),
+    similarCandidates(db, medianAudienceOf(audience), now),
   ]);
 
   const firstTransport = new Map<number, { line_name: string | null; station_name: string | null }>();
@@ -137,12 +148,31 @@ export async function loadCards(db: Db, ids: readonly number[], now: Date = new 
     const r = byId.get(id);
     if (!r) continue;
     const t = firstTransport.get(id);
-    const { income, service_charge, maintenance_fee, land_rights, price_before, price_down_at, price_before_since, ...card } = r;
+    const {
+      income: _income,
+      yield: _yield,
+      service_charge: _sc,
+      maintenance_fee: _mf,
+      land_rights: _lr,
+      land_type: _lt,
+      vacancy: _v,
+      area_cd: _a,
+      price_before,
+      price_down_at,
+      price_before_since,
+      ...card
+    } = r;
+    const input = economicsInputOf(r, { rent_roll: rentRolls.get(id) });
+    const econ = listingEconomics(input, { now });
+    const medians = mediansFor(r, input, candidates, now);
     cards.push({
       locked: false,
       ...card,
+      yield: r.yield,
       price_down: storedFormerPrice({ price: r.price, price_down: r.price_down, price_before, price_down_at, price_before_since }, now) !== null,
-      net_yield: netYield({ price: r.price, income, service_charge, maintenance_fee, land_fee: land_rights?.fee }),
+      net_yield: econ.netYield,
+      leasehold: econ.leasehold,
+      deal: dealChips(dealCheck(econ, medians), econ, medians),
       built: r.built ?? null,
       line_name: t?.line_name ?? null,
       station_name: t?.station_name ?? null,

@@ -8,3 +8,17 @@ export { type Audience, audienceOf, isTeaser, isVisibleTo, mapVisibility, teaser
 export { type InvestmentCard, loadCards } from "./cards";
 export { DISTANCE_WALK, searchSize, searchSizeSql, searchSizeSqlText, TYPE_LAND, TYPE_UNIT } from "./rules";
 export { formerPriceColumns } from "./former-price-columns";
+export { ECONOMICS_COLUMNS, economicsInputOf, loadRentRolls, loadRepairHistory } from "./economics-input";
+export {
+  candidateOf,
+  dealCheckOf,
+  dealChips,
+  figuresOf,
+  listingEconomicsDto,
+  loadCandidates,
+  mediansFor,
+  medianAudienceOf,
+  resetEconomicsCachesForTests,
+  similarCandidates,
+  type MedianAudience,
+} from "./economics";

@@ -21,6 +21,12 @@ const matchingItem = z.object({
    */
   former: z.object({ formerPrice: z.number(), formerSince: z.string(), formerUntil: z.string(), cutAt: z.string() }).nullable().default(null),
   yield: z.number().nullable(),
+  /** 実質利回り (src/lib/economics.ts, the card's figure); absent in mails queued before issue 35. */
+  netYield: z.number().nullable().default(null),
+  /** 借地権・定期借地権 */
+  leasehold: z.boolean().default(false),
+  /** The deal check's compact line (参考), as on the card: "表面+0.82pt／㎡単価−12%". */
+  deal: z.string().nullable().default(null),
   access: z.string(),
   filterName: z.string().nullable(),
   url,
@@ -141,7 +147,8 @@ function matchingParagraphs(items: MatchingMailItem[]): string[] {
       `■【${tag}】${it.name}`,
       `価格：${yen(it.price)}`,
       ...(former ? [formerPriceText(former)] : []),
-      `${yieldLabel("gross")}：${percent(it.yield)}`,
+      `${yieldLabel("gross")}：${percent(it.yield)}／${yieldLabel("net")}：${percent(it.netYield)}${it.leasehold ? "（借地）" : ""}`,
+      ...(it.deal ? [`参考：${it.deal}`] : []),
       `交通：${it.access || "—"}`,
       ...(it.filterName ? [`検索条件：${it.filterName}`] : []),
       it.url,
@@ -310,8 +317,8 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
               ? "保存された検索条件に合う新着・価格変更物件をまとめてお知らせします。"
               : "保存された検索条件に合う新着・価格変更物件が見つかりましたのでお知らせします。",
             ...matchingParagraphs(d.items),
-            // the one footnote for the ※ of every item's 表面利回り (src/lib/yield-wording.ts)
-            yieldFootnote(["gross"], { vacant: "list" }),
+            // the one footnote for the ※ of every item's 表面・実質利回り (src/lib/yield-wording.ts)
+            yieldFootnote(["gross", "net"], { vacant: "list" }),
             ...matchingFooter(d),
           ],
           to,

@@ -261,7 +261,7 @@ export async function mapView(db: Db, audience: MapAudience, query: SearchQuery,
   if (found.selected >= 0 && cardIds[0] !== view.selected) cardIds = [view.selected!, ...cardIds.filter((id) => id !== view.selected)].slice(0, MAP_CARDS);
   markers.sort((a, b) => a.id - b.id);
   clusters.sort((a, b) => a.lat - b.lat || a.lng - b.lng);
-  return { zoom: view.zoom, clusters, markers, total, cards: await loadCards(db, cardIds, now), unplaced };
+  return { zoom: view.zoom, clusters, markers, total, cards: await loadCards(db, cardIds, now, audience), unplaced };
 }
 
 /**
@@ -295,7 +295,7 @@ async function sqlView(db: Db, audience: MapAudience, query: SearchQuery, view: 
   const markers: MapMarker[] = singles.map((s) => ({ id: s.id, lat: s.lat / 1e6, lng: s.lng / 1e6, price: priceOf.get(s.id) ?? 0, members: s.m === 1 }));
   markers.sort((a, b) => a.id - b.id);
   clusters.sort((a, b) => a.lat - b.lat || a.lng - b.lng);
-  return { zoom: view.zoom, clusters, markers, total, cards: await loadCards(db, ids, now), unplaced };
+  return { zoom: view.zoom, clusters, markers, total, cards: await loadCards(db, ids, now, audience), unplaced };
 }
 
 /** A station's position (master data), for placing a listing without one. */

@@ -3,7 +3,7 @@ import { structureName } from "@/lib/constants/investment";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { bookmarks, investments } from "@/server/db/schema";
-import { loadCards, TYPE_UNIT, visibleTo, type Audience } from "@/server/listings";
+import { economicsInputOf, listingEconomicsDto, loadCards, loadRentRolls, mediansFor, similarCandidates, visibleTo, type Audience } from "@/server/listings";
 
 /** Bookmarks (お気に入り). Every function takes the caller's user id: a member only ever touches their own rows. */
 export const BOOKMARK_LIMIT = 500;
@@ -77,6 +77,8 @@ export async function listBookmarks(db: Db, userId: number, sort: BookmarkSort =
   const cards = await loadCards(
     db,
     rows.map((r) => r.id),
+    new Date(),
+    "member",
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = cards.map((card) => {
@@ -103,26 +105,34 @@ export async function compareBookmarks(db: Db, userId: number, ids: number[]) {
   const allowed = new Set(owned.map((o) => o.id));
   const wanted = ids.filter((id) => allowed.has(id));
   if (wanted.length === 0) return [];
-  const rows = await db.select().from(investments).where(inArray(investments.id, wanted));
-  const cards = new Map((await loadCards(db, wanted)).map((c) => [c.id, c]));
+  const now = new Date();
+  const [rows, cardList, rentRolls, candidates] = await Promise.all([
+    db.select().from(investments).where(inArray(investments.id, wanted)),
+    loadCards(db, wanted, now, "member"),
+    loadRentRolls(db, wanted),
+    similarCandidates(db, "member", now),
+  ]);
+  const cards = new Map(cardList.map((c) => [c.id, c]));
   return wanted.map((id) => {
     const r = rows.find((x) => x.id === id)!;
-    // The comparison shows the floor a buyer gets (building, else land), not the search's size rule; a unit is its occupied area either way.
-    const size = r.type_cd === TYPE_UNIT ? r.occupied_size : (r.building_size ?? r.land_size);
+    // The one model's figures and deal check (members' medians), as the detail shows them; no rent-roll rows here.
+    const input = economicsInputOf(r, { rent_roll: rentRolls.get(id) });
+    const { dto } = listingEconomicsDto(input, mediansFor(r, input, candidates, now), "member", now);
     return {
       id,
       name: r.name,
       card: cards.get(id) ?? null,
       price: r.price,
       yield: r.yield,
-      income_year: r.income?.year ?? (r.income?.month ? r.income.month * 12 : null),
-      /** 万円 per ㎡ of building (unit area for 区分, land for land) */
-      price_per_sqm: size ? Math.round((r.price / size) * 100) / 100 : null,
+      /** 万円/㎡ over the priced area (the model's pricedSqm, as the deal check and 相場 use) */
+      price_per_sqm: dto.figures.price_per_sqm,
       built: r.built,
       structure: structureName(r.structure_cd, r.structure_other),
       station_time: r.station_time,
       land_rights: r.land_rights?.type ?? null,
       residual_at: r.residual_at,
+      figures: dto.figures,
+      deal_check: dto.deal_check,
     };
   });
 }

@@ -38,7 +38,7 @@ export async function matchingRows(db: Db, userId: number, audience: Audience, o
 export async function listMatchings(db: Db, userId: number, opts: { since?: Date | null; limit?: number; now?: Date } = {}) {
   const now = opts.now ?? new Date();
   const rows = await matchingRows(db, userId, "member", opts);
-  const cards = new Map((await loadCards(db, [...new Set(rows.map((r) => r.investment_id))], now)).map((c) => [c.id, c]));
+  const cards = new Map((await loadCards(db, [...new Set(rows.map((r) => r.investment_id))], now, "member")).map((c) => [c.id, c]));
   return rows.map(({ listing, ...r }) => {
     // 表示規約: the recorded former price only while it is still the listing's allowed one, with its dates.
     const former = r.reason === "price_down" ? recordedFormerPrice(r, listing, now) : null;

@@ -330,6 +330,7 @@ export async function searchInvestments(db: Db, audience: Audience, query: Searc
     db,
     rows.map((r) => r.id),
     now,
+    audience,
   );
   return { items, total, page, last, pageSize };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { netYield } from "@/lib/yield";
+import { netYield } from "@/lib/economics";
+import { economicsInputOf } from "@/server/listings";
 import { investments } from "@/server/db/schema";
 import { callerFor } from "../../helpers/context";
 import { seededDb, VISIBLE, type Seeded } from "./setup";
@@ -72,18 +73,13 @@ describe("card fields", () => {
       return undefined;
     };
     const before = await find();
-    const expected = netYield({
-      price: unit!.price,
-      income: unit!.income,
-      service_charge: unit!.service_charge,
-      maintenance_fee: unit!.maintenance_fee,
-      land_fee: unit!.land_rights?.fee,
-    });
+    // the one model's 実質利回り (NOI ÷ 価格) over the stored row
+    const expected = netYield(economicsInputOf(unit!));
     expect(expected).not.toBeNull();
     expect(before?.net_yield).toBe(expected);
     expect(before!.net_yield!).toBeLessThan(before!.yield!);
 
-    // a higher 管理費 lowers it at once; no running cost at all: no estimate
+    // a higher 管理費 lowers it at once; a 区分 without 管理費・修繕積立金: no estimate (never a guess)
     await t.db
       .update(investments)
       .set({ service_charge: (unit!.service_charge ?? 0) + 12_000 })

@@ -91,8 +91,12 @@ describe("bookmarks", () => {
     for (const id of ids) await b.call((x) => x.member.bookmarks.add({ investmentId: id }));
     const rows = await b.call((x) => x.member.bookmarks.compare({ ids: [ids[0]!, ids[1]!] }));
     expect(rows.map((r) => r.name)).toEqual(["比較1", "比較2"]);
-    expect(rows[0]).toMatchObject({ price: 5000, price_per_sqm: 20, station_time: 5, income_year: 4_000_000, land_rights: 1 });
-    expect(rows[1]).toMatchObject({ income_year: 6_000_000, price_per_sqm: 30 });
+    // the one model's figures (src/lib/economics.ts): 満室想定年収, ㎡単価 over the priced area, 表面利回り
+    expect(rows[0]).toMatchObject({ price: 5000, price_per_sqm: 20, station_time: 5, land_rights: 1 });
+    expect(rows[0]!.figures).toMatchObject({ full_income: 4_000_000, gross_yield: 8, price_per_sqm: 20 });
+    expect(rows[1]).toMatchObject({ price_per_sqm: 30 });
+    expect(rows[1]!.figures).toMatchObject({ full_income: 6_000_000 });
+    expect(rows[0]!.deal_check.rows.length).toBeGreaterThan(0);
     expect(await codeOf(b.call((x) => x.member.bookmarks.compare({ ids: [ids[0]!] })))).toBe("BAD_REQUEST");
     expect(await codeOf(b.call((x) => x.member.bookmarks.compare({ ids: [1, 2, 3, 4, 5] })))).toBe("BAD_REQUEST");
   });

@@ -18,6 +18,8 @@ const card = {
   price: 12000,
   yield: 7.25,
   net_yield: null,
+  leasehold: false,
+  deal: [],
   structure_cd: 2,
   structure_other: null,
   land_size: 200,

@@ -37,6 +37,8 @@ describe("the card's 値下げ badge", () => {
     price: 26_800,
     yield: 7.5,
     net_yield: null,
+    leasehold: false,
+    deal: [],
     structure_cd: 2,
     structure_other: null,
     land_size: null,

@@ -56,6 +56,8 @@ const card: HomeCard = {
   members: false,
   premium: false,
   price_down: false,
+  leasehold: false,
+  deal: [],
   image: null,
   public_at: null,
 } as HomeCard;
@@ -121,6 +123,7 @@ describe("each surface prints the module's label", () => {
 
   it("simulator figures: its own labels and note", () => {
     const r = simulate({
+      listing: { type_cd: 1, price: 12_000 },
       price: 120_000_000,
       grossIncome: 7_200_000,
       loan: 90_000_000,
@@ -146,6 +149,9 @@ describe("each surface prints the module's label", () => {
       price: 5000,
       former: null,
       yield: 7.2,
+      netYield: 5.1,
+      leasehold: false,
+      deal: null,
       access: "",
       filterName: null,
       url: "https://example.com/investments/1",
@@ -159,6 +165,8 @@ describe("each surface prints the module's label", () => {
       unsubscribeUrl: "https://example.com/u/x",
     });
     expect(m.text.split("表面利回り※：")).toHaveLength(3);
+    expect(m.text.split("実質利回り（概算）※：5.10%")).toHaveLength(3);
+    expect(m.text.split(YIELD_TERMS.net.footnote)).toHaveLength(2);
     expect(m.text.split(YIELD_TERMS.gross.footnote)).toHaveLength(2);
   });
 

@@ -44,11 +44,17 @@ export const num = (s: string): number => {
   return Number.isFinite(v) && v >= 0 ? v : 0;
 };
 
-export function toInput(f: Fields, cap: TermCap): SimInput {
+/**
+ * The scenario from the fields. A price or income field still as the listing gave it keeps the listing's exact
+ * yen (not the field's rounding), so the untouched simulator computes exactly the summary's NOI and 実質利回り.
+ */
+export function toInput(f: Fields, cap: TermCap, base: SimInput): SimInput {
+  const shown = toFields(base);
   return {
+    listing: base.listing,
     // Whole yen: 700.3 × 10,000 is 7,002,999.999… in floating point.
-    price: Math.round(num(f.price) * MAN),
-    grossIncome: Math.round(num(f.grossIncome) * MAN),
+    price: f.price === shown.price ? base.price : Math.round(num(f.price) * MAN),
+    grossIncome: f.grossIncome === shown.grossIncome ? base.grossIncome : Math.round(num(f.grossIncome) * MAN),
     loan: Math.round(num(f.loan) * MAN),
     interest: num(f.interest),
     years: clampTerm(num(f.years), cap),

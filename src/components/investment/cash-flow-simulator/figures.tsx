@@ -3,7 +3,7 @@ import { SIMULATOR_LABELS, SIMULATOR_NOTE } from "@/lib/yield-wording";
 
 /** The headline results: cash flow, NOI, yields, DSCR, break-even occupancy, payment and own funds. */
 export function SimFigures({ r }: { r: SimResult }) {
-  const negative = r.annualCashFlow < 0;
+  const negative = r.annualCashFlow !== null && r.annualCashFlow < 0;
   return (
     <div className="rounded-lg border border-border bg-white p-4">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -16,7 +16,7 @@ export function SimFigures({ r }: { r: SimResult }) {
         <Figure label="NOI（営業純利益）" slot="sim-noi">
           {manText(r.noi)}
         </Figure>
-        <Figure label={SIMULATOR_LABELS.net} slot="sim-net-yield">
+        <Figure label={SIMULATOR_LABELS.net} slot="sim-net-yield" negative={r.netYield !== null && r.netYield < 0}>
           {pctText(r.netYield)}
         </Figure>
         <Figure label="DSCR" slot="sim-dscr" negative={r.dscr !== null && r.dscr < 1}>
@@ -32,10 +32,24 @@ export function SimFigures({ r }: { r: SimResult }) {
           {manText(r.ownFunds)}
         </Figure>
       </dl>
+      {r.missing.length > 0 && (
+        <p className="mt-3 text-xs font-bold text-error" data-slot="sim-missing">
+          {r.missing.join("、")}のため、運営経費・NOI・キャッシュフローは計算できません。
+        </p>
+      )}
       <p className="mt-3 border-t border-border pt-2 text-xs text-primary-600">
         {SIMULATOR_LABELS.gross} {pctText(r.grossYield)}／実効収入 {manText(r.egi)}／運営経費 {manText(r.opex)}／年間返済 {manText(r.annualDebtService)}／
-        {SIMULATOR_LABELS.cashOnCash} {pctText(r.cashOnCash)}
+        {SIMULATOR_LABELS.totalCost} {pctText(r.totalCostYield)}／{SIMULATOR_LABELS.cashOnCash} {pctText(r.cashOnCash)}
       </p>
+      {r.costs.length > 0 && (
+        <ul className="mt-1 grid gap-0.5 text-xs text-primary-600" data-slot="sim-costs">
+          {r.costs.map((c) => (
+            <li key={c.key}>
+              {c.label} {manText(c.amount)}/年（{c.basis}）
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="mt-1 text-xs text-primary-500" data-slot="yield-footnote">
         {SIMULATOR_NOTE}
       </p>

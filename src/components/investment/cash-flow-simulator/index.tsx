@@ -61,7 +61,7 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
     }
   }
 
-  const input = useMemo(() => toInput(fields, cap), [fields, cap]);
+  const input = useMemo(() => toInput(fields, cap, base), [fields, cap, base]);
   const result = useMemo(() => simulate(input), [input]);
   // A term the banks would not lend is computed as typed, with the reason and the figure at the bank's limit beside it.
   const typedYears = fields.years.trim() === "" ? Number.NaN : num(fields.years);
@@ -101,14 +101,15 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
         }}
         onSave={() => void save(toScenario(input))}
         message={message}
+        costs={result.costs}
       />
 
       <div className="grid content-start gap-4">
         <SimFigures r={result} />
-        <ProjectionChart r={result} />
+        {result.noi !== null && <ProjectionChart r={result} />}
         <p className="text-xs leading-relaxed text-primary-600">
           <Calculator className="mr-1 inline size-3.5" aria-hidden="true" />
-          元利均等返済・税引前の概算です。管理費は入居分の賃料に、修繕費は満室賃料に、固定資産税・保険料は物件価格に対する割合で計算しています。実際の融資条件・税額は金融機関・税理士にご確認ください。
+          元利均等返済・税引前の概算です。運営経費は物件概要と同じ計算で、掲載の地代・管理費・修繕積立金・固定資産税等はその額、それ以外は割合（管理委託費は入居分の賃料、修繕費は満室賃料、固定資産税等・保険料は物件価格に対する割合）で計算しています。条件を変えない限り、実質利回り・NOIは物件概要の数字と同じです。実際の融資条件・税額は金融機関・税理士にご確認ください。
         </p>
       </div>
     </div>

@@ -17,10 +17,15 @@ interface SimulatorFormProps {
   onReset: () => void;
   onSave: () => void;
   message: { ok: boolean; text: string } | null;
+  /** The scenario's cost items (SimResult.costs). */
+  costs: SimResult["costs"];
 }
 
 /** The simulator's conditions: property and income, loan (with the term cap and its warning), expenses; reset and save. */
-export function SimulatorForm({ fields, set, cap, warning, atBankLimit, member, saving, onReset, onSave, message }: SimulatorFormProps) {
+export function SimulatorForm({ fields, set, cap, warning, atBankLimit, member, saving, onReset, onSave, message, costs }: SimulatorFormProps) {
+  // The listing's own figures count as themselves (src/lib/economics.ts); only the rates below are the visitor's.
+  const listingCosts = costs.filter((c) => c.source === "listing" && c.key !== "taxes");
+  const fixedTaxes = costs.find((c) => c.key === "taxes" && c.source === "listing")?.amount ?? null;
   return (
     <form
       className="grid content-start gap-4 rounded-lg border border-border bg-white p-4"
@@ -56,11 +61,23 @@ export function SimulatorForm({ fields, set, cap, warning, atBankLimit, member, 
       </fieldset>
       <fieldset className="grid grid-cols-2 gap-3">
         <legend className="mb-2 text-sm font-bold">経費・諸費用</legend>
-        <NumField label="管理費（賃料収入比）" unit="%" value={fields.management} onChange={set("management")} step="0.5" />
+        <NumField label="管理委託費（賃料収入比）" unit="%" value={fields.management} onChange={set("management")} step="0.5" />
         <NumField label="修繕費（満室賃料比）" unit="%" value={fields.repairs} onChange={set("repairs")} step="0.5" />
-        <NumField label="固定資産税等（価格比）" unit="%" value={fields.taxes} onChange={set("taxes")} step="0.05" />
+        {fixedTaxes ? (
+          <p className="grid gap-1 text-xs text-primary-600">
+            <span className="font-bold">固定資産税等</span>
+            <span>掲載の年額 {manText(fixedTaxes)}</span>
+          </p>
+        ) : (
+          <NumField label="固定資産税等（価格比）" unit="%" value={fields.taxes} onChange={set("taxes")} step="0.05" />
+        )}
         <NumField label="保険料（価格比）" unit="%" value={fields.insurance} onChange={set("insurance")} step="0.05" />
         <NumField label="購入時諸費用（価格比）" unit="%" value={fields.purchaseCosts} onChange={set("purchaseCosts")} step="0.5" />
+        {listingCosts.length > 0 && (
+          <p className="col-span-2 text-xs leading-relaxed text-primary-600" data-slot="sim-listing-costs">
+            掲載の費用（変更不可）：{listingCosts.map((c) => `${c.label} ${manText(c.amount)}/年`).join("・")}
+          </p>
+        )}
       </fieldset>
       <div className="flex flex-wrap gap-2">
         <PlainButton type="button" variant="outline" size="sm" onClick={onReset}>

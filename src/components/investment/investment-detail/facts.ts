@@ -1,6 +1,5 @@
 import { formatAge } from "@/lib/age";
 import { FEATURES, TYPES_WITHOUT_STRUCTURE, typeName, type ImageCategory } from "@/lib/constants/investment";
-import { netYield } from "@/lib/yield";
 import type { InvestmentDetail } from "@/server/investments";
 import { addressText, landRatio } from "../detail-format";
 import type { GalleryImage } from "../investment-gallery";
@@ -57,8 +56,8 @@ export function detailFacts(d: InvestmentDetail, now: Date) {
     priceCutShown,
     features: FEATURES.filter((f) => featureOn[f.id]),
     ratio: landRatio(d.land_ratio),
-    // Computed from the stored inputs on every render, so it always follows them (null: no running cost stated).
-    net: netYield({ price: d.price, income: d.income, service_charge: d.service_charge, maintenance_fee: d.maintenance_fee, land_fee: d.land_rights?.fee }),
+    // The one model's 実質利回り (src/lib/economics.ts via the detail's economics; null when an input is missing).
+    net: d.economics.figures.net_yield,
   };
 }
 

@@ -7,6 +7,7 @@ import { PriceHistory } from "../price-history";
 import { YieldFootnote } from "../yield-footnote";
 import { incomeIncludesVacant } from "@/lib/yield-wording";
 import { DetailSection, SpecList } from "../spec-list";
+import { DealCheckSection, EconomicsFiguresList, RentRollAndRepairs } from "./economics";
 import { DetailAside } from "./aside";
 import { detailFacts, galleryImages } from "./facts";
 import { DetailHeader } from "./header";
@@ -65,24 +66,30 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
           </DetailSection>
         )}
 
-        <DetailSection id="detail-price" title="価格・利回り・想定年収">
-          <SpecList rows={priceRows(d, facts)} />
+        <DetailSection id="detail-price" title="価格・利回り・収支">
+          <div className="grid gap-6">
+            {/* the deal check first: the numbers' summary (参考), then the facts and the model's figures */}
+            <DealCheckSection economics={d.economics} />
+            <SpecList rows={priceRows(d, facts)} />
+            <EconomicsFiguresList economics={d.economics} />
+          </div>
           {/* the page's one 利回り footnote (the aside's and these rows' ※) */}
           <YieldFootnote
-            kinds={facts.net !== null ? ["gross", "net"] : ["gross"]}
+            kinds={d.economics.figures.current_yield !== null ? ["gross", "current", "net"] : ["gross", "net"]}
             vacant={incomeIncludesVacant(d.vacancy?.cd) ? "listing" : undefined}
             className="mt-3"
           />
         </DetailSection>
 
+        {(d.economics.rent_roll || d.economics.repair_history) && (
+          <DetailSection id="detail-rent-roll" title="レントロール・修繕履歴">
+            <RentRollAndRepairs economics={d.economics} />
+          </DetailSection>
+        )}
+
         {(!facts.isLand || d.income?.year || d.income?.month || d.yield) && (
           <DetailSection id="detail-simulator" title="収支シミュレーション">
-            <LazyCashFlowSimulator
-              investmentId={d.id}
-              listing={{ type_cd: d.type_cd, price: d.price, income: d.income, yield: d.yield, structure_cd: d.structure_cd, built: d.built }}
-              now={now.toISOString()}
-              member={bookmark === "member"}
-            />
+            <LazyCashFlowSimulator investmentId={d.id} listing={d.simulator} now={now.toISOString()} member={bookmark === "member"} />
           </DetailSection>
         )}
 

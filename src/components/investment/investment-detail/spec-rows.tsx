@@ -16,7 +16,6 @@ import {
   landSizeText,
   monthlyYen,
   percentText,
-  residualText,
   roadsText,
   sqmText,
   structureText,
@@ -34,7 +33,7 @@ export function PriceText({ price, className }: { price: number; className?: str
   return <span className={className}>{formatPrice(price) || "価格未定"}</span>;
 }
 
-export function priceRows(d: InvestmentDetail, { net, isUnit }: DetailFacts): SpecRow[] {
+export function priceRows(d: InvestmentDetail, { isUnit }: DetailFacts): SpecRow[] {
   return [
     {
       label: "価格",
@@ -47,11 +46,11 @@ export function priceRows(d: InvestmentDetail, { net, isUnit }: DetailFacts): Sp
     },
     // labels carry ※; the section prints the footnote once (YieldFootnote, src/lib/yield-wording.ts)
     { label: yieldLabel("gross"), value: percentText(d.yield) },
-    ...(net !== null ? [{ label: yieldLabel("net"), value: percentText(net) }] : []),
     { label: "想定年収", value: incomeWithVacancy(d), empty: "—（満室想定の記載なし）" },
     { label: "現況", value: vacancyText(d.vacancy), empty: "未定" },
     ...(isUnit || d.service_charge !== null ? [{ label: "管理費", value: monthlyYen(d.service_charge) }] : []),
     ...(isUnit || d.maintenance_fee !== null ? [{ label: "修繕積立金", value: monthlyYen(d.maintenance_fee) }] : []),
+    ...(d.land_rights?.fee ? [{ label: "地代", value: monthlyYen(d.land_rights.fee) }] : []),
   ];
 }
 
@@ -95,7 +94,8 @@ export function buildingRows(d: InvestmentDetail, { type, isUnit }: DetailFacts,
     { label: "物件種別", value: type },
     { label: "構造", value: structureText(d.structure_cd, d.structure_other) },
     { label: "築年月", value: builtText(d.built, now) },
-    { label: "残存耐用年数", value: residualText(d.structure_cd, d.built, now) },
+    // 法定 − 経過 (src/lib/economics.ts); the 簡便法 period is labelled apart in the numbers section
+    { label: "残存耐用年数", value: d.economics.figures.remaining_life === null ? null : `${d.economics.figures.remaining_life}年` },
     { label: "階建", value: floorsText(d.floor) },
     ...(isUnit ? [{ label: "所在階", value: d.floor?.location ? `${d.floor.location}階` : null }] : []),
     ...(isUnit ? [{ label: "専有面積", value: sqmText(d.occupied_size) }] : [{ label: "建物面積", value: sqmText(d.building_size) }]),

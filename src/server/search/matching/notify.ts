@@ -84,6 +84,7 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
         db,
         candidates.slice(0, MATCHING_MAIL_MAX_ITEMS).map((c) => c.investment_id),
         now,
+        "member",
       )
     ).map((c) => [c.id, c]),
   );
@@ -119,6 +120,9 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
         price: r.price,
         former: r.reason === "price_down" ? recordedFormerPrice(r, r.listing, now) : null,
         yield: card.yield,
+        netYield: card.net_yield,
+        leasehold: card.leasehold,
+        deal: card.deal.length ? card.deal.map((c) => c.text).join("／") : null,
         access: access(card),
         filterName: r.filter_name,
         url: `${appUrl}/investments/${r.investment_id}`,

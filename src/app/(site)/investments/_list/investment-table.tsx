@@ -95,7 +95,9 @@ export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]
         </table>
       </div>
       <YieldFootnote kinds={["gross", "net"]} vacant="list" />
-      <p className="text-xs text-primary-500">実質利回りの空欄は管理費等の記載がない物件です。</p>
+      <p className="text-xs text-primary-500">
+        実質利回りの「—」は、想定年収・価格、借地の地代、区分マンションの管理費・修繕積立金のいずれかの記載がない物件です。
+      </p>
     </div>
   );
 }
@@ -118,10 +120,15 @@ function Row({ c, actions }: { c: Extract<HomeCard, { locked: false }>; actions?
         <span className="block truncate text-xs text-primary-600 sm:hidden" data-slot="row-type">
           {type}
         </span>
-        {(c.members || c.price_down) && (
+        {(c.members || c.price_down || c.leasehold) && (
           <span className="mt-0.5 flex gap-1 text-[0.625rem] font-bold">
             {c.members && <span className="rounded bg-gold-100 px-1 text-gold-800">会員限定</span>}
             {c.price_down && <span className="rounded bg-error-50 px-1 text-error">値下げ</span>}
+            {c.leasehold && (
+              <span className="rounded bg-primary-100 px-1 text-primary-800" data-slot="leasehold-badge">
+                借地
+              </span>
+            )}
           </span>
         )}
         {actions && <CardActions id={c.id} name={c.name} mode={actions} className="mt-1.5 flex gap-1.5" />}
