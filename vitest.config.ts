@@ -15,7 +15,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        // Bounds are "does not hang", generous for a busy machine (issue 29): speed targets live in the bench.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
       },
       {
         resolve: { alias },
@@ -23,8 +24,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // "Does not hang" bounds, generous for a busy machine (issue 29: seeding alone took over 120 s
+          // under load). Speed targets live in the bench (npm run bench), never here.
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           setupFiles: ["tests/helpers/setup-integration.ts"],
           // Starts the sqld primary on the suite's second pass (TEST_DATABASE=sqld).
           globalSetup: ["tests/helpers/sqld-global.ts"],
@@ -36,8 +39,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
         },

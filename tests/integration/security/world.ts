@@ -140,7 +140,7 @@ export function useSecurityWorld(): World {
         return `${SESSION_COOKIE.user}=${(await createSession(db, "user", user[role]!)).token}`;
       },
     } satisfies World);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await closeDb();
