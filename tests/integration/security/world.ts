@@ -216,18 +216,4 @@ export function messageOf(a: Answer): string {
 
 export const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
-/** Row counts of every table a member or visitor can write to: "no row changed" is checked against these. */
-export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  const rows = await db.$client.execute(
-    "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' AND name NOT LIKE '__drizzle%'",
-  );
-  for (const r of rows.rows) {
-    const name = String(r.name);
-    const n = await db.$client.execute(`SELECT count(*) AS n FROM "${name}"`);
-    out[name] = Number(n.rows[0]!.n);
-  }
-  return out;
-}
-
 export { users };
