@@ -15,8 +15,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        // Bounds here only say "does not hang": a loaded 2-core machine runs property tests and
-        // eslint-in-a-test several times slower (issue 29), and speed targets live in the bench.
+        // Bounds are "does not hang", generous for a busy machine (issue 29): speed targets live in the bench.
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", testTimeout: 60_000 },
       },
       {
@@ -25,8 +24,10 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
+          // "Does not hang" bounds, generous for a busy machine (issue 29: seeding alone took over 120 s
+          // under load). Speed targets live in the bench (npm run bench), never here.
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           setupFiles: ["tests/helpers/setup-integration.ts"],
           // Starts the sqld primary on the suite's second pass (TEST_DATABASE=sqld).
           globalSetup: ["tests/helpers/sqld-global.ts"],
@@ -38,8 +39,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
         },

@@ -327,7 +327,7 @@ const { createNewsletter, scheduleNewsletter } = await import("@/server/newslett
 const { countAudience } = await import("@/server/newsletters");
 const { prepareNewsletter, runDeliveries, deliveryCounts } = await import("@/server/newsletters");
 const { createRateGate } = await import("@/server/newsletters");
-const { NewsletterSender } = await import("@/server/newsletters");
+const { SmtpSender } = await import("@/server/newsletters");
 
 type NewsletterStat = { recipients: number; prepareMs: number; sendSeconds: number; perSecond: number; received: number; sent: number; connections: number };
 const NL_RECIPIENTS = 10_000;
@@ -390,7 +390,7 @@ nlT = performance.now();
 let nextRange = 0;
 await Promise.all(
   Array.from({ length: NL_CONNECTIONS }, async () => {
-    const sender = new NewsletterSender(smtpUrl);
+    const sender = new SmtpSender(smtpUrl);
     try {
       while (nextRange < ranges.length) await runDeliveries(db, ranges[nextRange++]!, { sender, rate: unlimited });
     } finally {

@@ -17,7 +17,6 @@ export const PAGE_SIZES = [20, 50, 100] as const;
 export type ListPageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_LIST_VIEW: ListView = "card";
 export const DEFAULT_PAGE_SIZE: ListPageSize = 20;
-export const LIST_VIEW_KEYS = ["vw", "pp"] as const;
 /** localStorage key of the remembered choice ("table|50"). */
 export const LIST_VIEW_STORAGE_KEY = "kir:list-view";
 

@@ -334,11 +334,6 @@ export function issueTarget(issue: RawIssue): IssueTarget {
   return { ...(meta ? { meta } : {}), ...(schema ? { schema } : {}) };
 }
 
-/** The label metadata for a raw issue (see {@link issueTarget}). */
-export function issueLabel(issue: RawIssue): LabelMeta | undefined {
-  return issueTarget(issue).meta;
-}
-
 /** Whether a blank value for this schema should say 選択してください. */
 function isSelectSchema(schema: AnySchema, depth = 0): boolean {
   if (depth >= MAX_DEPTH) return false;

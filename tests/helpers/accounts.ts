@@ -13,7 +13,6 @@ import { AppError } from "@/server/errors";
 import { PEER_HEADER, peerHeaderValue } from "@/server/request/client-ip";
 import { startJobRuntime } from "@/server/jobs/runtime";
 import { closeRedis, getRedis } from "@/server/redis/client";
-import { resetTransportsForTests } from "@/server/mail/transport";
 import { processorsFor } from "../../worker/processors/index";
 import { createTestDb } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
@@ -45,14 +44,12 @@ export function setTestEnv(vars: Record<string, string | undefined>): () => void
     else process.env[k] = v;
   }
   resetEnvForTests();
-  resetTransportsForTests();
   return () => {
     for (const [k, v] of Object.entries(before)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
     resetEnvForTests();
-    resetTransportsForTests();
   };
 }
 

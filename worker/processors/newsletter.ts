@@ -3,7 +3,7 @@ import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
 import type { Processor, RuntimeContext } from "@/server/jobs/runtime";
 import { logger } from "@/server/logger";
-import { prepareNewsletter, resumeNewsletters, runDeliveries, createRateGate, NewsletterSender } from "@/server/newsletters";
+import { prepareNewsletter, resumeNewsletters, runDeliveries, createRateGate, SmtpSender } from "@/server/newsletters";
 
 /**
  * newsletter queue: fan-out (sendNewsletter), batches (newsletterBatch) and
@@ -24,7 +24,7 @@ export function newsletterProcessor(db: Db, ctx?: RuntimeContext): Processor {
       }
       case "newsletterBatch": {
         const p = jobs.newsletterBatch.payload.parse(job.data);
-        const sender = new NewsletterSender();
+        const sender = new SmtpSender();
         try {
           const r = await runDeliveries(db, p, { sender, rate, signal });
           if (r.interrupted && token) {

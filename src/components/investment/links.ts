@@ -17,11 +17,6 @@ export function investmentImageSrc(investmentId: number, name: string, variant: 
   return `/api/images/${investmentId}/${encodeURIComponent(name)}/${variant}`;
 }
 
-/** Thumbnail (webp) of a stored listing image; investmentImageSrc(…, "thumb_jpg") is its fallback. */
-export function investmentThumbSrc(investmentId: number, name: string): string {
-  return investmentImageSrc(investmentId, name, "thumb");
-}
-
 type Format = "avif" | "webp";
 const WIDTHS: { width: number; variant: Record<Format, ListingImageVariant> }[] = [
   { width: 160, variant: { avif: "w160_avif", webp: "w160" } },

@@ -82,8 +82,6 @@ export const postInput = z
 export type PostInput = z.input<typeof postInput>;
 export type PostOutput = z.output<typeof postInput>;
 
-export const savePostInput = z.object({ id: z.number().int().positive().optional(), post: postInput });
-
 export const pageInput = z.object({
   key: z.enum(CMS_PAGE_KEYS),
   title: label(z.string().trim().min(1, { abort: true }).max(120), "タイトル"),

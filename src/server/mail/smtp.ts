@@ -1,6 +1,8 @@
 /**
- * The newsletter's SMTP client, built so a delivery can be committed exactly
- * at the point where the mail becomes real.
+ * The one SMTP client (issue 29): account mail (transport.ts `deliver`, an open
+ * gate) and newsletters (a gate per delivery) both send through SmtpSender. It
+ * is built so a newsletter delivery can be committed exactly at the point where
+ * the mail becomes real.
  *
  * In SMTP a message exists for the server only once the client sends the
  * end-of-data mark (CRLF.CRLF) and the server answers 250; a connection that
@@ -18,16 +20,29 @@
  * failure counts as "after the end of data" (the mail may exist) only once
  * the mark's bytes were accepted by the kernel; before that it is retried.
  *
- * One connection per sender (a batch job), reused for every mail of the batch
- * and rebuilt after any error.
+ * One connection per sender (a newsletter batch job, or one account mail),
+ * reused for every mail of the batch and rebuilt after any error. Without
+ * SMTP_URL a message goes to a .eml file under MAIL_OUTBOX_DIR instead (the
+ * offline demo).
  */
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { Readable, type Writable } from "node:stream";
 import MailComposer from "nodemailer/lib/mail-composer";
 import { parseConnectionUrl } from "nodemailer/lib/shared";
 import SMTPConnection from "nodemailer/lib/smtp-connection";
 import { env } from "@/server/env";
 import { logger } from "@/server/logger";
-import { deliver, type MailMessage } from "./transport";
+
+/** A message as the templates render it (one recipient). */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 
 export type Gate = () => Promise<boolean>;
 
@@ -58,6 +73,13 @@ function fromAddress(from: string): string {
 async function compile(message: MailMessage & { messageId: string }): Promise<Buffer> {
   const composer = new MailComposer({ from: env().MAIL_FROM, ...message, messageId: message.messageId });
   return new Promise<Buffer>((resolve, reject) => composer.compile().build((err, buf) => (err ? reject(err) : resolve(buf))));
+}
+
+/** Development without SMTP_URL: the message as a .eml file under MAIL_OUTBOX_DIR. */
+async function writeOutboxFile(body: Buffer): Promise<void> {
+  const dir = path.resolve(env().MAIL_OUTBOX_DIR);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`), body);
 }
 
 /** The message, then (only if the gate agrees) its end. Remembers where it is piped (nodemailer's data stream). */
@@ -139,7 +161,7 @@ export type SenderOptions = {
  * connection among them) only as an 'error' event, never to the callback of
  * connect() — waiting on that callback alone hung a newsletter for good.
  */
-export class NewsletterSender {
+export class SmtpSender {
   private conn: SMTPConnection | null = null;
   private opening: Promise<SMTPConnection> | null = null;
   private readonly connectTimeoutMs: number;
@@ -267,7 +289,7 @@ export class NewsletterSender {
         // File outbox (development): the gate, then the file.
         if (!(await gate())) return { status: "fenced" };
         gated = markOut = true;
-        await deliver({ ...message, headers: { ...message.headers, "Message-ID": message.messageId } });
+        await writeOutboxFile(body);
         return { status: "sent", response: "file outbox" };
       }
       const conn = await this.connect(signal);

@@ -69,11 +69,6 @@ export async function alertStorageUnavailable(failure: "full" | "readonly", wher
   }
 }
 
-/** Tests: forget the in-process hour. */
-export function resetStorageAlertForTests(): void {
-  lastInProcess = undefined;
-}
-
 /**
  * The transports' one test (tRPC middleware, REST mapper, upload endpoints): when `e` is a
  * storage failure, the AppError users get (503 with the Japanese message) and the staff alert

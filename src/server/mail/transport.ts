@@ -1,59 +1,33 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import { randomUUID } from "node:crypto";
 import { env } from "@/server/env";
+import { SmtpSender, type MailMessage } from "./smtp";
+
+export type { MailMessage };
 
 /**
- * Delivery: SMTP when SMTP_URL is set, otherwise .eml files under
- * MAIL_OUTBOX_DIR so the demo works offline. Never called from a web request:
- * mail is queued through the outbox and sent by the worker.
+ * Delivery of one account mail (sign-up, reset, inquiry, matching…), through
+ * the one SMTP client (./smtp.ts) with an open gate: SMTP when SMTP_URL is set,
+ * otherwise .eml files under MAIL_OUTBOX_DIR so the demo works offline. Never
+ * called from a web request: mail is queued through the outbox and sent by the
+ * worker, whose job retries a failure (this throws it).
  */
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-};
-
-let smtp: Transporter | undefined;
-let fileWriter: Transporter | undefined;
-
-function smtpTransport(url: string): Transporter {
-  // Bounded waits (nodemailer's defaults are minutes): a job stuck on a silent server would hold a graceful stop.
-  const e = env();
-  smtp ??= nodemailer.createTransport(
-    {
-      url,
-      connectionTimeout: e.SMTP_CONNECT_TIMEOUT_SECONDS * 1000,
-      greetingTimeout: e.SMTP_CONNECT_TIMEOUT_SECONDS * 1000,
-      socketTimeout: e.SMTP_COMMAND_TIMEOUT_SECONDS * 1000,
-    },
-    { from: e.MAIL_FROM },
-  );
-  return smtp;
-}
-
 export async function deliver(message: MailMessage): Promise<{ messageId: string }> {
-  const mail = { from: env().MAIL_FROM, ...message };
-  const url = env().SMTP_URL;
-  if (url) {
-    const info = await smtpTransport(url).sendMail(mail);
-    return { messageId: String(info.messageId) };
+  const messageId = `<${randomUUID()}@${hostOf(env().MAIL_FROM)}>`;
+  // A connection per message, as a mail job is one message (closed after it: nothing idles between jobs).
+  const sender = new SmtpSender();
+  try {
+    const outcome = await sender.send({ ...message, messageId }, openGate);
+    if (outcome.status === "sent") return { messageId };
+    throw outcome.status === "error" ? outcome.error : new Error("mail not sent");
+  } finally {
+    sender.close();
   }
-  fileWriter ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  const info = await fileWriter.sendMail(mail);
-  const dir = path.resolve(env().MAIL_OUTBOX_DIR);
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
-  await writeFile(file, info.message as Buffer);
-  return { messageId: String(info.messageId) };
 }
 
-/** Tests point SMTP_URL at a sink between suites. */
-export function resetTransportsForTests(): void {
-  smtp?.close();
-  smtp = undefined;
-  fileWriter = undefined;
+const openGate = () => Promise.resolve(true);
+
+/** The domain of MAIL_FROM's address, for Message-IDs ("名前 <a@example.com>" → example.com). */
+function hostOf(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.split("@")[1]?.trim() || "localhost";
 }

@@ -49,7 +49,7 @@ import { logger } from "@/server/logger";
 import { renderMail } from "@/server/mail/templates";
 import { audienceRecipients, parseAudience } from "./audience";
 import type { RateGate } from "./rate";
-import type { NewsletterSender } from "@/server/mail/smtp";
+import type { SmtpSender } from "@/server/mail/smtp";
 import { unsubscribeUrl } from "@/server/mail/unsubscribe-token";
 
 export const DELIVERY_STATUSES = ["pending", "sending", "committing", "sent", "failed", "skipped"] as const;
@@ -137,7 +137,7 @@ export async function prepareNewsletter(db: Db, newsletterId: number, opts: { no
 /* ---------------------------------------------------------------- delivery */
 
 export type DeliveryContext = {
-  sender: NewsletterSender;
+  sender: SmtpSender;
   rate: RateGate;
   /** Aborts on shutdown: finish the mail in hand, hand the rest back. */
   signal?: AbortSignal;

@@ -18,6 +18,6 @@ export {
 export { countAudience, newsletterAudience } from "./audience";
 export { deliveryCounts, prepareNewsletter, resumeNewsletters, runDeliveries } from "./deliver";
 export { createRateGate } from "./rate";
-export { NewsletterSender } from "@/server/mail/smtp";
+export { SmtpSender } from "@/server/mail/smtp";
 export { applyUnsubscribe, inspectUnsubscribe, type UnsubscribeState } from "./unsubscribe";
 export { UNSUBSCRIBE_KIND_NAMES } from "@/server/mail/unsubscribe-token";

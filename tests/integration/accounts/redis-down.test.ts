@@ -53,7 +53,7 @@ describe("Redis down", () => {
     const started = Date.now();
     const { result, lines } = await captureStderr(() => b.call((c) => c.public.auth.login({ email: user.email, password: "secret-pass" })));
     expect(result).toEqual({ status: "ok" });
-    expect(Date.now() - started).toBeLessThan(20_000); // no hanging on Redis (a generous margin for a busy machine)
+    expect(Date.now() - started).toBeLessThan(60_000); // no hanging on Redis (a generous margin for a busy machine)
     expect(await codeOf(b.call((c) => c.member.account.info()))).toBe("OK");
     const warnings = lines.filter((l) => l.includes("ratelimit.unavailable")).map((l) => JSON.parse(l) as { level: string; limit: string });
     expect(warnings.length).toBeGreaterThan(0);

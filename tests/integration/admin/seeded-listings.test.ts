@@ -26,7 +26,7 @@ beforeAll(async () => {
   const halfPastMidnight = new Date(Date.parse(`${jstToday()}T00:30:00+09:00`));
   seededAt = new Date(Math.min(Date.now(), halfPastMidnight.getTime()));
   await seedScale(s.db, { investments: 400, members: 5, filters: 5, progress: false, now: seededAt });
-}, 120_000);
+});
 
 describe("seeded listings pass the editor's validation", () => {
   it("every listing's editor values parse with investmentForm (no field error anywhere)", async () => {

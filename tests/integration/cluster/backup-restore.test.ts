@@ -22,7 +22,7 @@ let primary: Sqld;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "kir-restore-"));
   primary = await startSqld({ dir: path.join(dir, "primary") });
-}, 60_000);
+});
 
 afterAll(async () => {
   await primary?.stop();
@@ -78,4 +78,4 @@ it("backup of a sqld primary → wipe → restore into the new empty primary →
   expect(await snapshot(replica)).toEqual(before);
   replica.$client.close();
   db.$client.close();
-}, 180_000);
+});

@@ -141,7 +141,7 @@ beforeAll(async () => {
   // end, anywhere up to 60 s after the save, against the test's 60 s wait (an intermittent failure).
   // The window is the worker suite's subject; here it is 1 s, as there.
   worker = spawnWorker("worker", { ...commonEnv(), DATABASE_URL: primary.url, NEWSLETTER_RATE_PER_SECOND: "0", MATCHING_NOTIFY_DELAY_SECONDS: "1" });
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const n of nodes) n.child.kill("SIGKILL");
@@ -369,7 +369,7 @@ describe("two web nodes and a worker on a sqld primary and replica", () => {
     await waitFor(async () => (await fetch(`${a.base}/readyz`)).status === 200, CROSS_NODE, "A ready again");
     // Nothing else went down with it (under `npm run cluster` a node or worker exiting stops the cluster).
     expect([a.child.exitCode, b.child.exitCode, worker.child.exitCode], worker.output()).toEqual([null, null, null]);
-  }, 120_000);
+  });
 
   it("a node killed mid-request loses nothing it acknowledged", async () => {
     const users = await Promise.all(Array.from({ length: 24 }, () => createUser(db)));

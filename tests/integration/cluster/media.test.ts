@@ -75,7 +75,7 @@ beforeAll(async () => {
     startNode("web-a", { DATABASE_URL: primary.url }),
     startNode("web-b", { DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`, DATABASE_SYNC_URL: replica.url }),
   ]);
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const n of nodes) n.child.kill("SIGKILL");

@@ -48,7 +48,7 @@ beforeAll(async () => {
   await migrateDb(db);
   await redisReady();
   stopMail = startMailRuntime(db).stop;
-}, 60_000);
+});
 afterAll(async () => {
   await stopMail?.();
   await sink.stop();

@@ -53,7 +53,7 @@ beforeAll(async () => {
     { user_id: memberId, investment_id: shortId, price_at_bookmark: 28_800 },
     { user_id: memberId, investment_id: okId, price_at_bookmark: 6_280 },
   ]);
-}, 60_000);
+});
 
 afterEach(() => {
   vi.useRealTimers();

@@ -18,7 +18,7 @@ let cleanup: () => void;
 
 beforeAll(async () => {
   ({ db, cleanup } = await createTestDb());
-}, 60_000);
+});
 
 afterAll(() => cleanup?.());
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
   url = `file:${path.join(dir, "map.db")}`;
   db = await openDb(url);
   await migrateDb(db);
-}, 60_000);
+});
 
 afterAll(async () => {
   await closeDb();

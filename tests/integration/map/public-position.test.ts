@@ -40,7 +40,7 @@ beforeAll(async () => {
   url = await testDbUrl(dir, "pos.db");
   db = await openDb(url);
   await migrateDb(db);
-}, 60_000);
+});
 
 afterAll(async () => {
   await closeDb();
@@ -129,7 +129,7 @@ describe("the geo index's snapping equals publicPosition()", () => {
         .set({ map: { lat: moved[i]![0], lng: moved[i]![1] } })
         .where(eq(investments.id, ids[i]!));
     await check(moved);
-  }, 120_000);
+  });
 
   it("rows indexed before the migration are snapped by it, and logged for running snapshots", async () => {
     // drizzle/ up to the migration before this one, wherever it is numbered at merge
@@ -176,7 +176,7 @@ describe("the geo index's snapping equals publicPosition()", () => {
     } finally {
       old.$client.close();
     }
-  }, 120_000);
+  });
 });
 
 /* ------------------------------------------------ every audience, every transport */

@@ -36,7 +36,7 @@ beforeAll(async () => {
     sent.push(typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql);
     return (execute as (...a: unknown[]) => unknown)(stmt, ...rest);
   }) as typeof db.$client.execute;
-}, 60_000);
+});
 
 afterAll(() => {
   other?.$client.close();

@@ -62,7 +62,7 @@ beforeAll(async () => {
   cookie.member = `${SESSION_COOKIE.user}=${(await createSession(db, "user", memberId)).token}`;
   cookie.leaving = `${SESSION_COOKIE.user}=${(await createSession(db, "user", memberId)).token}`;
   cookie.admin = `${SESSION_COOKIE.admin}=${(await createSession(db, "admin", (await createAdmin(db)).id)).token}`;
-}, 120_000);
+});
 
 afterAll(async () => {
   await closeDb();

@@ -85,7 +85,7 @@ beforeAll(async () => {
   h.company = await insertListing(db, { name: "元付あり", no: "Z-999", original: { company: "三井不動産リアルティ" }, district_cd: "心斎橋筋一丁目" });
   const [row] = await db.$client.execute("SELECT count(*) AS n FROM investments").then((r) => r.rows);
   total = Number(row?.n);
-}, 120_000);
+});
 
 afterAll(() => t?.cleanup());
 

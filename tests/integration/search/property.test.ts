@@ -36,7 +36,7 @@ beforeAll(async () => {
   t = await openSearchDb();
   db = t.db;
   stations = await loadStations(db);
-}, 60_000);
+});
 
 afterAll(() => t?.cleanup());
 

@@ -55,7 +55,7 @@ beforeAll(async () => {
     { investment_id: h.card, name: "second.webp", e_sort: 1 },
     { investment_id: h.card, name: "first.webp", e_sort: 0 },
   ]);
-}, 120_000);
+});
 
 afterAll(() => t?.cleanup());
 

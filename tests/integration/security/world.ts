@@ -140,7 +140,7 @@ export function useSecurityWorld(): World {
         return `${SESSION_COOKIE.user}=${(await createSession(db, "user", user[role]!)).token}`;
       },
     } satisfies World);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await closeDb();
@@ -215,19 +215,5 @@ export function messageOf(a: Answer): string {
 }
 
 export const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
-
-/** Row counts of every table a member or visitor can write to: "no row changed" is checked against these. */
-export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  const rows = await db.$client.execute(
-    "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%_fts%' AND name NOT LIKE '__drizzle%'",
-  );
-  for (const r of rows.rows) {
-    const name = String(r.name);
-    const n = await db.$client.execute(`SELECT count(*) AS n FROM "${name}"`);
-    out[name] = Number(n.rows[0]!.n);
-  }
-  return out;
-}
 
 export { users };

@@ -202,5 +202,5 @@ describe("newsletter worker process", () => {
       .where(inArray(newsletter_deliveries.status, ["failed", "pending"]))
       .all();
     expect(undelivered).toEqual([]);
-  }, 110_000);
+  });
 });

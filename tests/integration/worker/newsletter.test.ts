@@ -8,7 +8,7 @@ import { countAudience } from "@/server/newsletters/audience";
 import { cancelNewsletter, createNewsletter, newsletterProgress, scheduleNewsletter } from "@/server/newsletters/admin";
 import { deliveryCounts, prepareNewsletter, runDeliveries } from "@/server/newsletters/deliver";
 import { createRateGate } from "@/server/newsletters/rate";
-import { NewsletterSender } from "@/server/mail/smtp";
+import { SmtpSender } from "@/server/mail/smtp";
 import { callerFor } from "../../helpers/context";
 import { createAdmin } from "../../helpers/factories";
 import { setTestEnv } from "../../helpers/accounts";
@@ -258,10 +258,10 @@ describe("newsletters", () => {
       .set({ status: "sending", attempts: 1, claimed_at: new Date(Date.now() - 10_000) })
       .where(eq(newsletter_deliveries.id, slow.id));
 
-    const r = await runDeliveries(s.db, { newsletterId: nl.id }, { sender: new NewsletterSender(), rate: createRateGate({ perSecond: 0 }), leaseMs: 2000 });
+    const r = await runDeliveries(s.db, { newsletterId: nl.id }, { sender: new SmtpSender(), rate: createRateGate({ perSecond: 0 }), leaseMs: 2000 });
     expect(r.sent).toBe(2); // slow and dead, re-claimed (claim 2)
     // The slow worker wakes up and tries to finish with its old claim: the gate refuses, the server gets no end of data.
-    const oldClaimant = new NewsletterSender();
+    const oldClaimant = new SmtpSender();
     const outcome = await oldClaimant.send(
       { to: slow.email, subject: "old claim", text: "must never arrive", messageId: "<old@localhost>" },
       async () =>

@@ -110,5 +110,5 @@ describe("scheduled jobs when Redis comes back empty", () => {
     expect(worker.child.exitCode).toBeNull();
     worker.child.kill("SIGTERM");
     expect((await worker.exited).code, worker.output()).toBe(0);
-  }, 150_000);
+  });
 });

@@ -6,7 +6,7 @@ import { newsletter_deliveries } from "@/server/db/schema";
 import { createNewsletter, scheduleNewsletter } from "@/server/newsletters/admin";
 import { prepareNewsletter, runDeliveries } from "@/server/newsletters/deliver";
 import { createRateGate } from "@/server/newsletters/rate";
-import { NewsletterSender } from "@/server/mail/smtp";
+import { SmtpSender } from "@/server/mail/smtp";
 import { createMember, useWorkerSuite } from "./helpers";
 
 /**
@@ -115,7 +115,7 @@ describe("a connection reset around the end of data", () => {
     const victim = people[1]!.email;
     const relay = await resetOnBodyOf(victim, () => s.db.$client.transaction("write"));
 
-    const sender = new NewsletterSender(relay.url);
+    const sender = new SmtpSender(relay.url);
     const r = await runDeliveries(s.db, { newsletterId: nl.id }, { sender, rate: createRateGate({ perSecond: 0 }), leaseMs: 2000 });
     sender.close();
     expect(relay.wasCut()).toBe(true);
@@ -136,7 +136,7 @@ describe("a connection reset around the end of data", () => {
     const victim = people[0]!.email;
     const relay = await resetOnReplyTo(victim);
 
-    const sender = new NewsletterSender(relay.url);
+    const sender = new SmtpSender(relay.url);
     await runDeliveries(s.db, { newsletterId: nl.id }, { sender, rate: createRateGate({ perSecond: 0 }), leaseMs: 2000 });
     sender.close();
     expect(relay.wasCut()).toBe(true);

@@ -9,7 +9,7 @@
  * the newest matching id; a retried job finds nothing left to claim.
  * Listings that are no longer visible to members stay unclaimed and unmailed.
  */
-import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { filters, investments, matchings, notification_settings, users } from "@/server/db/schema";
 import { env } from "@/server/env";
@@ -174,14 +174,4 @@ export async function runMatchingDigest(db: Db, opts: { now?: Date } = {}): Prom
     }
   }
   return { members: rows.length, mails, matchings: total };
-}
-
-/** How many matchings await a mail (admin dashboards, tests). */
-export async function pendingNotifications(db: Db, userId: number): Promise<number> {
-  const r = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(matchings)
-    .where(and(eq(matchings.user_id, userId), isNull(matchings.notified_at)))
-    .get();
-  return r?.n ?? 0;
 }
