@@ -139,4 +139,34 @@ describe("sign-up and login keep the visitor's intent", () => {
       await context.close();
     }
   });
+
+  for (const [label, viewport] of [
+    ["390", viewports.phone],
+    ["1280", wide],
+  ] as const) {
+    it(`${label} px: the 見学 inquiry offers three 内見希望日時 and refuses the same choice twice`, async () => {
+      const context = await browser.newContext({ viewport, locale: "ja-JP" });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${base}/investments`);
+        const id = new URL((await page.locator('a[data-card-action="bookmark"]').first().getAttribute("href"))!, base).searchParams.get("bookmark")!;
+        await page.goto(`${base}/contacts/investment?investment_id=${id}`);
+        expect(await page.locator('[data-slot="viewing-choices"]').count()).toBe(0);
+        await page.getByRole("checkbox", { name: "現地を見学したい" }).check();
+        const rows = page.locator('[data-slot="viewing-choices"]');
+        await expect.poll(() => rows.isVisible()).toBe(true);
+        const min = (await page.locator("#f-viewing-0-date").getAttribute("min"))!;
+        await page.locator("#f-viewing-0-date").fill(min);
+        await page.locator("#f-viewing-0-band").selectOption("morning");
+        await page.locator("#f-viewing-1-date").fill(min);
+        await page.locator("#f-viewing-1-band").selectOption("morning");
+        await page.getByRole("button", { name: "入力内容を確認する" }).click();
+        await expect.poll(() => page.getByText("第2希望は他の希望と同じ日時です").isVisible()).toBe(true);
+        await rows.scrollIntoViewIfNeeded();
+        await shot(page, `viewing-choices-${label}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
