@@ -163,6 +163,14 @@ describe("sign-up and login keep the visitor's intent", () => {
         await page.locator("#f-viewing-0-band").selectOption("morning");
         await page.locator("#f-viewing-1-date").fill(min);
         await page.locator("#f-viewing-1-band").selectOption("morning");
+        // The rules across fields run once the fields themselves are valid (as for その他's text).
+        await page.locator("#f-names-last").fill("難波");
+        await page.locator("#f-kanas-last").fill("ナンバ");
+        await page.locator("#f-email").fill("viewing-e2e@example.com");
+        await page.locator("#f-contact-tel").fill("06-1234-5678");
+        await page.getByRole("checkbox", { name: "メール" }).check();
+        await page.locator("#f-salary").selectOption("700_1000");
+        await page.locator("#f-money").fill("1500");
         await page.getByRole("button", { name: "入力内容を確認する" }).click();
         await poll(() => page.getByText("第2希望は他の希望と同じ日時です").isVisible()).toBe(true);
         await rows.scrollIntoViewIfNeeded();
