@@ -20,6 +20,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** expect.poll with room for a loaded machine (its default gives up after 1 s). */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000, interval: 200 });
+
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: false });
 
 async function fillRegistration(page: Page, shotName: string) {
@@ -31,14 +34,14 @@ async function fillRegistration(page: Page, shotName: string) {
   await page.locator("#f-kanas-first").fill("ジロウ");
   // A code with no address: the message, nothing filled.
   await page.locator("#f-zip").fill("000-0000");
-  await expect.poll(() => page.getByText("この郵便番号に該当する住所が見つかりません").isVisible()).toBe(true);
+  await poll(() => page.getByText("この郵便番号に該当する住所が見つかりません").isVisible()).toBe(true);
   expect(await page.locator("#f-city").inputValue()).toBe("");
   // A real one (typed full-width, as a phone keyboard may): 都道府県・市区町村・町域 are filled.
   await page.locator("#f-zip").fill("５９０－０９５０");
-  await expect.poll(() => page.locator("#f-city").inputValue()).toBe("堺市堺区");
+  await poll(() => page.locator("#f-city").inputValue()).toBe("堺市堺区");
   expect(await page.locator("#f-pref").inputValue()).toBe("大阪府");
   expect(await page.locator("#f-district").inputValue()).toBe("甲斐町西");
-  await expect.poll(() => page.getByText("この郵便番号に該当する住所が見つかりません").isVisible()).toBe(false);
+  await poll(() => page.getByText("この郵便番号に該当する住所が見つかりません").isVisible()).toBe(false);
   await page.locator("#f-district").fill("甲斐町西1-1-1");
   await page.locator("#f-zip").scrollIntoViewIfNeeded();
   await shot(page, shotName);
@@ -66,11 +69,11 @@ describe("sign-up and login keep the visitor's intent", () => {
         await save.click();
         await page.waitForURL(/\/signup\?/);
         // The login link on the sign-up page keeps the intent too.
-        await expect.poll(() => page.getByRole("link", { name: "ログイン", exact: true }).last().getAttribute("href")).toContain("save=1");
+        await poll(() => page.getByRole("link", { name: "ログイン", exact: true }).last().getAttribute("href")).toContain("save=1");
         await shot(page, `intent-signup-${label}`);
         await page.getByLabel("メールアドレス").fill(email);
         await page.getByRole("button", { name: "登録メールを送信する" }).click();
-        await expect.poll(() => page.getByText("にメールを送信しました").isVisible()).toBe(true);
+        await poll(() => page.getByText("にメールを送信しました").isVisible()).toBe(true);
         const mail = await waitForMail(mailDir, email, "会員登録のご案内");
         const link = new URL(firstLink(mail.text, "/signup/register?token="));
         expect(link.searchParams.get("next")).toBe("/investments/page/1?ty=2&hp=8000");
@@ -83,7 +86,7 @@ describe("sign-up and login keep the visitor's intent", () => {
         await shot(page, `intent-back-on-list-${label}`);
 
         await page.goto(`${base}/mypage/filter`);
-        await expect.poll(() => page.getByText("一棟アパート 8,000万円以下").first().isVisible()).toBe(true);
+        await poll(() => page.getByText("一棟アパート 8,000万円以下").first().isVisible()).toBe(true);
       } finally {
         await context.close();
       }
@@ -105,13 +108,13 @@ describe("sign-up and login keep the visitor's intent", () => {
       await page.getByLabel("パスワード").fill(DEMO_LOGINS.member.password);
       await page.getByRole("button", { name: "ログイン" }).click();
       await page.waitForURL((u) => u.pathname === `/investments/${id}`, { timeout: 20_000 });
-      await expect.poll(() => page.locator('[data-slot="bookmark-button"]').first().getAttribute("aria-pressed")).toBe("true");
+      await poll(() => page.locator('[data-slot="bookmark-button"]').first().getAttribute("aria-pressed")).toBe("true");
       await shot(page, "intent-bookmarked-after-login-1280");
 
       // The detail page recorded the view: it is on My Page.
       await page.goto(`${base}/mypage`);
       const history = page.locator('[data-slot="dashboard-history"]');
-      await expect.poll(() => history.locator(`a[href="/investments/${id}"]`).count()).toBeGreaterThan(0);
+      await poll(() => history.locator(`a[href="/investments/${id}"]`).count()).toBeGreaterThan(0);
       await shot(page, "mypage-history-1280");
     } finally {
       await context.close();
@@ -130,13 +133,51 @@ describe("sign-up and login keep the visitor's intent", () => {
       await page.waitForURL((u) => u.origin === base && u.pathname === "/mypage", { timeout: 20_000 });
 
       await page.goto(`${base}/mypage/history`);
-      await expect.poll(() => page.locator('[data-slot="view-history"] li').count()).toBeGreaterThan(0);
+      await poll(() => page.locator('[data-slot="view-history"] li').count()).toBeGreaterThan(0);
       await shot(page, "mypage-history-page-390");
       page.once("dialog", (d) => void d.accept());
       await page.getByRole("button", { name: "閲覧履歴を消去" }).click();
-      await expect.poll(() => page.locator('[data-slot="view-history-empty"]').isVisible()).toBe(true);
+      await poll(() => page.locator('[data-slot="view-history-empty"]').isVisible()).toBe(true);
     } finally {
       await context.close();
     }
   });
+
+  for (const [label, viewport] of [
+    ["390", viewports.phone],
+    ["1280", wide],
+  ] as const) {
+    it(`${label} px: the 見学 inquiry offers three 内見希望日時 and refuses the same choice twice`, async () => {
+      const context = await browser.newContext({ viewport, locale: "ja-JP" });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${base}/investments`);
+        const id = new URL((await page.locator('a[data-card-action="bookmark"]').first().getAttribute("href"))!, base).searchParams.get("bookmark")!;
+        await page.goto(`${base}/contacts/investment?investment_id=${id}`);
+        expect(await page.locator('[data-slot="viewing-choices"]').count()).toBe(0);
+        await page.getByRole("checkbox", { name: "現地を見学したい" }).check();
+        const rows = page.locator('[data-slot="viewing-choices"]');
+        await poll(() => rows.isVisible()).toBe(true);
+        const min = (await page.locator("#f-viewing-0-date").getAttribute("min"))!;
+        await page.locator("#f-viewing-0-date").fill(min);
+        await page.locator("#f-viewing-0-band").selectOption("morning");
+        await page.locator("#f-viewing-1-date").fill(min);
+        await page.locator("#f-viewing-1-band").selectOption("morning");
+        // The rules across fields run once the fields themselves are valid (as for その他's text).
+        await page.locator("#f-names-last").fill("難波");
+        await page.locator("#f-kanas-last").fill("ナンバ");
+        await page.locator("#f-email").fill("viewing-e2e@example.com");
+        await page.locator("#f-contact-tel").fill("06-1234-5678");
+        await page.getByRole("checkbox", { name: "メール" }).check();
+        await page.locator("#f-salary").selectOption("700_1000");
+        await page.locator("#f-money").fill("1500");
+        await page.getByRole("button", { name: "入力内容を確認する" }).click();
+        await poll(() => page.getByText("第2希望は他の希望と同じ日時です").isVisible()).toBe(true);
+        await rows.scrollIntoViewIfNeeded();
+        await shot(page, `viewing-choices-${label}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -1,9 +1,9 @@
 import type { LRUCache } from "lru-cache";
-import type { SearchQuery } from "@/schemas/search";
+import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
 import { dataCaches, memoPublic, publicCache } from "@/server/cache/public-content";
 import type { Db } from "@/server/db";
 import { getInvestmentDetail } from "./detail";
-import { areaFacets, featureFacets, trainFacets } from "./facets";
+import { areaFacetConditions, areaFacets, featureFacets, trainFacets, type AreaFacets } from "./facets";
 import { homeListings } from "./home";
 import { countInvestments, countMembersOnly, searchInvestments } from "@/server/search";
 import type { Audience } from "@/server/listings";
@@ -20,6 +20,8 @@ const caches = dataCaches((ttl) => ({
   search: publicCache<object>(2000, ttl),
   count: publicCache<object>(5000, ttl),
   facets: publicCache<object>(50, ttl),
+  /** area facets under a list's carried conditions (issue 30), one entry per audience and conditions */
+  areaFacets: publicCache<object>(500, ttl),
   detail: publicCache<object>(2000, ttl),
 }));
 const store = caches.get;
@@ -57,6 +59,13 @@ export function cachedFacets<K extends "area" | "train" | "feature" | "home">(db
     home: () => homeListings(db, audience),
   }[kind] as () => Promise<FacetsOf<K>>;
   return memoPublic(store()?.facets as LRUCache<string, FacetsOf<K>> | undefined, `${kind}|${audience}`, compute);
+}
+
+/** The area page's counts, under the conditions a list carried there (none: the shared facets). */
+export async function cachedAreaFacets(db: Db, audience: Exclude<Audience, "admin">, query: SearchQuery): Promise<AreaFacets> {
+  const conditions = areaFacetConditions(query);
+  if (isEmptyQuery(conditions)) return cachedFacets(db, audience, "area");
+  return memoPublic(store()?.areaFacets as LRUCache<string, AreaFacets> | undefined, keyOf(audience, conditions), () => areaFacets(db, audience, conditions));
 }
 
 type Detail = NonNullable<Awaited<ReturnType<typeof getInvestmentDetail>>>;

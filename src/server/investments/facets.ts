@@ -25,6 +25,8 @@ import { investments, railway_lines, stations } from "@/server/db/schema";
 import { municipalityName } from "./derive";
 import { jstDatePlusYears } from "@/lib/jst-date";
 import { visibleTo, type Audience } from "@/server/listings";
+import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
+import { buildSearchWhere } from "@/server/search";
 
 /** The ids of the listings the audience may see, as a subquery (undefined: everything). */
 function visibleIds(audience: Audience): SQL | undefined {
@@ -65,11 +67,26 @@ export interface AreaFacets {
   others: PrefectureFacet[];
 }
 
-export async function areaFacets(db: Db, audience: Audience): Promise<AreaFacets> {
+/** What the area page itself chooses (and sort / page): never a condition of its counts. */
+const AREA_PAGE_KEYS = ["re", "pf", "ct", "dt", "sr", "page"] as const;
+
+/** The conditions a list carried to the area page, less what the page chooses (issue 30). */
+export function areaFacetConditions(query: SearchQuery): SearchQuery {
+  const rest = { ...query } as Record<string, unknown>;
+  for (const k of AREA_PAGE_KEYS) delete rest[k];
+  return rest as SearchQuery;
+}
+
+/**
+ * Listings per area and municipality, for the area page. With `conditions` (a list's, carried to
+ * the page: areaFacetConditions) each count is what the search finds for them in that place, so
+ * ticking a city finds the number shown beside it.
+ */
+export async function areaFacets(db: Db, audience: Audience, conditions: SearchQuery = {}, now: Date = new Date()): Promise<AreaFacets> {
   // Grouped by `+city_cd` (an expression, not the column): otherwise SQLite walks the
   // municipality index for the grouping and reads every row for the visibility check,
   // instead of counting inside the covering search index (≈40 ms vs ≈160 ms at 100,000).
-  const where = visibleTo(audience);
+  const where = isEmptyQuery(conditions) ? visibleTo(audience) : buildSearchWhere(audience, conditions, now);
   const counted = await db.all<{ city_cd: string; n: number }>(sql`
     SELECT +${investments.city_cd} AS city_cd, count(*) AS n
     FROM ${investments}

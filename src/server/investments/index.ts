@@ -11,7 +11,7 @@ export { type AreaFacets, type CodeFacet, type FeatureFacets, type LineFacet, ty
 export { type HomeCard } from "./home";
 export { imageForViewer } from "./images";
 export { type MarketCell, marketView } from "./market";
-export { cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "./cached";
+export { cachedAreaFacets, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "./cached";
 export { rebuildKeywords } from "./reindex";
 export { clearViews, listRecentViews, recordView, VIEWS_KEPT } from "./views";
 export { recomputeFormerPrices } from "./former-price";

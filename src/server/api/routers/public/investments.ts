@@ -1,9 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { parsePageSize } from "@/lib/list-view";
 import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
-import { parseSearchParams } from "@/schemas/search";
+import { parseSearchParams, searchQuery } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentDetail, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch, audienceOf, railwayNames } from "@/server/investments";
+import { getInvestmentDetail, cachedAreaFacets, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch, audienceOf, railwayNames } from "@/server/investments";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /**
@@ -105,7 +105,10 @@ export const investmentsRouter = createTRPCRouter({
 
   /** Live counts for the search entry pages. */
   facets: createTRPCRouter({
-    area: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "area")),
+    /** With `query` (a list's conditions carried to the area page): the counts under them (issue 30). */
+    area: publicProcedure
+      .input(z.object({ query: searchQuery }).optional())
+      .query(({ ctx, input }) => cachedAreaFacets(ctx.db, audienceOf(ctx), input?.query ?? {})),
     train: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "train")),
     feature: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "feature")),
     /** The home page's 新着 / おすすめ sections (members-only ones as locked teasers for visitors). */

@@ -1,7 +1,7 @@
 import { AreaSearchForm } from "@/components/search/area-search-form";
 import { SearchEntryPage } from "@/components/search/entry-page";
 import { pageMetadata } from "@/components/seo/metadata";
-import { parseSearchParams, toSearchParams } from "@/schemas/search";
+import { isEmptyQuery, parseSearchParams, toSearchParams } from "@/schemas/search";
 import { api } from "@/trpc/server";
 
 export const metadata = pageMetadata({
@@ -12,10 +12,12 @@ export const metadata = pageMetadata({
 
 /** /investments/search/area: areas → municipalities with live counts. */
 export default async function AreaSearchPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const facets = await api.public.investments.facets.area();
-  // Opened from a list ("エリアから探す" beside it): its conditions come along.
+  // Opened from a list ("エリアから探す" beside it): its conditions come along, and the count
+  // beside each area and city is for them (issue 30).
   const raw = await searchParams;
-  const initial = toSearchParams(parseSearchParams(raw)).toString();
+  const query = parseSearchParams(raw);
+  const facets = await api.public.investments.facets.area(isEmptyQuery(query) ? undefined : { query });
+  const initial = toSearchParams(query).toString();
   return (
     <SearchEntryPage
       raw={raw}
