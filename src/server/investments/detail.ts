@@ -30,7 +30,7 @@ import {
 } from "@/server/db/schema";
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
 import { loadCards, type InvestmentCard } from "@/server/listings";
-import { jstDatePlusYears } from "@/lib/jst-date";
+import { jstMonthPlusYears } from "@/lib/jst-date";
 import { storedFormerPrice, type FormerPrice } from "@/lib/former-price";
 import { isTeaser, teaserScope, visibleTo, type Audience } from "@/server/listings";
 
@@ -242,7 +242,7 @@ export async function getInvestmentDetail(db: Db, audience: Audience, id: number
     images,
     priceHistory: history,
     related,
-    long_residual: row.residual_at !== null && row.residual_at >= jstDatePlusYears(now, LONG_RESIDUAL_YEARS),
+    long_residual: row.residual_at !== null && row.residual_at >= jstMonthPlusYears(now, LONG_RESIDUAL_YEARS),
     bookmarked: userId === null ? null : bookmark !== undefined,
   };
 }

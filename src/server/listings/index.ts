@@ -8,3 +8,13 @@ export { type Audience, audienceOf, isTeaser, isVisibleTo, mapVisibility, teaser
 export { type InvestmentCard, loadCards } from "./cards";
 export { DISTANCE_WALK, searchSize, searchSizeSql, searchSizeSqlText, TYPE_LAND, TYPE_UNIT } from "./rules";
 export { formerPriceColumns } from "./former-price-columns";
+export {
+  ECONOMICS_COLUMNS,
+  type EconomicsExtras,
+  type EconomicsRow,
+  economicsInputOf,
+  loadRentRolls,
+  loadRepairHistory,
+  rentRollRowOf,
+  repairRecordOf,
+} from "./economics-input";
