@@ -7,6 +7,7 @@ export { getInvestmentForEdit, investmentNoExists, municipalityChoices, railwayC
 export { saveInvestment } from "./editor/save";
 export { adminListColumns, bulkInvestments, removeInvestments } from "./editor/bulk";
 export { duplicateInvestment } from "./editor/duplicate";
+export { parseRentRollCsv } from "./editor/rent-roll-csv";
 export { type AreaFacets, type CodeFacet, type FeatureFacets, type LineFacet, type MunicipalityFacet, railwayNames, type TrainFacets } from "./facets";
 export { type HomeCard } from "./home";
 export { imageForViewer } from "./images";
