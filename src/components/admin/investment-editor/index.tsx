@@ -11,6 +11,7 @@ import { BasicsSection } from "./basics";
 import { BuildingSection } from "./building";
 import { useEditorDraft } from "./draft";
 import { DraftBanner } from "./draft-banner";
+import { EconomicsSection } from "./economics";
 import { ImagesSection } from "./images";
 import { LandSection } from "./land";
 import { CommentsSection, DealSection, OriginalSection, PublishSection } from "./listing";
@@ -100,6 +101,7 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
       <PriceSection form={form} priceBefore={meta?.price_down && meta.price_before !== null ? meta.price_before : null} />
       <BuildingSection form={form} />
       <LandSection form={form} />
+      <EconomicsSection form={form} />
       <DealSection form={form} />
       <OriginalSection form={form} />
       <CommentsSection form={form} />
