@@ -96,16 +96,18 @@ type RentRollStored = typeof investment_rent_rolls.$inferSelect;
 type RepairStored = typeof investment_repairs.$inferSelect;
 
 /** A stored rent-roll row as the model's RentRollRow. */
-export function rentRollRowOf(r: Pick<RentRollStored, "room" | "layout" | "area" | "rent" | "common_fee" | "deposit" | "status" | "lease_start">): RentRollRow {
+export function rentRollRowOf(
+  r: Pick<RentRollStored, "room" | "rent" | "status"> & Partial<Pick<RentRollStored, "layout" | "area" | "common_fee" | "deposit" | "lease_start">>,
+): RentRollRow {
   return {
     room: r.room,
-    layout: r.layout,
-    area: r.area,
+    layout: r.layout ?? null,
+    area: r.area ?? null,
     rent: r.rent,
-    commonFee: r.common_fee,
-    deposit: r.deposit,
+    commonFee: r.common_fee ?? null,
+    deposit: r.deposit ?? null,
     status: r.status,
-    leaseStart: r.lease_start,
+    leaseStart: r.lease_start ?? null,
   };
 }
 
