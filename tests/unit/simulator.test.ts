@@ -64,28 +64,29 @@ describe("balanceAfter", () => {
 });
 
 describe("loanTermCap / clampTerm / termWarning: the bank limit is a warning, never a silent change", () => {
-  it("RC built Jan 2000: residual 25 years is the bank limit; a longer term is computed as typed, with the reason", () => {
+  it("RC built Jan 2000: residual 20 years is the bank limit; a longer term is computed as typed, with the reason", () => {
     // elapsed = (2026·12 + 11) − (2000·12 + 1) = 322 months; life 47 y = 564 months
-    // floor((5 × 564 − 4 × 322) / 60) = floor(1532 / 60) = 25
+    // 残存耐用年数 = floor((564 − 322) / 12) = 20 (issue 35: 法定 − 経過, no longer the 簡便法's 25)
     const cap = loanTermCap(2, { year: 2000, month: 1 }, NOW);
-    expect(cap).toMatchObject({ bankYears: 25, residual: 25, maxYears: 35 });
+    expect(cap).toMatchObject({ bankYears: 20, residual: 20, maxYears: 35 });
     expect(cap.reason).toContain("RC造");
     expect(cap.reason).toContain("47年");
-    expect(cap.reason).toContain("25年");
-    // (changed on purpose, issue 15 item 6: 30 used to be computed as 25 without a word)
+    expect(cap.reason).toContain("20年");
+    // (changed on purpose, issue 15 item 6: 30 used to be computed as the limit without a word)
     expect(clampTerm(30, cap)).toBe(30);
-    expect(termWarning(30, cap)).toContain("残存耐用年数25年を超えています");
+    expect(termWarning(30, cap)).toContain("残存耐用年数20年を超えています");
     expect(termWarning(30, cap)).toContain("30年で計算しています");
-    expect(termWarning(25, cap)).toBeNull();
+    expect(termWarning(20, cap)).toBeNull();
     expect(clampTerm(0, cap)).toBe(1);
     expect(clampTerm(19.6, cap)).toBe(20);
   });
 
-  it("木造 past its life: bank limit floor(22 × 0.2) = 4 years, yet typing 25 computes 25 and warns", () => {
+  it("木造 past its life: 残存耐用年数 0 (the bank limit floors at 1 year), yet typing 25 computes 25 and warns", () => {
     const cap = loanTermCap(5, { year: 1990, month: 4 }, NOW);
-    expect(cap.bankYears).toBe(4);
+    expect(cap.residual).toBe(0);
+    expect(cap.bankYears).toBe(1);
     expect(clampTerm(25, cap)).toBe(25);
-    expect(termWarning(25, cap)).toMatch(/融資期間25年は残存耐用年数4年を超えています.*4年に短くなる/);
+    expect(termWarning(25, cap)).toMatch(/融資期間25年は残存耐用年数0年を超えています.*1年に短くなる/);
   });
 
   it("outside 1–35 years the computed term is stated, never silent", () => {
@@ -97,9 +98,9 @@ describe("loanTermCap / clampTerm / termWarning: the bank limit is a warning, ne
   });
 
   it("a young RC building: bank limit 35 years, with that reason", () => {
-    // elapsed 2020-01 → 2026-11 = 82 months; floor((2820 − 328)/60) = 41 → 35
+    // elapsed 2020-01 → 2026-11 = 82 months; floor((564 − 82)/12) = 40 → 35
     const cap = loanTermCap(2, { year: 2020, month: 1 }, NOW);
-    expect(cap.residual).toBe(41);
+    expect(cap.residual).toBe(40);
     expect(cap.bankYears).toBe(35);
     expect(cap.reason).toContain("35年");
     expect(termWarning(35, cap)).toBeNull();
@@ -230,14 +231,14 @@ describe("prefill", () => {
     // 64,800,000 × 90 % = 58,320,000 → to 10万円: 58,300,000
     expect(d.price).toBe(64_800_000);
     expect(d.loan).toBe(58_300_000);
-    // 木造 2010-03: elapsed 200 months, life 264; floor((1320 − 800)/60) = 8
-    expect(d.cap.bankYears).toBe(8);
-    // (changed on purpose, issue 15 item 6: opening at 8 years gave a deeply negative cash flow; 15 with the warning)
+    // 木造 2010-03: elapsed 200 months, life 264; floor((264 − 200)/12) = 5
+    expect(d.cap.bankYears).toBe(5);
+    // (changed on purpose, issue 15 item 6: opening at the bank limit gave a deeply negative cash flow; 15 with the warning)
     expect(d.years).toBe(15);
-    expect(termWarning(d.years, d.cap)).toContain("残存耐用年数8年");
+    expect(termWarning(d.years, d.cap)).toContain("残存耐用年数5年");
     // a building with a long residual life opens at its bank limit, without a warning
     const rc = defaultInput({ type_cd: 1, price: 20000, income: { year: 12_000_000 }, yield: 6, structure_cd: 2, built: { year: 2000, month: 1 } }, NOW);
-    expect(rc.years).toBe(25);
+    expect(rc.years).toBe(20);
     expect(termWarning(rc.years, rc.cap)).toBeNull();
     expect(d.expenses).toEqual(expenseDefaults(2));
     expect(expenseDefaults(6).management).toBeGreaterThan(expenseDefaults(1).management);
@@ -271,10 +272,10 @@ describe("screeningFlags", () => {
 
   it("all flags in order, 残存耐用年数 with its years and fs 1 from 20 years", () => {
     const f = screeningFlags({ new_quake: true, structure_cd: 2, built: { year: 2000, month: 1 }, is_full: true, has_cert: true, has_repair: true }, NOW);
-    expect(f.map((x) => x.label)).toEqual(["新耐震", "残存耐用年数 25年", "満室", "検査済証あり", "大規模修繕済"]);
+    expect(f.map((x) => x.label)).toEqual(["新耐震", "残存耐用年数 20年", "満室", "検査済証あり", "大規模修繕済"]);
     expect(f.map((x) => x.fs)).toEqual([7, 1, 5, 2, 3]);
     const old = screeningFlags({ ...none, structure_cd: 5, built: { year: 1979, month: 4 } }, NOW);
-    expect(old).toEqual([{ key: "residual", label: "残存耐用年数 4年", fs: null }]);
+    expect(old).toEqual([{ key: "residual", label: "残存耐用年数 0年", fs: null }]);
   });
 });
 
