@@ -1,23 +1,17 @@
 /**
  * Building age and remaining useful life (spec §4: 完成予定・新築 / 新築 / 築N年).
+ * The useful lives themselves are src/lib/economics.ts's; this module delegates to it.
  *
  * "Now" is read in Japan time (UTC+9, no DST) so that the server (often UTC)
  * and the browser render the same text around New Year and month ends.
  */
-import { STRUCTURES, type StructureId } from "@/lib/constants/listing-kinds";
+import type { StructureId } from "@/lib/constants/listing-kinds";
+import { elapsedMonths, remainingLife, statutoryLife, type Built, type EconomicsInput } from "@/lib/economics";
+import { jstYearMonth } from "@/lib/jst-date";
 
-export interface Built {
-  year: number | null | undefined;
-  month?: number | null | undefined;
-}
-
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** Calendar year and month (1-12) of `now` in Japan time. */
-export function jstYearMonth(now: Date): { year: number; month: number } {
-  const d = new Date(now.getTime() + JST_OFFSET_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
-}
+// The lives are economics.ts's (one definition); this module formats ages and keeps the stored columns' rules.
+export type { Built };
+export { jstYearMonth };
 
 const validYear = (y: unknown): y is number => typeof y === "number" && Number.isInteger(y) && y > 0 && y <= 9999;
 const validMonth = (m: unknown): m is number => typeof m === "number" && Number.isInteger(m) && m >= 1 && m <= 12;
@@ -93,43 +87,33 @@ export function isNewQuakeStandard(year: number | null | undefined, month?: numb
   return validMonth(month) && month >= 6;
 }
 
-/** Legal useful life (法定耐用年数, residential use) of a structure; null for unknown/other. */
-export function usefulLife(structure_cd: number | null | undefined): number | null {
-  return STRUCTURES.find((s) => s.id === structure_cd)?.life ?? null;
+/** A structure as the lives need it: a structure_cd alone, or with its その他 text and 鉄骨の肉厚. */
+export type StructureInput = StructureId | number | null | undefined | Pick<EconomicsInput, "structure_cd" | "structure_other" | "steel_thickness_mm">;
+const structureOf = (s: StructureInput) => (typeof s === "object" && s !== null ? s : { structure_cd: s });
+
+/** Legal useful life (法定耐用年数, residential use): economics.statutoryLife, the one definition. */
+export function usefulLife(structure: StructureInput): number | null {
+  return statutoryLife(structureOf(structure));
 }
 
 /**
- * Remaining useful life in whole years by the simplified method for used
- * buildings (中古資産の耐用年数・簡便法):
- * - age ≥ life: floor(life × 0.2)
- * - otherwise: floor(life − age + age × 0.2)
- * Age is counted in months (as the tax rule does) from the build month to the
- * current month in Japan time; an unknown build month counts as January.
- * A building not yet completed has its full life. The legal 2-year minimum
- * never applies: with the lives used here the result is at least 4.
- * Null when the structure has no legal life here (unknown, その他) or no year.
+ * 残存耐用年数 = max(0, 法定耐用年数 − 経過年数) in whole years (economics.remainingLife over
+ * economics.elapsedMonths): the figure banks cut loan terms to. Not the 簡便法 depreciation
+ * period (economics.simplifiedUsefulLife), which this function computed before issue 35.
+ * Null when the structure has no legal life here or the build year is unknown.
  */
-export function residualYears(structure_cd: StructureId | number | null | undefined, built: Built | null | undefined, now: Date = new Date()): number | null {
-  const life = usefulLife(structure_cd);
+export function residualYears(structure: StructureInput, built: Built | null | undefined, now: Date = new Date()): number | null {
+  return remainingLife(usefulLife(structure), elapsedMonths(built, now));
+}
+
+/**
+ * The `residual_at` column: 'YYYY-MM-01' of the month the legal useful life ends, the build
+ * month + 法定耐用年数 (an unknown build month counts as January, like elapsedMonths). It does
+ * not move with the date: residualYears(now) ≥ N exactly when residual_at ≥ jstMonthPlusYears(now, N),
+ * which is how the rs filter and 特徴 1 read it. Null when residualYears would be.
+ */
+export function residualAt(structure: StructureInput, built: Built | null | undefined): string | null {
+  const life = usefulLife(structure);
   if (life === null || !built || !validYear(built.year)) return null;
-  const month = validMonth(built.month) ? built.month : 1;
-  const cur = jstYearMonth(now);
-  const elapsed = Math.max(0, cur.year * 12 + cur.month - (built.year * 12 + month));
-  const lifeMonths = life * 12;
-  if (elapsed >= lifeMonths) return Math.floor((life * 2) / 10);
-  // months: lifeMonths − elapsed + elapsed × 0.2 = (5·lifeMonths − 4·elapsed) / 5;
-  // kept in integers so that whole years come out exactly.
-  return Math.floor((5 * lifeMonths - 4 * elapsed) / 60);
-}
-
-/**
- * The `residual_at` column: the first day of the month in which the remaining
- * useful life (residualYears, counted from now) ends, 'YYYY-MM-01'.
- * Null when residualYears is null.
- */
-export function residualAt(structure_cd: StructureId | number | null | undefined, built: Built | null | undefined, now: Date = new Date()): string | null {
-  const years = residualYears(structure_cd, built, now);
-  if (years === null) return null;
-  const cur = jstYearMonth(now);
-  return isoMonth(cur.year + years, cur.month);
+  return isoMonth(built.year + life, validMonth(built.month) ? built.month : 1);
 }

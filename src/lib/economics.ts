@@ -17,7 +17,7 @@
  * default is documented with its source at its definition, and in README
  * "投資判断の数字 (economics)".
  */
-import { jstYearMonth, type Built } from "@/lib/age";
+import { jstYearMonth } from "@/lib/jst-date";
 import { STRUCTURES, STRUCTURE_OTHER_ID } from "@/lib/constants/listing-kinds";
 import { withCommas } from "@/lib/price";
 import { percentage } from "@/lib/yield";
@@ -28,6 +28,12 @@ export const YEN_PER_MAN = 10_000;
 export const SQM_PER_TSUBO = 400 / 121;
 
 /* ================================================================ inputs */
+
+/** A building's completion year and month (the stored `built` group; src/lib/age.ts formats it). */
+export interface Built {
+  year: number | null | undefined;
+  month?: number | null | undefined;
+}
 
 /** 空室状況 of one unit in the rent roll (レントロール). */
 export type UnitStatus = "occupied" | "vacant" | "advertising";

@@ -12,3 +12,15 @@ export function jstDatePlusYears(now: Date, years: number): string {
 export function jstDay(at: Date | string): string {
   return jstDatePlusYears(at instanceof Date ? at : new Date(at), 0);
 }
+
+/** Calendar year and month (1-12) of `now` in Japan time. */
+export function jstYearMonth(now: Date): { year: number; month: number } {
+  const d = new Date(now.getTime() + JST_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+}
+
+/** The first day of this Japan-time month, moved by `years`: 'YYYY-MM-01' (what residual_at is compared with). */
+export function jstMonthPlusYears(now: Date, years: number): string {
+  const { year, month } = jstYearMonth(now);
+  return `${pad(year + years, 4)}-${pad(month)}-01`;
+}

@@ -14,6 +14,8 @@ import {
   filters,
   investment_images,
   investment_price_histories,
+  investment_rent_rolls,
+  investment_repairs,
   investment_transports,
   investments,
   matchings,
@@ -151,6 +153,16 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<S
       tx,
       investment_price_histories,
       generated.flatMap((g) => g.history.map((h) => ({ ...h, investment_id: g.row.id }))),
+    );
+    await insertMany(
+      tx,
+      investment_rent_rolls,
+      generated.flatMap((g) => g.rentRoll.map((r) => ({ ...r, investment_id: g.row.id }))),
+    );
+    await insertMany(
+      tx,
+      investment_repairs,
+      generated.flatMap((g) => g.repairs.map((r) => ({ ...r, investment_id: g.row.id }))),
     );
   });
   result.listings = n;

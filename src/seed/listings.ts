@@ -10,6 +10,7 @@ import { grossIncomeYield } from "@/lib/yield";
 import { addDaysIso, nextUpdateLimit } from "@/schemas/admin/investment";
 import type { investment_price_histories, investments } from "@/server/db/schema";
 import { deriveInvestment } from "@/server/investments";
+import { rentRollRowOf } from "@/server/listings";
 import { storedStateFor } from "@/server/investments";
 import type { TransportRow } from "@/server/investments";
 import { AGENT_COMPANIES, APARTMENT_PREFIXES, MANSION_PREFIXES, MANSION_SUFFIXES, NUMBERED, SO_NAMES, SURNAMES, fakeTel } from "./names";
@@ -29,6 +30,7 @@ import {
 } from "./places";
 import type { Rng } from "./prng";
 import { assertClean } from "./text";
+import { seedEconomics, type RepairSeedRow, type RentRollSeedRow } from "./economics";
 
 export type InvestmentRow = typeof investments.$inferInsert & { id: number };
 export type { TransportRow };
@@ -41,6 +43,9 @@ export interface GeneratedListing {
   region: RegionKey;
   /** above-ground floors (0 for land), for the seed's pictures */
   floors: number;
+  /** レントロール and 修繕履歴 rows (issue 35; without investment_id) */
+  rentRoll: RentRollSeedRow[];
+  repairs: RepairSeedRow[];
 }
 
 export interface ListingOptions {
@@ -878,8 +883,40 @@ export function generateListing(rng: Rng, model: PlaceModel, opts: ListingOption
     created_by: opts.createdBy ?? null,
     created_at: registered,
     updated_at: updateAt,
-  } satisfies Omit<InvestmentRow, keyof ReturnType<typeof deriveInvestment>>;
+  } satisfies Omit<InvestmentRow, keyof ReturnType<typeof deriveInvestment> | keyof typeof econ.columns>;
 
-  const derived = deriveInvestment(base, loc.transports, now);
-  return { row: { ...base, ...derived }, transports: loc.transports, history, region, floors: typeCd === 5 ? 0 : ground };
+  // A fork taken after every draw above: the economics change nothing else of the listing.
+  const econ = seedEconomics(rng.fork("economics"), {
+    typeCd,
+    region,
+    muniName: loc.muni.name,
+    zoneName: zoneOf?.name ?? null,
+    price: priceState.price,
+    monthlyIncome: income?.month ?? null,
+    structure,
+    built,
+    age,
+    future,
+    vacancyCd,
+    leasehold,
+    units,
+    layout,
+    ground,
+    buildingSize,
+    landSize,
+    repairYear,
+    nowYear,
+    compact: opts.compact ?? false,
+  });
+  const withEconomics = { ...base, ...econ.columns };
+  const derived = deriveInvestment({ ...withEconomics, rent_roll: econ.rentRoll.map(rentRollRowOf) }, loc.transports, now);
+  return {
+    row: { ...withEconomics, ...derived },
+    transports: loc.transports,
+    history,
+    region,
+    floors: typeCd === 5 ? 0 : ground,
+    rentRoll: econ.rentRoll,
+    repairs: econ.repairs,
+  };
 }

@@ -3,13 +3,15 @@
  * data passes that need a domain's code — re-deriving the free-word keywords
  * of stored listings when their definition changed (KEYWORDS_VERSION; the FTS
  * triggers re-index them) and recomputing the stored former prices from the
- * price history when the 表示規約 rule changed (FORMER_PRICE_VERSION). It sits
+ * price history when the 表示規約 rule changed (FORMER_PRICE_VERSION), and
+ * re-deriving residual_at / net_yield / sekisan_ratio when the economics
+ * definitions changed (ECONOMICS_VERSION). It sits
  * above db/ and the domains so db/ never imports a domain (issue 29). Used by
  * `npm run db:migrate`, the demo, the worker's start-up and every test database.
  */
 import type { Db } from "@/server/db";
 import { MIGRATIONS_DIR, migrateSchema } from "@/server/db/migrate";
-import { rebuildKeywords, recomputeFormerPrices } from "@/server/investments";
+import { rebuildKeywords, recomputeFormerPrices, rederiveEconomics } from "@/server/investments";
 
 export { MIGRATIONS_DIR };
 
@@ -17,5 +19,5 @@ export function migrateDb(db: Db, opts: { migrationsFolder?: string } = {}): Pro
   // The data passes read the current schema: after a partial folder (a test building an older
   // database) the columns they select may not exist yet, so they wait for the full migration.
   const full = !opts.migrationsFolder || opts.migrationsFolder === MIGRATIONS_DIR;
-  return migrateSchema(db, { ...opts, dataPasses: full ? [rebuildKeywords, recomputeFormerPrices] : [] });
+  return migrateSchema(db, { ...opts, dataPasses: full ? [rebuildKeywords, recomputeFormerPrices, rederiveEconomics] : [] });
 }

@@ -58,14 +58,54 @@ describe("deriveInvestment", () => {
     expect(deriveInvestment({ ...base, built: null }, [], NOW).built_at).toBeNull();
   });
 
-  it("residual_at from structure life and age (simplified method)", () => {
-    // RC 47 years, built 1995-03, now 2026-11: 380 months elapsed →
-    // floor((5·564 − 4·380) / 60) = floor(1300/60) = 21 years → 2047-11
-    expect(d.residual_at).toBe("2047-11-01");
-    // Wood (22 years) built 1990: past its life → floor(22 × 0.2) = 4 years
-    expect(deriveInvestment({ ...base, structure_cd: 5, built: { year: 1990, month: 1 } }, [], NOW).residual_at).toBe("2030-11-01");
+  it("residual_at is the month the legal useful life ends (法定 − 経過, not the 簡便法 period)", () => {
+    // RC 47 years, built 1995-03 → 2042-03 (残存 15 years at 2026-11; the 簡便法 said 21)
+    expect(d.residual_at).toBe("2042-03-01");
+    // Wood (22 years) built 1990-01: its life ended 2012-01 (残存 0)
+    expect(deriveInvestment({ ...base, structure_cd: 5, built: { year: 1990, month: 1 } }, [], NOW).residual_at).toBe("2012-01-01");
+    // 軽量鉄骨 with 肉厚 2.3 mm: 19 years, not 27
+    expect(deriveInvestment({ ...base, structure_cd: 4, steel_thickness: 2.3, built: { year: 2010, month: 4 } }, [], NOW).residual_at).toBe("2029-04-01");
     // Land has no structure → no residual life
     expect(deriveInvestment({ ...base, type_cd: 5, structure_cd: null, built: null }, [], NOW).residual_at).toBeNull();
+  });
+
+  describe("net_yield and sekisan_ratio (src/lib/economics.ts, by hand)", () => {
+    // RC 一棟マンション built 2015-11 (残存 47 − 11 = 36 at 2026-11), 1億円, 想定年収 600万円, 土地 200㎡, 延床 500㎡.
+    const econ: DeriveInput = {
+      ...base,
+      built: { year: 2015, month: 11 },
+      price: 10_000,
+      income: { year: 6_000_000, month: null },
+      land_size: 200,
+      land_type: 1,
+      building_size: 500,
+    };
+    it("実質利回り: default rates 管理5%+修繕5% of 600万, 固都税0.8%+保険0.1% of 1億 = 150万 → (600−150)/10,000 = 4.5 %", () => {
+      expect(deriveInvestment(econ, [], NOW).net_yield).toBe(4.5);
+    });
+    it("an entered 固都税 42万 replaces the 0.8 % (80万): costs 112万 → 4.88 %", () => {
+      expect(deriveInvestment({ ...econ, property_tax: 420_000 }, [], NOW).net_yield).toBe(4.88);
+    });
+    it("without an income, the rent roll's rents + 共益費 × 12 are the income", () => {
+      const roll = [
+        { room: "101", rent: 240_000, commonFee: 10_000, status: "occupied" as const },
+        { room: "102", rent: 250_000, commonFee: 0, status: "vacant" as const },
+      ];
+      // 50万/月 × 12 = 600万: the same 4.5 %
+      expect(deriveInvestment({ ...econ, income: null, rent_roll: roll }, [], NOW).net_yield).toBe(4.5);
+      expect(deriveInvestment({ ...econ, income: null }, [], NOW).net_yield).toBeNull();
+    });
+    it("積算比: 30万円/㎡ × 200㎡ = 6,000万 + 20万円/㎡ × 500㎡ × 36/47 = 7,659.57万 → 13,659.57万 ÷ 1億 = 136.59 %", () => {
+      expect(deriveInvestment({ ...econ, road_price: 300_000 }, [], NOW).sekisan_ratio).toBe(136.59);
+      // no 路線価, no 積算
+      expect(deriveInvestment(econ, [], NOW).sekisan_ratio).toBeNull();
+      // a 再調達単価 override of 25万: 6,000万 + 25万 × 500 × 36/47 = 9,574.46万 → 155.74 %
+      expect(deriveInvestment({ ...econ, road_price: 300_000, replacement_cost: 250_000 }, [], NOW).sekisan_ratio).toBe(155.74);
+      // 借地 with 借地権割合 60 %: 3,600万 + 7,659.57万 → 112.59 %; without the ratio: none
+      const leasehold = { ...econ, road_price: 300_000, land_rights: { type: 2, other: null, fee: 50_000 } };
+      expect(deriveInvestment({ ...leasehold, leasehold_ratio: 60 }, [], NOW).sekisan_ratio).toBe(112.59);
+      expect(deriveInvestment(leasehold, [], NOW).sekisan_ratio).toBeNull();
+    });
   });
 
   it("station_time is the nearest walk over walking entries only", () => {

@@ -22,7 +22,9 @@
  *  - original.tel digits and hyphens, at least 10 characters, when present;
  *  - 表示規約: publishing needs transactions (取引態様), registered_at
  *    (情報登録日) and next_update_at (次回更新予定日), the latter not before
- *    today and at most 14 days after 情報更新日 (the save's own day, JST).
+ *    today and at most 14 days after 情報更新日 (the save's own day, JST);
+ *  - 収支・積算 (路線価, 借地権割合, レントロール, 修繕履歴 …): the rules in
+ *    ./investment-economics.ts.
  * Derived columns (built_at, residual_at, station codes, keywords, flags,
  * price_before / price_down) are not part of the form: the server computes them.
  */
@@ -45,6 +47,7 @@ import {
 } from "@/lib/constants/investment";
 import { PRICE_LIMIT, PRICE_TOO_LARGE } from "@/lib/price";
 import { ifFilled, nonZeroDecimal, toHalfWidth } from "@/schemas/common";
+import { checkEconomics, EMPTY_ECONOMICS, economicsFields } from "@/schemas/admin/investment-economics";
 import { msg } from "@/schemas/messages";
 import { label, z } from "@/schemas/zod";
 
@@ -346,6 +349,8 @@ const fields = z.object({
   premium: flag,
   registered_at: date("情報登録日"),
   next_update_at: date("次回更新予定日"),
+  // 収支・積算 (issue 35): src/schemas/admin/investment-economics.ts
+  ...economicsFields,
 });
 
 type Fields = z.output<typeof fields>;
@@ -371,6 +376,8 @@ export function checkInvestment(v: Fields, ctx: Ctx, today = jstToday()): void {
   if (v.land_cat.cd === CODE_OTHER_ID && !v.land_cat.other) requireAt(ctx, ["land_cat", "other"], "地目（その他）");
   if (v.land_plan.cd === CODE_OTHER_ID && !v.land_plan.other) requireAt(ctx, ["land_plan", "other"], "都市計画（その他）");
   if (v.yield !== undefined && Number(v.yield) > 100) ctx.addIssue({ code: "custom", path: ["yield"], message: msg.max("表面利回り（%）", 100) });
+
+  checkEconomics(v, (path, message) => ctx.addIssue({ code: "custom", path, message }), today);
 
   // built: a valid year (and month) when given
   const { year, month } = v.built;
@@ -523,5 +530,6 @@ export function emptyInvestmentForm(today = jstToday()): InvestmentFormInput {
     premium: false,
     registered_at: today,
     next_update_at: addDaysIso(today, NEXT_UPDATE_DAYS),
+    ...EMPTY_ECONOMICS,
   } as InvestmentFormInput;
 }

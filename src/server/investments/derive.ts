@@ -8,6 +8,7 @@
  * municipality master (a static JSON file) for names.
  */
 import { builtAt, isNewQuakeStandard, residualAt } from "@/lib/age";
+import { netYield, sekisan, sekisanRatio, type RentRollRow } from "@/lib/economics";
 import {
   FEATURES,
   LAND_CATS,
@@ -28,7 +29,7 @@ import { qualifyingCut, type PriceChangeLike } from "@/lib/former-price";
 import municipalitiesJson from "@/master-data/municipalities.json";
 import railwaysKanaJson from "@/master-data/railways.kana.json";
 import type { investment_price_histories, investment_transports, investments } from "@/server/db/schema";
-import { DISTANCE_WALK } from "@/server/listings";
+import { DISTANCE_WALK, economicsInputOf, type EconomicsRow } from "@/server/listings";
 
 type InvestmentInsert = typeof investments.$inferInsert;
 type TransportInsert = typeof investment_transports.$inferInsert;
@@ -55,8 +56,31 @@ export type DeriveInput = Pick<InvestmentInsert, "name" | "type_cd" | "pref_cd" 
       | "land_plan"
       | "land_use_1"
       | "land_use_2"
+      // the economics inputs (net_yield, sekisan_ratio, residual_at)
+      | "price"
+      | "income"
+      | "yield"
+      | "service_charge"
+      | "maintenance_fee"
+      | "building_size"
+      | "occupied_size"
+      | "land_size"
+      | "land_type"
+      | "road_price"
+      | "road_price_year"
+      | "leasehold_ratio"
+      | "assessed_land_value"
+      | "assessed_building_value"
+      | "property_tax"
+      | "replacement_cost"
+      | "steel_thickness"
+      | "rebuild_not_allowed"
+      | "nonconforming"
     >
-  >;
+  > & {
+    /** The listing's rent roll as it will be stored (its income counts when the listing states none). */
+    rent_roll?: readonly RentRollRow[] | null;
+  };
 
 /** A transport entry as stored (names are the snapshot written with the entry). */
 export type DeriveTransport = Partial<
@@ -76,6 +100,8 @@ export interface DerivedColumns {
   has_cert: boolean;
   has_repair: boolean;
   is_full: boolean;
+  net_yield: number | null;
+  sekisan_ratio: number | null;
 }
 
 /** vacancy.cd 1 = 満室. */
@@ -192,17 +218,42 @@ export function buildKeywords(input: DeriveInput, transports: readonly DeriveTra
 }
 
 /**
- * Every derived column of a listing. `now` matters only for residual_at (the
- * remaining useful life is counted from today by the simplified method, see
- * src/lib/age.ts), so re-deriving later moves it slightly; the maintenance job
- * may refresh it.
+ * Bumped whenever a derived investment figure changes definition (residual_at, net_yield,
+ * sekisan_ratio): start-up re-derives them for every stored listing (rederiveEconomics).
+ * 1: issue 35 — residual_at is the end of the legal life (残存 = 法定 − 経過, not the 簡便法
+ * period), net_yield and sekisan_ratio added.
+ */
+export const ECONOMICS_VERSION = 1;
+
+/**
+ * The derived figures of the economics model: 実質利回り and 積算比 (src/lib/economics.ts, read
+ * through economicsInputOf like every surface) and residual_at, the month the legal useful life
+ * ends (src/lib/age.ts residualAt, 法定耐用年数 by economics.statutoryLife incl. 鉄骨の肉厚).
+ * 積算比 depends on `now` (残存/法定 of the building part shrinks each year): stored as of the write.
+ */
+export function deriveEconomics(
+  input: Omit<EconomicsRow, "price"> & { price?: number | null; rent_roll?: readonly RentRollRow[] | null },
+  now: Date = new Date(),
+): Pick<DerivedColumns, "residual_at" | "net_yield" | "sekisan_ratio"> {
+  const econ = economicsInputOf({ ...input, price: input.price ?? null }, { rentRoll: input.rent_roll ?? null });
+  const structure = { structure_cd: input.structure_cd, structure_other: input.structure_other, steel_thickness_mm: input.steel_thickness };
+  return {
+    residual_at: input.built ? residualAt(structure, input.built) : null,
+    net_yield: netYield(econ),
+    sekisan_ratio: sekisanRatio(sekisan(econ, { now }), econ),
+  };
+}
+
+/**
+ * Every derived column of a listing. `now` matters only for sekisan_ratio (the building's
+ * 残存/法定 share), so re-deriving later moves it slightly.
  */
 export function deriveInvestment(input: DeriveInput, transports: readonly DeriveTransport[], now: Date = new Date()): DerivedColumns {
   const built = input.built ?? null;
   return {
     area_cd: areaOfMunicipality(input.city_cd),
     built_at: built ? builtAt(built.year, built.month) : null,
-    residual_at: built ? residualAt(input.structure_cd, built, now) : null,
+    ...deriveEconomics(input, now),
     station_time: stationTime(transports),
     line_cds: distinctInts(transports.map((t) => t.line_cd)),
     station_cds: distinctInts(transports.map((t) => t.station_cd)),

@@ -30,11 +30,13 @@ import {
 } from "@/server/db/schema";
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
 import { loadCards, type InvestmentCard } from "@/server/listings";
-import { jstDatePlusYears } from "@/lib/jst-date";
+import { jstMonthPlusYears } from "@/lib/jst-date";
 import { storedFormerPrice, type FormerPrice } from "@/lib/former-price";
 import {
   ECONOMICS_COLUMNS,
   economicsInputOf,
+  type StaffInputKey,
+  withoutStaffInputs,
   isTeaser,
   listingEconomicsDto,
   loadRentRolls,
@@ -151,7 +153,7 @@ export interface PriceChangeEntry {
   changed_at: Date;
 }
 
-export type InvestmentDetail = Omit<NonNullable<DetailRow>, "price_before" | "price_down" | "price_down_at" | "price_before_since"> & {
+export type InvestmentDetail = Omit<NonNullable<DetailRow>, "price_before" | "price_down" | "price_down_at" | "price_before_since" | StaffInputKey> & {
   locked: false;
   /** The former price, only while 表示規約 allows it (src/lib/former-price.ts); otherwise null. */
   price_before: number | null;
@@ -256,13 +258,13 @@ export async function getInvestmentDetail(db: Db, audience: Audience, id: number
     loadRepairHistory(db, [id]),
     similarCandidates(db, medianAudienceOf(audience), now),
   ]);
-  const input = economicsInputOf(row, { rent_roll: rentRolls.get(id), repair_history: repairs.get(id) });
+  const input = economicsInputOf(row, { rentRoll: rentRolls.get(id), repairHistory: repairs.get(id) });
   const economics = listingEconomicsDto(input, mediansFor(row, input, candidates, now), audience, now).dto;
 
   const { price_before, price_down, price_down_at, price_before_since, ...rest } = row;
   const former = storedFormerPrice({ price: row.price, price_down, price_before, price_down_at, price_before_since }, now);
   return {
-    ...rest,
+    ...withoutStaffInputs(rest),
     locked: false,
     price_before: former?.formerPrice ?? null,
     price_down: former !== null,
@@ -271,7 +273,7 @@ export async function getInvestmentDetail(db: Db, audience: Audience, id: number
     images,
     priceHistory: history,
     related,
-    long_residual: row.residual_at !== null && row.residual_at >= jstDatePlusYears(now, LONG_RESIDUAL_YEARS),
+    long_residual: row.residual_at !== null && row.residual_at >= jstMonthPlusYears(now, LONG_RESIDUAL_YEARS),
     bookmarked: userId === null ? null : bookmark !== undefined,
     economics,
     simulator: listingForSim(input),

@@ -23,7 +23,7 @@ import {
 import type { Db } from "@/server/db";
 import { investments, railway_lines, stations } from "@/server/db/schema";
 import { municipalityName } from "./derive";
-import { jstDatePlusYears } from "@/lib/jst-date";
+import { jstMonthPlusYears } from "@/lib/jst-date";
 import { visibleTo, type Audience } from "@/server/listings";
 import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
 import { buildSearchWhere } from "@/server/search";
@@ -271,9 +271,9 @@ export interface FeatureFacets {
   features: CodeFacet[];
 }
 
-/** The fs=1 threshold on residual_at (today in Japan + 20 years), exactly as the search applies it. */
+/** The fs=1 threshold on residual_at (this Japan month + 20 years: residualYears ≥ 20 exactly then), as the search applies it. */
 export function longResidualThreshold(now: Date): string {
-  return jstDatePlusYears(now, LONG_RESIDUAL_YEARS);
+  return jstMonthPlusYears(now, LONG_RESIDUAL_YEARS);
 }
 
 export async function featureFacets(db: Db, audience: Audience, options: { now?: Date } = {}): Promise<FeatureFacets> {

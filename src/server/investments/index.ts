@@ -7,6 +7,7 @@ export { getInvestmentForEdit, investmentNoExists, municipalityChoices, railwayC
 export { saveInvestment } from "./editor/save";
 export { adminListColumns, bulkInvestments, removeInvestments } from "./editor/bulk";
 export { duplicateInvestment } from "./editor/duplicate";
+export { parseRentRollCsv } from "./editor/rent-roll-csv";
 export { type AreaFacets, type CodeFacet, type FeatureFacets, type LineFacet, type MunicipalityFacet, railwayNames, type TrainFacets } from "./facets";
 export { type HomeCard } from "./home";
 export { imageForViewer } from "./images";
@@ -15,6 +16,7 @@ export { cachedAreaFacets, cachedCount, cachedDetail, cachedFacets, cachedMember
 export { rebuildKeywords } from "./reindex";
 export { clearViews, listRecentViews, recordView, VIEWS_KEPT } from "./views";
 export { recomputeFormerPrices } from "./former-price";
+export { rederiveEconomics } from "./economics-pass";
 // The kernel's names that pages already read here (src/server/listings is their home).
 export { type Audience, audienceOf, type InvestmentCard, loadCards } from "@/server/listings";
 // For the demo and scale seed (src/seed), which writes listings as the editor would.

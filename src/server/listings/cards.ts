@@ -7,7 +7,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
 import type { DealChip } from "@/schemas/economics";
-import { ECONOMICS_COLUMNS, economicsInputOf, loadRentRolls } from "./economics-input";
+import { ECONOMICS_COLUMNS, economicsInputOf, loadRentRolls, withoutStaffInputs } from "./economics-input";
 import { dealChips, mediansFor, medianAudienceOf, similarCandidates } from "./economics";
 import { dealCheck, listingEconomics } from "@/lib/economics";
 import type { Audience } from "./visibility";
@@ -162,12 +162,12 @@ export async function loadCards(db: Db, ids: readonly number[], now: Date = new 
       price_before_since,
       ...card
     } = r;
-    const input = economicsInputOf(r, { rent_roll: rentRolls.get(id) });
+    const input = economicsInputOf(r, { rentRoll: rentRolls.get(id) });
     const econ = listingEconomics(input, { now });
     const medians = mediansFor(r, input, candidates, now);
     cards.push({
       locked: false,
-      ...card,
+      ...withoutStaffInputs(card),
       yield: r.yield,
       price_down: storedFormerPrice({ price: r.price, price_down: r.price_down, price_before, price_down_at, price_before_since }, now) !== null,
       net_yield: econ.netYield,

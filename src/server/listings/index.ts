@@ -8,7 +8,19 @@ export { type Audience, audienceOf, isTeaser, isVisibleTo, mapVisibility, teaser
 export { type InvestmentCard, loadCards } from "./cards";
 export { DISTANCE_WALK, searchSize, searchSizeSql, searchSizeSqlText, TYPE_LAND, TYPE_UNIT } from "./rules";
 export { formerPriceColumns } from "./former-price-columns";
-export { ECONOMICS_COLUMNS, economicsInputOf, loadRentRolls, loadRepairHistory } from "./economics-input";
+export {
+  ECONOMICS_COLUMNS,
+  type EconomicsExtras,
+  type EconomicsRow,
+  economicsInputOf,
+  loadRentRolls,
+  loadRepairHistory,
+  rentRollRowOf,
+  repairRecordOf,
+  STAFF_INPUT_KEYS,
+  type StaffInputKey,
+  withoutStaffInputs,
+} from "./economics-input";
 export {
   candidateOf,
   dealCheckOf,

@@ -116,7 +116,7 @@ export async function compareBookmarks(db: Db, userId: number, ids: number[]) {
   return wanted.map((id) => {
     const r = rows.find((x) => x.id === id)!;
     // The one model's figures and deal check (members' medians), as the detail shows them; no rent-roll rows here.
-    const input = economicsInputOf(r, { rent_roll: rentRolls.get(id) });
+    const input = economicsInputOf(r, { rentRoll: rentRolls.get(id) });
     const { dto } = listingEconomicsDto(input, mediansFor(r, input, candidates, now), "member", now);
     return {
       id,

@@ -18,6 +18,7 @@ import {
 } from "@/schemas/account";
 import { accountDetailDto, accountPageDto, accountSearchInput, accountStatusInput, accountTypeInput, registerMemberInput } from "@/schemas/admin/accounts";
 import { createInvestmentInput, updateInvestmentBody } from "@/schemas/admin/investment";
+import { rentRollCsvInput, rentRollCsvResult } from "@/schemas/admin/investment-economics";
 import { siteOptionsInput } from "@/schemas/admin/options";
 import { created, existsResult, statusOk } from "@/schemas/common";
 import { contactInputs, contactSubmitted, memberContactDto } from "@/schemas/contact";
@@ -255,6 +256,11 @@ export const routes = [
       doc: { summary: "物件の更新 (編集画面と同じ項目・検証。保存で情報更新日が今日になる)", tag: "admin", auth: "admin" },
     },
   ),
+  route("POST", "/api/admin/investment/rent-roll/csv", (c, i) => c.admin.investments.importRentRoll(i.input), {
+    input: rentRollCsvInput,
+    output: rentRollCsvResult,
+    doc: { summary: "レントロールCSVの読込 (csv: Base64。Shift_JIS/UTF-8。行ごとの誤りを行番号つきで返し、保存はしない)", tag: "admin", auth: "admin" },
+  }),
   route("GET", "/api/admin/investment/exists/:id/:no", (c, i) => c.admin.investments.exists({ id: i.params.id, no: i.params.no }), {
     output: existsResult,
     doc: { summary: "物件番号の重複確認 ({exists})", tag: "admin", auth: "admin" },

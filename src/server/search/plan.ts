@@ -6,7 +6,7 @@
  */
 import { jstYearMonth } from "@/lib/age";
 import { LONG_RESIDUAL_YEARS } from "@/lib/constants/investment";
-import { jstDatePlusYears } from "@/lib/jst-date";
+import { jstMonthPlusYears } from "@/lib/jst-date";
 import { kanaFold } from "@/lib/text";
 import { FTS_MIN_TERM_LENGTH, cityCodeRanges, expandCityCodes, type SearchQuery } from "@/schemas/search";
 
@@ -139,7 +139,7 @@ export interface QueryPlan {
   yieldMax: number | null;
   /** built_at ≥ this ('YYYY-MM-01'). */
   builtFrom: string | null;
-  /** residual_at ≥ this ('YYYY-MM-DD'): the larger of rs and fs 1. */
+  /** residual_at ≥ this ('YYYY-MM-01', this Japan month + N years: 残存耐用年数 ≥ N): the larger of rs and fs 1. */
   residualFrom: string | null;
   sizeMin: number | null;
   sizeMax: number | null;
@@ -185,9 +185,9 @@ const orNull = <T>(x: T | undefined): T | null => (x === undefined ? null : x);
 /** Pre-normalises a query for `now` (shared by the SQL builder and the predicate). */
 export function planQuery(q: SearchQuery, now: Date): QueryPlan {
   const fs = q.fs ?? [];
-  let residualFrom = q.rs !== undefined ? jstDatePlusYears(now, q.rs) : null;
+  let residualFrom = q.rs !== undefined ? jstMonthPlusYears(now, q.rs) : null;
   if (fs.includes(1)) {
-    const long = jstDatePlusYears(now, LONG_RESIDUAL_YEARS);
+    const long = jstMonthPlusYears(now, LONG_RESIDUAL_YEARS);
     if (residualFrom === null || long > residualFrom) residualFrom = long;
   }
   const rail = q.sl?.length || q.st?.length || q.rg?.length ? { lines: q.sl ?? [], stations: q.st ?? [], groups: q.rg ?? [] } : null;

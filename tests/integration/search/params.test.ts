@@ -80,7 +80,7 @@ beforeAll(async () => {
   h.membersOnly = await insertListing(db, { name: "会員限定", members: true });
   h.built20 = await insertListing(db, { name: "築20年ちょうど", built_at: "2006-11-01" });
   h.built21 = await insertListing(db, { name: "築20年超え", built_at: "2006-10-01" });
-  h.residual10 = await insertListing(db, { name: "残存10年ちょうど", residual_at: "2036-11-21" });
+  h.residual10 = await insertListing(db, { name: "残存10年ちょうど", residual_at: "2036-11-01" });
   h.new7 = await insertListing(db, { name: "7日前公開", public_at: iso(NOW.getTime() - 7 * DAY) });
   h.company = await insertListing(db, { name: "元付あり", no: "Z-999", original: { company: "三井不動産リアルティ" }, district_cd: "心斎橋筋一丁目" });
   const [row] = await db.$client.execute("SELECT count(*) AS n FROM investments").then((r) => r.rows);
@@ -162,11 +162,11 @@ describe("property", () => {
     meaningful(await expectSame("bt=5", "built_at >= '2021-11-01'"));
   });
 
-  it("rs: remaining legal life at least N years (residual_at ≥ today + N years)", async () => {
-    const ids = await expectSame("rs=10", "residual_at >= '2036-11-21'");
+  it("rs: remaining legal life at least N years (residual_at, the month the legal life ends, ≥ this month + N years)", async () => {
+    const ids = await expectSame("rs=10", "residual_at >= '2036-11-01'");
     meaningful(ids);
     expect(ids).toContain(h.residual10);
-    meaningful(await expectSame("rs=30", "residual_at >= '2056-11-21'"));
+    meaningful(await expectSame("rs=30", "residual_at >= '2056-11-01'"));
   });
 
   it("ls/hs: area range — occupied_size for 区分 (type 6), land_size otherwise", async () => {

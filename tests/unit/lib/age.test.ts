@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { jstMonthPlusYears } from "@/lib/jst-date";
 import { buildingAge, builtAt, formatAge, formatAgeShort, isNewQuakeStandard, jstYearMonth, residualAt, residualYears, usefulLife } from "@/lib/age";
 
 // 2026-11-21 noon in Japan
@@ -98,39 +99,39 @@ describe("usefulLife", () => {
   });
 });
 
-describe("residualYears (簡便法)", () => {
+describe("residualYears: 残存耐用年数 = max(0, 法定 − 経過) (issue 35; the 簡便法 period is economics.simplifiedUsefulLife)", () => {
   const at = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 15, 3));
-  it("age ≥ life → floor(life × 0.2)", () => {
-    expect(residualYears(5, { year: 1990, month: 1 }, at(2026, 1))).toBe(4); // 22 × 0.2 = 4.4
-    expect(residualYears(2, { year: 1970, month: 1 }, at(2026, 1))).toBe(9); // 9.4
-    expect(residualYears(3, { year: 1980, month: 1 }, at(2026, 1))).toBe(6); // 6.8
-    expect(residualYears(4, { year: 1990, month: 1 }, at(2026, 1))).toBe(5); // 5.4
+  it("past its legal life → 0 (not floor(life × 0.2) as the 簡便法 gives)", () => {
+    expect(residualYears(5, { year: 1990, month: 1 }, at(2026, 1))).toBe(0);
+    expect(residualYears(2, { year: 1970, month: 1 }, at(2026, 1))).toBe(0);
     // exactly at the end of life
-    expect(residualYears(5, { year: 2004, month: 1 }, at(2026, 1))).toBe(4);
+    expect(residualYears(5, { year: 2004, month: 1 }, at(2026, 1))).toBe(0);
   });
-  it("age < life → floor(life − age + age × 0.2)", () => {
-    // RC, 10 years: 47 − 10 + 2 = 39
-    expect(residualYears(2, { year: 2016, month: 1 }, at(2026, 1))).toBe(39);
-    // RC, 33 years: 20.6 → 20 (fs 1 threshold)
-    expect(residualYears(2, { year: 1993, month: 1 }, at(2026, 1))).toBe(20);
-    // RC, 34 years: 19.8 → 19
-    expect(residualYears(1, { year: 1992, month: 1 }, at(2026, 1))).toBe(19);
-    // wood, 10 years: 22 − 10 + 2 = 14
-    expect(residualYears(5, { year: 2016, month: 4 }, at(2026, 4))).toBe(14);
-    // wood, 21 years: 22 − 21 + 4.2 = 5.2 → 5
-    expect(residualYears(5, { year: 2005, month: 4 }, at(2026, 4))).toBe(5);
+  it("age < life → life − age in whole years", () => {
+    // the issue's example: RC aged 11 → 47 − 11 = 36 (the 簡便法 would say 38)
+    expect(residualYears(2, { year: 2015, month: 11 }, at(2026, 11))).toBe(36);
+    // RC, 10 years: 37
+    expect(residualYears(2, { year: 2016, month: 1 }, at(2026, 1))).toBe(37);
+    // RC, 27 years: 20 (the fs 1 threshold)
+    expect(residualYears(2, { year: 1999, month: 1 }, at(2026, 1))).toBe(20);
+    // wood, 10 years: 12
+    expect(residualYears(5, { year: 2016, month: 4 }, at(2026, 4))).toBe(12);
   });
-  it("counts elapsed months", () => {
-    // RC, 33 years 6 months: 47 − 33.5 + 6.7 = 20.2 → 20
-    expect(residualYears(2, { year: 1992, month: 7 }, at(2026, 1))).toBe(20);
-    // RC, 33 years 11 months: 47 − 33.9167 + 6.7833 = 19.8667 → 19
-    expect(residualYears(2, { year: 1992, month: 2 }, at(2026, 1))).toBe(19);
+  it("counts elapsed months and truncates", () => {
+    // RC, 26 years 6 months: 20.5 → 20
+    expect(residualYears(2, { year: 1999, month: 7 }, at(2026, 1))).toBe(20);
+    // RC, 27 years 1 month: 19.9 → 19
+    expect(residualYears(2, { year: 1998, month: 12 }, at(2026, 1))).toBe(19);
     // unknown month counts as January
-    expect(residualYears(2, { year: 1992 }, at(2026, 1))).toBe(19);
+    expect(residualYears(2, { year: 1999 }, at(2026, 2))).toBe(19);
   });
   it("a building not yet completed keeps its full life", () => {
     expect(residualYears(2, { year: 2027, month: 4 }, at(2026, 1))).toBe(47);
     expect(residualYears(5, { year: 2026, month: 1 }, at(2026, 1))).toBe(22);
+  });
+  it("鉄骨の肉厚 picks the bracket when given", () => {
+    expect(residualYears({ structure_cd: 4, steel_thickness_mm: 2.3 }, { year: 2016, month: 1 }, at(2026, 1))).toBe(9); // 19 − 10
+    expect(residualYears({ structure_cd: 4, steel_thickness_mm: 4.5 }, { year: 2016, month: 1 }, at(2026, 1))).toBe(24); // 34 − 10
   });
   it("null without a legal life or a year", () => {
     expect(residualYears(99, { year: 2000, month: 1 }, NOW)).toBeNull();
@@ -141,11 +142,23 @@ describe("residualYears (簡便法)", () => {
 });
 
 describe("residualAt", () => {
-  it("adds the remaining years to the current month", () => {
-    expect(residualAt(2, { year: 2016, month: 1 }, new Date("2026-01-15T12:00:00+09:00"))).toBe("2065-01-01");
-    expect(residualAt(5, { year: 1990, month: 1 }, NOW)).toBe("2030-11-01");
+  it("is the month the legal life ends: build month + 法定耐用年数, whatever the date", () => {
+    expect(residualAt(2, { year: 2016, month: 1 })).toBe("2063-01-01");
+    expect(residualAt(5, { year: 1990, month: 1 })).toBe("2012-01-01");
+    expect(residualAt(2, { year: 1999 })).toBe("2046-01-01");
+  });
+  it("residualYears(now) ≥ N exactly when residual_at ≥ this month + N years (the rs filter's comparison)", () => {
+    for (const [built, now] of [
+      [{ year: 1999, month: 7 }, new Date("2026-01-31T12:00:00+09:00")],
+      [{ year: 1999, month: 1 }, new Date("2026-01-01T00:30:00+09:00")],
+      [{ year: 2015, month: 11 }, new Date("2026-11-27T12:00:00+09:00")],
+    ] as const) {
+      const at = residualAt(2, built)!;
+      const years = residualYears(2, built, now)!;
+      for (const n of [years - 1, years, years + 1]) expect(at >= jstMonthPlusYears(now, n), `${JSON.stringify(built)} n=${n}`).toBe(years >= n);
+    }
   });
   it("null when residualYears is null", () => {
-    expect(residualAt(99, { year: 2000, month: 1 }, NOW)).toBeNull();
+    expect(residualAt(99, { year: 2000, month: 1 })).toBeNull();
   });
 });

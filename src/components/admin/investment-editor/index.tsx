@@ -12,6 +12,7 @@ import { BasicsSection } from "./basics";
 import { BuildingSection } from "./building";
 import { useEditorDraft } from "./draft";
 import { DraftBanner } from "./draft-banner";
+import { EconomicsSection } from "./economics";
 import { ImagesSection } from "./images";
 import { LandSection } from "./land";
 import { CommentsSection, DealSection, OriginalSection, PublishSection } from "./listing";
@@ -112,6 +113,7 @@ export function InvestmentEditor({ base, previewBase, id, initial, images = [], 
       />
       <BuildingSection form={form} />
       <LandSection form={form} />
+      <EconomicsSection form={form} />
       <DealSection form={form} />
       <OriginalSection form={form} />
       <CommentsSection form={form} />

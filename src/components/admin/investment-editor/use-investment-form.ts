@@ -34,6 +34,10 @@ export const SERVER_FIELDS = (v: Values) => [
   "original.tel",
   "comments.main",
   "comments.sub",
+  ...((v.rent_roll ?? []) as unknown[]).flatMap((_, i) =>
+    ["room", "layout", "area", "rent", "common_fee", "deposit", "status", "lease_start"].map((f) => `rent_roll.${i}.${f}`),
+  ),
+  ...((v.repair_history ?? []) as unknown[]).flatMap((_, i) => ["year_month", "description", "cost"].map((f) => `repair_history.${i}.${f}`)),
   ...Array.from({ length: MAX_TRANSPORTS }, (_, i) =>
     ["station_cd", "distance", "station_walk", "bus_name", "bus_time", "bus_walk", "other"].map((f) => `transports.${i}.${f}`),
   ).flat(),

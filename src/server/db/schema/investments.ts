@@ -84,6 +84,25 @@ export const investments = sqliteTable(
     original: text("original", { mode: "json" }).$type<OriginalGroup>(),
     comments: text("comments", { mode: "json" }).$type<CommentsGroup>(),
 
+    // ── 投資判断の入力 (issue 35; staff-entered, null = not stated) ──
+    /** 路線価 円/㎡ (相続税路線価 of the front road) and the year it was published for. */
+    road_price: integer("road_price"),
+    road_price_year: integer("road_price_year"),
+    /** 借地権割合 % (30–90; only for 借地権・定期借地権). */
+    leasehold_ratio: integer("leasehold_ratio"),
+    /** 固定資産税評価額 円 (土地・建物). */
+    assessed_land_value: integer("assessed_land_value"),
+    assessed_building_value: integer("assessed_building_value"),
+    /** 固定資産税・都市計画税 年額 円 (replaces the default rate in the 実質利回り). */
+    property_tax: integer("property_tax"),
+    /** 再調達単価 円/㎡, overriding the structure's default in the 積算. */
+    replacement_cost: integer("replacement_cost"),
+    /** 鉄骨の肉厚 mm (picks the 耐用年数 bracket of 鉄骨造・軽量鉄骨造). */
+    steel_thickness: real("steel_thickness"),
+    /** 再建築不可 / 既存不適格: true, false, or null when not stated. */
+    rebuild_not_allowed: bool("rebuild_not_allowed"),
+    nonconforming: bool("nonconforming"),
+
     public: bool("public").notNull().default(false),
     /** Members-only listing. */
     members: bool("members").notNull().default(false),
@@ -131,6 +150,10 @@ export const investments = sqliteTable(
      * overrides winning, unknown never counting). Written by src/server/hazards only.
      */
     hazard_out: bool("hazard_out").notNull().default(false),
+    /** 実質利回り % (src/lib/economics.ts netYield); null when its inputs are missing. */
+    net_yield: real("net_yield"),
+    /** 積算比 % (積算価格 ÷ 価格, economics.sekisanRatio); null without 路線価 and the building's inputs. */
+    sekisan_ratio: real("sekisan_ratio"),
 
     created_by: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
     created_at: createdAt(),
@@ -205,6 +228,9 @@ export const investments = sqliteTable(
       index("investments_hazard_out_idx")
         .on(t.id)
         .where(sql`hazard_out = 1`),
+      // Issue 33 searches and sorts on these; kept out of the covering indexes until it does.
+      index("investments_net_yield_idx").on(t.net_yield),
+      index("investments_sekisan_ratio_idx").on(t.sekisan_ratio),
       // Free-word terms of 1-2 characters also use lower(substr(name|keywords, -1|-2))
       // expression indexes and the investments_fts_instance vocabulary: both are in the
       // hand-written migration drizzle/0005_fts_short_terms.sql (drizzle-kit cannot
@@ -278,6 +304,56 @@ export const investment_price_histories = sqliteTable(
     changed_at: timestamp("changed_at").notNull(),
   },
   (t) => [index("investment_price_histories_investment_id_idx").on(t.investment_id, t.changed_at)],
+);
+
+/** Rent-roll unit status (economics UnitStatus). */
+export const RENT_ROLL_STATUSES = ["occupied", "vacant", "advertising"] as const;
+
+/** レントロール: one row per unit, entered by staff (editor, REST, CSV import). */
+export const investment_rent_rolls = sqliteTable(
+  "investment_rent_rolls",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investment_id: integer("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    /** 号室 */
+    room: text("room").notNull(),
+    /** 間取り */
+    layout: text("layout"),
+    /** 面積 ㎡ */
+    area: real("area"),
+    /** 賃料 円/月 (for a vacant unit: the 募集 rent) */
+    rent: integer("rent").notNull(),
+    /** 共益費 円/月 */
+    common_fee: integer("common_fee"),
+    /** 敷金 円 */
+    deposit: integer("deposit"),
+    status: text("status").$type<(typeof RENT_ROLL_STATUSES)[number]>().notNull(),
+    /** 契約開始 'YYYY-MM' or 'YYYY-MM-DD' */
+    lease_start: text("lease_start"),
+    e_sort: integer("e_sort").notNull().default(0),
+  },
+  (t) => [index("investment_rent_rolls_investment_id_idx").on(t.investment_id, t.e_sort)],
+);
+
+/** 修繕履歴: one row per work done. */
+export const investment_repairs = sqliteTable(
+  "investment_repairs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investment_id: integer("investment_id")
+      .notNull()
+      .references(() => investments.id, { onDelete: "cascade" }),
+    /** 年月 'YYYY-MM' */
+    year_month: text("year_month").notNull(),
+    /** 内容 */
+    description: text("description").notNull(),
+    /** 費用 円 */
+    cost: integer("cost"),
+    e_sort: integer("e_sort").notNull().default(0),
+  },
+  (t) => [index("investment_repairs_investment_id_idx").on(t.investment_id, t.e_sort)],
 );
 
 /**

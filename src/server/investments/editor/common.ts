@@ -21,6 +21,6 @@ export interface EditorOptions extends StorageOptions {
 }
 
 /** Form values are strings; the row holds numbers and nulls. */
-export const str = (v: number | string | null | undefined): string => (v === null || v === undefined ? "" : String(v));
+export const str = (v: number | string | boolean | null | undefined): string => (v === null || v === undefined ? "" : String(v));
 export const num = (v: string | undefined): number | null => (v === undefined ? null : Number(v));
 export const txt = (v: string | undefined): string | null => (v === undefined || v === "" ? null : v);

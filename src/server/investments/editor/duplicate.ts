@@ -4,22 +4,24 @@
 import { asc, eq } from "drizzle-orm";
 import { nextUpdateLimit } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
-import { investment_images, investment_transports, investments } from "@/server/db/schema";
+import { investment_images, investment_rent_rolls, investment_repairs, investment_transports, investments } from "@/server/db/schema";
 import { investmentImageFolder, linkStoredImage } from "@/server/media";
 import { notFound, type EditorOptions } from "./common";
 
 /**
  * A copy to edit into a new listing: unpublished, without a property number
- * (it must be unique), price history or price-down state; transports and
- * photos (new files) copied.
+ * (it must be unique), price history or price-down state; transports, the
+ * rent roll, the 修繕履歴 and photos (new files) copied.
  */
 export async function duplicateInvestment(db: Db, adminId: number | null, id: number, opts: EditorOptions = {}): Promise<{ id: number }> {
   const now = opts.now ?? new Date();
   const src = await db.select().from(investments).where(eq(investments.id, id)).get();
   if (!src) throw notFound();
-  const [transports, images] = await Promise.all([
+  const [transports, images, rentRoll, repairs] = await Promise.all([
     db.select().from(investment_transports).where(eq(investment_transports.investment_id, id)).orderBy(asc(investment_transports.e_sort)).all(),
     db.select().from(investment_images).where(eq(investment_images.investment_id, id)).orderBy(asc(investment_images.e_sort)).all(),
+    db.select().from(investment_rent_rolls).where(eq(investment_rent_rolls.investment_id, id)).orderBy(asc(investment_rent_rolls.e_sort)).all(),
+    db.select().from(investment_repairs).where(eq(investment_repairs.investment_id, id)).orderBy(asc(investment_repairs.e_sort)).all(),
   ]);
   const { id: _id, created_at: _c, updated_at: _u, ...rest } = src;
   return db.transaction(async (tx) => {
@@ -46,6 +48,10 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
     if (transports.length) {
       await tx.insert(investment_transports).values(transports.map(({ id: _t, investment_id: _i, ...t }) => ({ ...t, investment_id: row.id })));
     }
+    // The rent roll and 修繕履歴 travel with the copy: its derived net_yield / sekisan_ratio (copied) read them.
+    if (rentRoll.length)
+      await tx.insert(investment_rent_rolls).values(rentRoll.map(({ id: _r, investment_id: _i, ...r }) => ({ ...r, investment_id: row.id })));
+    if (repairs.length) await tx.insert(investment_repairs).values(repairs.map(({ id: _r, investment_id: _i, ...r }) => ({ ...r, investment_id: row.id })));
     for (const img of images) {
       const stored = await linkStoredImage({ folder: investmentImageFolder(id), name: img.name, width: img.width ?? 0, height: img.height ?? 0 }, row.id, {
         db,

@@ -4,7 +4,17 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { InvestmentFormInput } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
-import { investment_images, investment_price_histories, investment_transports, investments, municipalities, railway_lines, stations } from "@/server/db/schema";
+import {
+  investment_images,
+  investment_price_histories,
+  investment_rent_rolls,
+  investment_repairs,
+  investment_transports,
+  investments,
+  municipalities,
+  railway_lines,
+  stations,
+} from "@/server/db/schema";
 import { notFound, str } from "./common";
 
 /* ------------------------------------------------------------- lookups */
@@ -56,7 +66,7 @@ export async function municipalityChoices(db: Db) {
 export async function getInvestmentForEdit(db: Db, id: number) {
   const row = await db.select().from(investments).where(eq(investments.id, id)).get();
   if (!row) throw notFound();
-  const [transports, images, history] = await Promise.all([
+  const [transports, images, history, rentRoll, repairs] = await Promise.all([
     db
       .select()
       .from(investment_transports)
@@ -73,6 +83,18 @@ export async function getInvestmentForEdit(db: Db, id: number) {
       .from(investment_price_histories)
       .where(eq(investment_price_histories.investment_id, id))
       .orderBy(desc(investment_price_histories.changed_at))
+      .all(),
+    db
+      .select()
+      .from(investment_rent_rolls)
+      .where(eq(investment_rent_rolls.investment_id, id))
+      .orderBy(asc(investment_rent_rolls.e_sort), asc(investment_rent_rolls.id))
+      .all(),
+    db
+      .select()
+      .from(investment_repairs)
+      .where(eq(investment_repairs.investment_id, id))
+      .orderBy(asc(investment_repairs.e_sort), asc(investment_repairs.id))
       .all(),
   ]);
   const values: InvestmentFormInput = {
@@ -150,6 +172,27 @@ export async function getInvestmentForEdit(db: Db, id: number) {
     premium: row.premium,
     registered_at: row.registered_at ?? "",
     next_update_at: row.next_update_at ?? "",
+    road_price: str(row.road_price),
+    road_price_year: str(row.road_price_year),
+    leasehold_ratio: str(row.leasehold_ratio),
+    assessed_land_value: str(row.assessed_land_value),
+    assessed_building_value: str(row.assessed_building_value),
+    property_tax: str(row.property_tax),
+    replacement_cost: str(row.replacement_cost),
+    steel_thickness: str(row.steel_thickness),
+    rebuild_not_allowed: str(row.rebuild_not_allowed),
+    nonconforming: str(row.nonconforming),
+    rent_roll: rentRoll.map((r) => ({
+      room: r.room,
+      layout: r.layout ?? "",
+      area: str(r.area),
+      rent: str(r.rent),
+      common_fee: str(r.common_fee),
+      deposit: str(r.deposit),
+      status: r.status,
+      lease_start: r.lease_start ?? "",
+    })),
+    repair_history: repairs.map((r) => ({ year_month: r.year_month, description: r.description, cost: str(r.cost) })),
   } as InvestmentFormInput;
   return {
     values,
@@ -171,6 +214,8 @@ export async function getInvestmentForEdit(db: Db, id: number) {
       station_time: row.station_time,
       new_quake: row.new_quake,
       keywords: row.keywords,
+      net_yield: row.net_yield,
+      sekisan_ratio: row.sekisan_ratio,
     },
     history,
   };

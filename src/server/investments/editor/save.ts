@@ -18,7 +18,18 @@ import {
 } from "@/schemas/admin/investment";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
-import { investment_images, investment_price_histories, investment_transports, investments, municipalities, railway_lines, stations } from "@/server/db/schema";
+import {
+  investment_images,
+  investment_price_histories,
+  investment_rent_rolls,
+  investment_repairs,
+  investment_transports,
+  investments,
+  municipalities,
+  railway_lines,
+  stations,
+} from "@/server/db/schema";
+import { loadRentRolls, rentRollRowOf } from "@/server/listings";
 import { enqueue } from "@/server/jobs/outbox";
 import { logger } from "@/server/logger";
 import { claimStaged, UploadRejectedError } from "@/server/media";
@@ -141,7 +152,55 @@ export function editableColumns(v: InvestmentFormOutput) {
     premium: v.premium,
     registered_at: txt(v.registered_at),
     next_update_at: txt(v.next_update_at),
+    // 収支・積算 (issue 35)
+    road_price: num(v.road_price),
+    road_price_year: num(v.road_price_year),
+    leasehold_ratio: num(v.leasehold_ratio),
+    assessed_land_value: num(v.assessed_land_value),
+    assessed_building_value: num(v.assessed_building_value),
+    property_tax: num(v.property_tax),
+    replacement_cost: num(v.replacement_cost),
+    steel_thickness: num(v.steel_thickness),
+    rebuild_not_allowed: triState(v.rebuild_not_allowed),
+    nonconforming: triState(v.nonconforming),
   };
+}
+
+const triState = (v: "true" | "false" | undefined): boolean | null => (v === undefined ? null : v === "true");
+
+type RentRollInsert = Omit<typeof investment_rent_rolls.$inferSelect, "id" | "investment_id">;
+type RepairInsert = Omit<typeof investment_repairs.$inferSelect, "id" | "investment_id">;
+
+/** The rent roll as stored (undefined: the request did not send one, the stored rows stay). */
+export function rentRollRows(v: InvestmentFormOutput): RentRollInsert[] | undefined {
+  return v.rent_roll?.map((r, i) => ({
+    room: r.room!,
+    layout: txt(r.layout),
+    area: num(r.area),
+    rent: Number(r.rent),
+    common_fee: num(r.common_fee),
+    deposit: num(r.deposit),
+    status: r.status!,
+    lease_start: txt(r.lease_start),
+    e_sort: i,
+  }));
+}
+
+/** The 修繕履歴 as stored (undefined: not sent, the stored rows stay). */
+export function repairRows(v: InvestmentFormOutput): RepairInsert[] | undefined {
+  return v.repair_history?.map((r, i) => ({ year_month: r.year_month!, description: r.description!, cost: num(r.cost), e_sort: i }));
+}
+
+async function writeRentRoll(tx: Tx, investmentId: number, rows: RentRollInsert[] | undefined): Promise<void> {
+  if (rows === undefined) return;
+  await tx.delete(investment_rent_rolls).where(eq(investment_rent_rolls.investment_id, investmentId));
+  if (rows.length) await tx.insert(investment_rent_rolls).values(rows.map((r) => ({ ...r, investment_id: investmentId })));
+}
+
+async function writeRepairs(tx: Tx, investmentId: number, rows: RepairInsert[] | undefined): Promise<void> {
+  if (rows === undefined) return;
+  await tx.delete(investment_repairs).where(eq(investment_repairs.investment_id, investmentId));
+  if (rows.length) await tx.insert(investment_repairs).values(rows.map((r) => ({ ...r, investment_id: investmentId })));
 }
 
 /**
@@ -235,7 +294,11 @@ export async function saveInvestment(
   await checkBusinessRules(db, v, id);
   const transports = await resolveTransports(db, v.transports);
   const cols = editableColumns(v);
-  const derived = deriveInvestment(cols, transports as DeriveTransport[], now);
+  const rentRoll = rentRollRows(v);
+  const repairs = repairRows(v);
+  // The 実質利回り reads the rent roll when the listing states no income: the one being saved, or the stored one when none was sent.
+  const rollForDerive = rentRoll ? rentRoll.map(rentRollRowOf) : id !== null ? ((await loadRentRolls(db, [id])).get(id) ?? null) : null;
+  const derived = deriveInvestment({ ...cols, rent_roll: rollForDerive }, transports as DeriveTransport[], now);
   let droppedImages: string[] = [];
   let corrected: { from: number; history: string } | null = null;
 
@@ -295,6 +358,8 @@ export async function saveInvestment(
       investmentId = inserted.id;
     }
     await writeTransports(tx, investmentId, transports);
+    await writeRentRoll(tx, investmentId, rentRoll);
+    await writeRepairs(tx, investmentId, repairs);
     droppedImages = await writeImages(tx, investmentId, v.images, { db, ...opts });
     // Any cut is matched (a saved price range may now fit); the mail shows a former price only when the rule allows it.
     const priceCut = Boolean(price.history && price.cut);

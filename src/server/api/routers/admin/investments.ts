@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { bulkInput, createInvestmentInput, existsInput, investmentIdInput, investmentSaveResult, updateInvestmentInput } from "@/schemas/admin/investment";
+import { rentRollCsvInput, rentRollCsvResult } from "@/schemas/admin/investment-economics";
 import { existsResult } from "@/schemas/common";
 import { parseSearchParams } from "@/schemas/search";
 import { z } from "@/schemas/zod";
@@ -14,6 +15,7 @@ import {
   getInvestmentPreview,
   investmentNoExists,
   municipalityChoices,
+  parseRentRollCsv,
   railwayChoices,
   removeInvestments,
   saveInvestment,
@@ -76,6 +78,11 @@ export const adminInvestmentsRouter = createTRPCRouter({
     if (!d) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
     return d;
   }),
+  /** A rent-roll CSV (Shift_JIS or UTF-8) as form rows, or its errors by line; saves nothing (the listing's save does). */
+  importRentRoll: adminProcedure
+    .input(rentRollCsvInput)
+    .output(rentRollCsvResult)
+    .mutation(({ input }) => parseRentRollCsv(Buffer.from(input.csv, "base64"))),
   masters: adminProcedure.query(async ({ ctx }) => ({
     municipalities: await municipalityChoices(ctx.db),
     lines: await railwayChoices(ctx.db),
