@@ -120,6 +120,12 @@ export interface EconomicsInput {
   /** 再建築不可 / 既存不適格, where stored (null: not stated) */
   rebuild_not_allowed?: boolean | null;
   nonconforming?: boolean | null;
+  /**
+   * Inside a flood zone of 0.5 m or more or a 土砂災害警戒区域 by the listing's hazard flags (issue 34,
+   * src/lib/hazard.ts isHazardOut, staff overrides winning). false means "not found in those zones",
+   * never "safe", so only true makes a deal-check row.
+   */
+  hazard_out?: boolean | null;
 }
 
 /* ================================================================ helpers */
@@ -782,7 +788,7 @@ export interface ListingEconomics {
   /** The listing's own 地代・管理費・修繕積立金 ÷ 満室想定年収 % */
   fixedCostDrag: number | null;
   /** 再建築不可 / 既存不適格 as stored; null when not stated. */
-  flags: { rebuildNotAllowed: boolean | null; nonconforming: boolean | null };
+  flags: { rebuildNotAllowed: boolean | null; nonconforming: boolean | null; hazardOut: boolean };
 }
 
 /**
@@ -828,6 +834,7 @@ export function listingEconomics(input: EconomicsInput, opts: EconomicsOptions =
     flags: {
       rebuildNotAllowed: typeof input.rebuild_not_allowed === "boolean" ? input.rebuild_not_allowed : null,
       nonconforming: typeof input.nonconforming === "boolean" ? input.nonconforming : null,
+      hazardOut: input.hazard_out === true,
     },
   };
 }

@@ -93,6 +93,13 @@ describe("dealCheck", () => {
     expect(byKey(dealCheck(listingEconomics(RC, { now: NOW }), null)).price_per_sqm!.level).toBe("unknown");
   });
 
+  it("hazard flags (issue 34) make a red row only inside a zone; outside or unknown says nothing (never 'safe')", () => {
+    const inside = byKey(dealCheck(listingEconomics({ ...RC, hazard_out: true }, { now: NOW }), null));
+    expect(inside.hazard).toMatchObject({ level: "poor", label: "ハザード" });
+    expect(inside.hazard!.basis).toContain("参考");
+    for (const h of [false, null, undefined]) expect(byKey(dealCheck(listingEconomics({ ...RC, hazard_out: h }, { now: NOW }), null)).hazard).toBeUndefined();
+  });
+
   it("thresholds are the documented constants", () => {
     expect(DEAL_THRESHOLDS).toMatchObject({ yieldPt: 0.5, pricePct: 10, sekisanGood: 100, sekisanPoor: 70, remainingGood: 20, remainingPoor: 10 });
   });

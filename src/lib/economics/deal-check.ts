@@ -11,7 +11,18 @@ import { YIELD_LABELS } from "@/lib/yield-wording";
 export type DealLevel = "good" | "fair" | "poor" | "unknown";
 
 export interface DealRow {
-  key: "gross_yield" | "net_yield" | "price_per_sqm" | "sekisan_ratio" | "loan_term" | "fixed_costs" | "vacancy" | "leasehold" | "rebuild" | "nonconforming";
+  key:
+    | "gross_yield"
+    | "net_yield"
+    | "price_per_sqm"
+    | "sekisan_ratio"
+    | "loan_term"
+    | "fixed_costs"
+    | "vacancy"
+    | "leasehold"
+    | "rebuild"
+    | "nonconforming"
+    | "hazard";
   label: string;
   level: DealLevel;
   /** The figure as shown, e.g. "8.50%（中央値 7.20%）"; "—" when unknown. */
@@ -281,6 +292,16 @@ export function dealCheck(econ: ListingEconomics, medians: SimilarMedians | null
       level: "fair",
       figure: "借地",
       basis: "借地権の物件です。地代・更新料・譲渡承諾料がかかり、融資や売却で評価が下がりやすい点に注意してください。",
+    });
+  }
+  if (econ.flags.hazardOut) {
+    // Issue 34: the flags feed the check only when they put the listing in a zone; outside is not "safe".
+    rows.push({
+      key: "hazard",
+      label: "ハザード",
+      level: "poor",
+      figure: "浸水想定0.5m以上または土砂災害警戒区域",
+      basis: "ハザードマップポータルサイトのタイルによる参考判定です（詳細はハザード欄）。重要事項説明では市町村のハザードマップで説明します。",
     });
   }
   if (econ.flags.rebuildNotAllowed !== null) {

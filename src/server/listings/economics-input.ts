@@ -37,6 +37,7 @@ export const ECONOMICS_COLUMNS = {
   steel_thickness: investments.steel_thickness,
   rebuild_not_allowed: investments.rebuild_not_allowed,
   nonconforming: investments.nonconforming,
+  hazard_out: investments.hazard_out,
 } as const;
 
 /**
@@ -55,6 +56,8 @@ export const STAFF_INPUT_KEYS = [
   "steel_thickness",
   "rebuild_not_allowed",
   "nonconforming",
+  // not a staff input, but also read only for the model (the deal check's hazard row)
+  "hazard_out",
 ] as const satisfies readonly (keyof typeof ECONOMICS_COLUMNS)[];
 export type StaffInputKey = (typeof STAFF_INPUT_KEYS)[number];
 
@@ -112,6 +115,7 @@ export function economicsInputOf(row: EconomicsRow, extras: EconomicsExtras = {}
     steel_thickness_mm: n(row.steel_thickness),
     rebuild_not_allowed: b(row.rebuild_not_allowed),
     nonconforming: b(row.nonconforming),
+    hazard_out: b(row.hazard_out),
     rent_roll: extras.rentRoll ?? null,
     repair_history: extras.repairHistory ?? null,
   };

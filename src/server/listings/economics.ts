@@ -197,6 +197,9 @@ export function dealChips(rows: readonly DealRow[], econ: ListingEconomics, medi
       case "vacancy":
         if (r.level !== "good") out.push({ key: r.key, level: r.level, text: `空室${Math.trunc(econ.vacancyByIncome ?? 0)}%` });
         break;
+      case "hazard":
+        out.push({ key: r.key, level: r.level, text: "ハザード区域" });
+        break;
       case "rebuild":
       case "nonconforming":
         if (r.level !== "good") out.push({ key: r.key, level: r.level, text: r.figure });
