@@ -112,7 +112,7 @@ describe("members", () => {
       const table = page.locator('[data-slot="compare-table"]');
       await expect.poll(() => table.locator("thead th").count()).toBe(3);
       const text = await table.innerText();
-      for (const label of ["実質利回り", "積算比", "残存耐用年数"]) expect(text).toContain(label);
+      for (const label of ["所在地", "土地面積", "建物面積", "戸数", "用途地域", "現況", "実質利回り", "積算比", "残存耐用年数"]) expect(text).toContain(label);
       await table.scrollIntoViewIfNeeded();
       await table.screenshot({ path: path.join(artifactsDir, `economics-compare-${width}.png`) });
       if (width === 390) {

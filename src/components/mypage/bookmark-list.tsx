@@ -186,8 +186,10 @@ function CompareTable({ ids, onClose }: { ids: number[]; onClose: () => void }) 
   const dash = (v: string | null | undefined) => v || "—";
   type Row = (typeof rows)[number];
   const years = (n: number | null) => (n === null ? "—" : `${n}年`);
+  const sqm = (n: number | null) => (n === null ? "—" : `${decimal(n, 2)}㎡`);
   // Every figure from the one model (src/lib/economics.ts via the server's compare), the deal check's rows last.
   const lines: { label: string; value: (r: Row) => string; negative?: (r: Row) => boolean; level?: (r: Row) => keyof typeof LEVEL_CLASS }[] = [
+    { label: "所在地", value: (r) => dash(r.address) },
     { label: "価格", value: (r) => formatPrice(r.price) },
     { label: yieldLabel("gross"), value: (r) => dash(percentText(r.figures.gross_yield)) },
     { label: yieldLabel("net"), value: (r) => dash(percentText(r.figures.net_yield)), negative: (r) => (r.figures.net_yield ?? 0) < 0 },
@@ -199,6 +201,11 @@ function CompareTable({ ids, onClose }: { ids: number[]; onClose: () => void }) 
     { label: "積算価格", value: (r) => man(r.figures.sekisan_total, 0) },
     { label: "積算比", value: (r) => dash(percentText(r.figures.sekisan_ratio)) },
     { label: "土地値割合", value: (r) => dash(percentText(r.figures.land_value_share)) },
+    { label: "土地面積", value: (r) => sqm(r.land_sqm) },
+    { label: "建物面積", value: (r) => sqm(r.building_size ?? r.occupied_size) },
+    { label: "戸数", value: (r) => (r.total_units !== null ? `${r.total_units}戸` : "—") },
+    { label: "用途地域", value: (r) => dash(r.land_use) },
+    { label: "現況", value: (r) => dash(r.vacancy) },
     { label: "築年月", value: (r) => dash(builtText(r.built, now)) },
     { label: "構造", value: (r) => dash(r.structure) },
     { label: "法定耐用年数", value: (r) => years(r.figures.statutory_life) },

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { structureName } from "@/lib/constants/investment";
+import { VACANCIES, codeWithOtherText, structureName } from "@/lib/constants/investment";
+import { landSqm } from "@/lib/economics";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import { bookmarks, investments } from "@/server/db/schema";
@@ -131,6 +132,14 @@ export async function compareBookmarks(db: Db, userId: number, ids: number[]) {
       station_time: r.station_time,
       land_rights: r.land_rights?.type ?? null,
       residual_at: r.residual_at,
+      // issue 30: what investors line up besides the numbers
+      address: [cards.get(id)?.pref_name, cards.get(id)?.city_name, r.district_cd].filter(Boolean).join(""),
+      land_sqm: landSqm(r),
+      building_size: r.building_size,
+      occupied_size: r.occupied_size,
+      total_units: r.total_units,
+      land_use: [r.land_use_1, r.land_use_2].filter(Boolean).join("・") || null,
+      vacancy: codeWithOtherText(VACANCIES, r.vacancy),
       figures: dto.figures,
       deal_check: dto.deal_check,
     };

@@ -55,11 +55,16 @@ export function economicsRows(f: EconomicsFigures): SpecRow[] {
           {f.costs.length > 0 && (
             <ul className="grid gap-1">
               {f.costs.map((c) => (
-                <li key={c.key} className="grid grid-cols-[minmax(0,9rem)_auto_minmax(0,1fr)] gap-x-3" data-source={c.source}>
+                <li
+                  key={c.key}
+                  // phone: the item and its amount on one line, the basis under them; wider: three columns
+                  className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 sm:grid-cols-[minmax(0,9rem)_auto_minmax(0,1fr)]"
+                  data-source={c.source}
+                >
                   <span>{c.label}</span>
                   <span className="tabular text-right">{manYen(c.amount)}</span>
                   {/* the basis says itself whether it is the listing's figure (掲載の…) or a stated rate (既定率…) */}
-                  <span className="text-xs text-primary-500">{c.basis}</span>
+                  <span className="col-span-2 text-xs text-primary-500 sm:col-span-1">{c.basis}</span>
                 </li>
               ))}
             </ul>
