@@ -76,7 +76,7 @@ export function MarketBarChart<C extends MarketFigures>({
   );
 }
 
-const th = "px-3 py-2";
+const th = "px-3 py-2 whitespace-nowrap";
 const num = "px-3 py-2 text-right whitespace-nowrap";
 
 function FigureHeads() {
@@ -86,13 +86,13 @@ function FigureHeads() {
         件数
       </th>
       <th scope="col" className={`${th} text-right`}>
-        ㎡単価（中央値）
+        ㎡単価 中央値
       </th>
       <th scope="col" className={`${th} text-right`}>
-        {YIELD_LABELS.gross}（中央値）
+        {YIELD_LABELS.gross} 中央値
       </th>
       <th scope="col" className={`${th} text-right`}>
-        {YIELD_LABELS.net}（中央値）
+        {YIELD_LABELS.net} 中央値
       </th>
     </>
   );

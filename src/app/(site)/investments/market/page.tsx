@@ -104,7 +104,7 @@ export default async function MarketPage() {
               <h2 id="market-cities" className="border-l-4 border-gold pl-3 text-lg font-bold">
                 政令指定都市・区別（全種別）
               </h2>
-              <div className="grid gap-4 lg:grid-cols-2">
+              <div className="grid gap-4">
                 {m.cities.map((c) => (
                   <MarketCityTable key={c.code} city={c} />
                 ))}
