@@ -150,7 +150,8 @@ export function MarketTable({ cells }: { cells: MarketCell[] }) {
 export function MarketCityTable({ city }: { city: MarketCity }) {
   const row = (r: MarketCityRow, whole: boolean) => (
     <tr key={r.code} className={whole ? "border-t border-border bg-muted/50 font-bold" : "border-t border-border"} data-code={r.code}>
-      <th scope="row" className={`${th} text-left ${whole ? "" : "pl-6 font-normal"}`}>
+      {/* the ward stays visible while the figures scroll sideways on a phone */}
+      <th scope="row" className={`${th} sticky left-0 text-left ${whole ? "bg-muted" : "bg-white pl-6 font-normal"}`}>
         {whole ? `${r.name}全域` : r.name.replace(city.name, "")}
       </th>
       <FigureCells c={r} />
@@ -162,7 +163,7 @@ export function MarketCityTable({ city }: { city: MarketCity }) {
         <caption className="bg-white px-3 py-2 text-left text-sm font-bold">{city.name}（全種別）</caption>
         <thead className="bg-muted text-left text-primary-700">
           <tr>
-            <th scope="col" className={th}>
+            <th scope="col" className={`${th} sticky left-0 bg-muted`}>
               区
             </th>
             <FigureHeads />
