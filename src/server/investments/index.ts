@@ -11,7 +11,7 @@ export { parseRentRollCsv } from "./editor/rent-roll-csv";
 export { type AreaFacets, type CodeFacet, type FeatureFacets, type LineFacet, type MunicipalityFacet, railwayNames, type TrainFacets } from "./facets";
 export { type HomeCard } from "./home";
 export { imageForViewer } from "./images";
-export { type MarketCell, marketView } from "./market";
+export { type MarketCell, type MarketCity, type MarketCityRow, type MarketFigures, marketView } from "./market";
 export { cachedAreaFacets, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch } from "./cached";
 export { rebuildKeywords } from "./reindex";
 export { clearViews, listRecentViews, recordView, VIEWS_KEPT } from "./views";

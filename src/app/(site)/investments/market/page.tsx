@@ -4,13 +4,16 @@ import { pageMetadata } from "@/components/seo/metadata";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { dateText } from "@/components/investment/detail-format";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
+import { NET_YIELD_FORMULA } from "@/lib/yield-wording";
 import { DESIGNATED_CITIES } from "@/lib/constants/designated-cities";
 import { api } from "@/trpc/server";
-import { MarketBarChart, MarketTable } from "./market-charts";
+import { MEDIAN_MIN_N } from "@/lib/economics";
+import { MarketBarChart, MarketCityTable, MarketTable, medianText } from "./market-charts";
 
 export const metadata: Metadata = pageMetadata({
   title: "収益物件の相場（エリア・種別別）",
-  description: "当社掲載物件から算出した、関西6エリア・物件種別ごとの㎡単価の中央値、表面利回りの中央値と掲載件数（過去12か月）。",
+  description:
+    "当社掲載物件から算出した、関西6エリア・物件種別と大阪市・京都市・神戸市・堺市（区別）ごとの㎡単価・表面利回り・実質利回りの中央値と掲載件数（過去12か月）。",
   path: "/investments/market",
 });
 
@@ -31,8 +34,9 @@ export default async function MarketPage() {
           <h1 className="text-xl font-bold md:text-2xl">収益物件の相場</h1>
           <p className="mt-2 text-sm leading-relaxed text-primary-700">
             {dateText(m.since)}〜{dateText(m.until)}に掲載・更新された当社の物件 {m.total.toLocaleString("ja-JP")}件から、エリア・種別ごとの
-            <strong>㎡単価の中央値</strong>（区分は専有面積、土地は土地面積、その他は建物面積あたり）、<strong>表面利回りの中央値</strong>
-            と掲載件数を算出しています。
+            <strong>㎡単価の中央値</strong>（区分は専有面積、土地は土地面積、その他は建物面積あたり）、<strong>表面利回り</strong>と<strong>実質利回り</strong>
+            の中央値と掲載件数を算出しています。各物件の数値は物件詳細と同じ計算（実質利回りは{NET_YIELD_FORMULA}）で、中央値は
+            {MEDIAN_MIN_N}件以上の物件があるときだけ表示し（それ未満は「—」）、nはその数値のある物件数です。
             {member ? (
               "会員限定物件を含みます。"
             ) : (
@@ -57,8 +61,8 @@ export default async function MarketPage() {
             ))}
             の一覧でご覧いただけます。
           </p>
-          {/* the medians are of the listings' 表面利回り: the same definition and caveats */}
-          <YieldFootnote vacant="list" className="mt-2" />
+          {/* the medians are of the listings' 表面・実質利回り: the same definitions and caveats */}
+          <YieldFootnote kinds={["gross", "net"]} vacant="list" className="mt-2" />
         </header>
 
         {m.total === 0 ? (
@@ -69,8 +73,9 @@ export default async function MarketPage() {
               <h2 id="market-areas" className="border-l-4 border-gold pl-3 text-lg font-bold">
                 エリア別（全種別）
               </h2>
-              <div className="grid gap-4 md:grid-cols-3">
+              <div className="grid gap-4 md:grid-cols-2">
                 <MarketBarChart title="表面利回りの中央値" cells={m.areas} metric="yield" label={(c) => c.area_name} />
+                <MarketBarChart title="実質利回りの中央値" cells={m.areas} metric="net" label={(c) => c.area_name} />
                 <MarketBarChart title="㎡単価の中央値" cells={m.areas} metric="price" label={(c) => c.area_name} />
                 <MarketBarChart title="掲載件数" cells={m.areas} metric="count" label={(c) => c.area_name} />
               </div>
@@ -83,16 +88,28 @@ export default async function MarketPage() {
                   <h2 id={`market-type-${t.type_cd}`} className="border-l-4 border-gold pl-3 text-lg font-bold">
                     {t.type_name}
                     <span className="ml-2 text-sm font-normal text-primary-600">
-                      全エリア {t.count}件・利回り中央値 {t.median_yield !== null ? `${t.median_yield.toFixed(2)}%` : "—"}
+                      全エリア {t.count}件・表面 {medianText(t, "yield")}・実質 {medianText(t, "net")}
                     </span>
                   </h2>
-                  <div className="grid gap-4 md:grid-cols-2">
+                  <div className="grid gap-4 md:grid-cols-3">
                     <MarketBarChart title={`${t.type_name}：表面利回りの中央値`} cells={cells} metric="yield" label={(c) => c.area_name} />
+                    <MarketBarChart title={`${t.type_name}：実質利回りの中央値`} cells={cells} metric="net" label={(c) => c.area_name} />
                     <MarketBarChart title={`${t.type_name}：㎡単価の中央値`} cells={cells} metric="price" label={(c) => c.area_name} />
                   </div>
                 </section>
               );
             })}
+
+            <section aria-labelledby="market-cities" className="grid gap-4" data-slot="market-cities">
+              <h2 id="market-cities" className="border-l-4 border-gold pl-3 text-lg font-bold">
+                政令指定都市・区別（全種別）
+              </h2>
+              <div className="grid gap-4">
+                {m.cities.map((c) => (
+                  <MarketCityTable key={c.code} city={c} />
+                ))}
+              </div>
+            </section>
 
             <section aria-labelledby="market-table" className="grid gap-3">
               <h2 id="market-table" className="border-l-4 border-gold pl-3 text-lg font-bold">
