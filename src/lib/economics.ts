@@ -792,8 +792,8 @@ export interface ListingEconomics {
 }
 
 /**
- * The ㎡ the price buys (the 相場 page's rule, src/server/investments/market.ts
- * pricedSqm): 専有面積 for 区分, the land for 土地 (坪 → ㎡), the 延床 otherwise.
+ * The ㎡ the price buys (also the 相場 page's, src/server/investments/market.ts):
+ * 専有面積 for 区分, the land for 土地 (坪 → ㎡), the 延床 otherwise.
  */
 export function pricedSqm(input: Pick<EconomicsInput, "type_cd" | "building_size" | "occupied_size" | "land_size" | "land_type">): number | null {
   const size = input.type_cd === TYPE_UNIT ? input.occupied_size : input.type_cd === TYPE_LAND ? landSqm(input) : input.building_size;

@@ -11,7 +11,8 @@
  * listings never move a visitor's medians (tests/integration/economics).
  */
 import type { Db } from "@/server/db";
-import { investments } from "@/server/db/schema";
+import { investment_rent_rolls, investments } from "@/server/db/schema";
+import { asc, eq } from "drizzle-orm";
 import { dataCaches, memoPublic, publicCache } from "@/server/cache/public-content";
 import {
   DEAL_CHECK_NOTE,
@@ -28,7 +29,7 @@ import {
   type SimilarMedians,
 } from "@/lib/economics";
 import type { DealChip, DealCheckDto, EconomicsFigures, ListingEconomicsDto, RentRollSummary, RepairHistorySummary } from "@/schemas/economics";
-import { ECONOMICS_COLUMNS, economicsInputOf } from "./economics-input";
+import { ECONOMICS_COLUMNS, economicsInputOf, rentRollRowOf } from "./economics-input";
 import { visibleTo, type Audience } from "./visibility";
 
 /** Whose listings a median may use: a visitor's only public ones; members (and staff previews) every published one. */
@@ -65,12 +66,29 @@ export function candidateOf(
 
 /** Every listing the audience may see, as candidates (uncached). */
 export async function loadCandidates(db: Db, audience: MedianAudience, now: Date = new Date()): Promise<SimilarCandidate[]> {
-  const rows = await db
-    .select({ id: investments.id, city_cd: investments.city_cd, area_cd: investments.area_cd, ...ECONOMICS_COLUMNS })
-    .from(investments)
-    .where(visibleTo(audience))
-    .all();
-  return rows.map((r) => candidateOf(r, economicsInputOf(r), now));
+  const [rows, rolls] = await Promise.all([
+    db
+      .select({ id: investments.id, city_cd: investments.city_cd, area_cd: investments.area_cd, ...ECONOMICS_COLUMNS })
+      .from(investments)
+      .where(visibleTo(audience))
+      .all(),
+    // The rent rolls too (one join, not an id list): a listing whose income is only its rent roll has
+    // figures on its detail, so it must have them among the medians and on the 相場 page as well.
+    db
+      .select({ roll: investment_rent_rolls })
+      .from(investment_rent_rolls)
+      .innerJoin(investments, eq(investments.id, investment_rent_rolls.investment_id))
+      .where(visibleTo(audience))
+      .orderBy(asc(investment_rent_rolls.investment_id), asc(investment_rent_rolls.e_sort), asc(investment_rent_rolls.id))
+      .all(),
+  ]);
+  const byListing = new Map<number, RentRollRow[]>();
+  for (const { roll } of rolls) {
+    const list = byListing.get(roll.investment_id) ?? [];
+    list.push(rentRollRowOf(roll));
+    byListing.set(roll.investment_id, list);
+  }
+  return rows.map((r) => candidateOf(r, economicsInputOf(r, { rentRoll: byListing.get(r.id) }), now));
 }
 
 const caches = dataCaches((ttl) => ({ candidates: publicCache<{ list: SimilarCandidate[] }>(4, ttl) }));
