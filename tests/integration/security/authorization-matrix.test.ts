@@ -49,6 +49,9 @@ const MEMBER_SELF = new Set([
   "member.matchings.dashboard",
   "member.views.record",
   "member.views.list",
+  "member.views.clear",
+  // bookmarks / saves for the caller after sign-up or login (issue 30); a listing id is not another member's row
+  "member.intent.carryOut",
 ]);
 /** Visitor surfaces (public queries) with the input each is read with. */
 const PUBLIC_QUERIES: Record<string, (i: Ids) => unknown> = {
@@ -75,6 +78,11 @@ const PUBLIC_QUERIES: Record<string, (i: Ids) => unknown> = {
   "public.session.state": () => undefined,
   // The staff invitation page: who an unknown link is for (null for anyone's guess).
   "public.auth.adminInviteState": () => ({ token: "a".repeat(32) }),
+  // Issue 34: a listing's hazard flags (null when the viewer may not see it) and the tile base URL.
+  "public.hazards.byListing": (i) => ({ id: i.membersOnlyListing }),
+  "public.hazards.tiles": () => undefined,
+  // Issue 30: 郵便番号 → 住所 (rate-limited per address).
+  "public.postal.lookup": () => ({ zip: "5300001" }),
 };
 /** Public mutations: sign-up, login, reset and inquiry forms. */
 const PUBLIC_MUTATIONS = /^public\.(auth\.[a-zA-Z]+|contacts\.(investment|consult|other|sell|exchange))$/;
