@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { InvestmentFormInput } from "@/schemas/admin/investment";
 import { investments, site_options } from "@/server/db/schema";
 import { normaliseLandUses } from "@/server/investments";
+import { migrateDb } from "@/server/migrate";
 import { errorOf, useAccountSuite } from "../../helpers/accounts";
 import { actors, expectRefused, uploadDir, validForm, type Actors } from "./helpers";
 
@@ -48,6 +49,17 @@ describe("the data pass maps stored free text to the official names", () => {
     expect(list.map((l) => l.id)).not.toContain(mapped.id);
     expect(list.find((l) => l.id === unreadable.id)).toMatchObject({ land_use_1: "商業・近商", land_use_2: "準工業地域" });
     await expectRefused(a, (c) => c.admin.investments.unmappedLandUses());
+  });
+});
+
+describe("the migration runs the pass", () => {
+  it("a database whose land_use_version is older gets its free text mapped by migrateDb", async () => {
+    const r = await create(validForm({ land_use_1: "商業地域" }));
+    await storeText(r.id, "１種低層", "調整区域");
+    await s.db.delete(site_options).where(eq(site_options.key, "land_use_version"));
+    await migrateDb(s.db);
+    const m = await row(r.id);
+    expect([m?.land_use_1, m?.land_use_2]).toEqual(["第一種低層住居専用地域", "市街化調整区域"]);
   });
 });
 
