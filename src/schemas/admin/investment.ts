@@ -13,6 +13,8 @@
  *  - price required; price below 1e8 (万円) or その価格は表示できません;
  *  - numeric fields: digits with one optional decimal point, not zero,
  *    full-width converted;
+ *  - 用途地域1 / 2 one of the official names (LAND_USE_ZONES) or empty;
+ *    建ぺい率 at most 100 and 容積率 at most 1300 (%);
  *  - structure_cd required unless type_cd is 5 (土地) or 99 (その他);
  *  - land_type (㎡ / 坪) and vacancy.cd required;
  *  - transports: a station for 徒歩 / バス, station_walk for 徒歩, bus_name,
@@ -29,6 +31,7 @@
  * price_before / price_down) are not part of the form: the server computes them.
  */
 import { BULK_ACTIONS, type BulkAction } from "@/lib/constants/bulk-actions";
+import { LAND_USE_NAMES } from "@/lib/constants/land-use";
 import { findProhibitedWord, prohibitedWordMessage } from "@/lib/constants/prohibited-words";
 import {
   IMAGE_CATEGORY_KEYS,
@@ -138,6 +141,29 @@ const cleanText = (name: string, max: number) => label(z.preprocess(blankToUndef
 
 /** Optional number as typed: digits, one optional decimal point, not zero (full-width converted). */
 const decimal = (name: string) => ifFilled(nonZeroDecimal(name));
+
+/**
+ * A percentage: a decimal as typed, not zero, at most `max` — 建ぺい率 up to 100,
+ * 容積率 up to 1300 (the largest 指定容積率 of 都市計画法 第8条, 商業地域).
+ */
+const percent = (name: string, max: number) =>
+  ifFilled(nonZeroDecimal(name).refine((v) => Number(v) <= max, { error: `${name}は0〜${max}の数値（%）で入力してください` }));
+
+/** 用途地域: one of the official names (src/lib/constants/land-use.ts), or empty. */
+export const landUseMessage = (name: string) => `${name}は一覧から選択してください`;
+const landUse = (name: string) =>
+  label(
+    z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .refine((v) => (LAND_USE_NAMES as readonly string[]).includes(v), { error: landUseMessage(name) })
+        .optional(),
+    ),
+    name,
+    { select: true },
+  );
 
 /** Optional whole number of minutes (not zero). */
 const minutes = (name: string) =>
@@ -319,13 +345,13 @@ const fields = z.object({
   land_type: code(LAND_TYPES, "土地面積の単位"),
   land_note: text("土地備考", 200),
   land_rights: z.object({ type: code(LAND_RIGHTS, "土地権利"), other: text("土地権利（その他）", 100), fee: decimal("地代（円）") }),
-  land_use_1: text("用途地域1", 50),
-  land_use_2: text("用途地域2", 50),
+  land_use_1: landUse("用途地域1"),
+  land_use_2: landUse("用途地域2"),
   land_ratio: z.object({
-    bdr_1: decimal("建ぺい率1（%）"),
-    bdr_2: decimal("建ぺい率2（%）"),
-    far_1: decimal("容積率1（%）"),
-    far_2: decimal("容積率2（%）"),
+    bdr_1: percent("建ぺい率1（%）", 100),
+    bdr_2: percent("建ぺい率2（%）", 100),
+    far_1: percent("容積率1（%）", 1300),
+    far_2: percent("容積率2（%）", 1300),
   }),
   land_cat: z.object({ cd: code(LAND_CATS, "地目"), other: text("地目（その他）", 50) }),
   land_plan: z.object({ cd: code(LAND_PLANS, "都市計画"), other: text("都市計画（その他）", 50) }),

@@ -17,6 +17,7 @@ export { rebuildKeywords } from "./reindex";
 export { clearViews, listRecentViews, recordView, VIEWS_KEPT } from "./views";
 export { recomputeFormerPrices } from "./former-price";
 export { rederiveEconomics } from "./economics-pass";
+export { normaliseLandUses, unmappedLandUses, type UnmappedLandUse } from "./land-use-pass";
 // The kernel's names that pages already read here (src/server/listings is their home).
 export { type Audience, audienceOf, type InvestmentCard, loadCards } from "@/server/listings";
 // For the demo and scale seed (src/seed), which writes listings as the editor would.

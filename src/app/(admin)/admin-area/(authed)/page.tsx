@@ -11,6 +11,7 @@ export const metadata: Metadata = { title: "管理トップ" };
 export default async function AdminTopPage() {
   const base = await adminPage();
   const [me, counts, d] = await Promise.all([api.admin.account.info(), api.public.options.get(), api.admin.options.dashboard()]);
+  const unmapped = await api.admin.investments.unmappedLandUses();
   const today = [
     { label: "本日の新規お問い合わせ", value: d.today.newContacts, href: `${base}/contacts?from=${d.today.date}` },
     { label: "本日の新規会員", value: d.today.newMembers, href: `${base}/accounts?from=${d.today.date}` },
@@ -55,6 +56,45 @@ export default async function AdminTopPage() {
           </div>
         ))}
       </dl>
+      {unmapped.length > 0 && (
+        // Issue 34 item 5: free-text 用途地域 the migration could not map to an official zone.
+        <section aria-labelledby="land-use-title" className="grid gap-2 rounded-lg bg-white p-4 shadow-sm">
+          <h2 id="land-use-title" className="font-bold">
+            用途地域の選び直しが必要な物件（{unmapped.length.toLocaleString("ja-JP")}件）
+          </h2>
+          <p className="text-xs text-muted-foreground">旧入力の用途地域を公式の区分に読み替えられませんでした。編集画面で用途地域を選んで保存してください。</p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="border-b border-border text-left text-xs text-muted-foreground">
+                  <th scope="col" className="py-2 pr-3 font-normal">
+                    ID
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-normal">
+                    物件名
+                  </th>
+                  <th scope="col" className="py-2 font-normal">
+                    旧入力（用途地域1 / 2）
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {unmapped.map((r) => (
+                  <tr key={r.id} className="border-b border-border last:border-0">
+                    <td className="py-2 pr-3 tabular">{r.id}</td>
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                      <Link href={`${base}/investments/${r.id}`} className="underline underline-offset-2">
+                        {r.name}を編集
+                      </Link>
+                    </th>
+                    <td className="py-2">{[r.land_use_1, r.land_use_2].filter(Boolean).join(" / ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
       <section aria-labelledby="charts-title" className="grid gap-3">
         <h2 id="charts-title" className="font-bold">
           推移と内訳

@@ -20,6 +20,7 @@ import {
   removeInvestments,
   saveInvestment,
   stationChoices,
+  unmappedLandUses,
 } from "@/server/investments";
 import { searchInvestments } from "@/server/search";
 import { adminProcedure, createTRPCRouter } from "../../trpc";
@@ -83,6 +84,8 @@ export const adminInvestmentsRouter = createTRPCRouter({
     .input(rentRollCsvInput)
     .output(rentRollCsvResult)
     .mutation(({ input }) => parseRentRollCsv(Buffer.from(input.csv, "base64"))),
+  /** Listings whose 用途地域 is free text the migration could not map (issue 34 item 5), for the admin top page. */
+  unmappedLandUses: adminProcedure.query(({ ctx }) => unmappedLandUses(ctx.db)),
   masters: adminProcedure.query(async ({ ctx }) => ({
     municipalities: await municipalityChoices(ctx.db),
     lines: await railwayChoices(ctx.db),
