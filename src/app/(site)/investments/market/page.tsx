@@ -4,7 +4,7 @@ import { pageMetadata } from "@/components/seo/metadata";
 import { Breadcrumbs } from "@/components/site-chrome/breadcrumbs";
 import { dateText } from "@/components/investment/detail-format";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
-import { NET_YIELD_FORMULA } from "@/lib/yield-wording";
+import { NET_YIELD_FORMULA, yieldLabel } from "@/lib/yield-wording";
 import { DESIGNATED_CITIES } from "@/lib/constants/designated-cities";
 import { api } from "@/trpc/server";
 import { MEDIAN_MIN_N } from "@/lib/economics";
@@ -34,7 +34,8 @@ export default async function MarketPage() {
           <h1 className="text-xl font-bold md:text-2xl">収益物件の相場</h1>
           <p className="mt-2 text-sm leading-relaxed text-primary-700">
             {dateText(m.since)}〜{dateText(m.until)}に掲載・更新された当社の物件 {m.total.toLocaleString("ja-JP")}件から、エリア・種別ごとの
-            <strong>㎡単価の中央値</strong>（区分は専有面積、土地は土地面積、その他は建物面積あたり）、<strong>表面利回り</strong>と<strong>実質利回り</strong>
+            <strong>㎡単価の中央値</strong>（区分は専有面積、土地は土地面積、その他は建物面積あたり）、<strong>{yieldLabel("gross")}</strong>と
+            <strong>{yieldLabel("net")}</strong>
             の中央値と掲載件数を算出しています。各物件の数値は物件詳細と同じ計算（実質利回りは{NET_YIELD_FORMULA}）で、中央値は
             {MEDIAN_MIN_N}件以上の物件があるときだけ表示し（それ未満は「—」）、nはその数値のある物件数です。
             {member ? (
