@@ -209,7 +209,7 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       await expect.poll(() => page.locator("h1").innerText()).toBe(title);
       const row = await db.select({ price: investments.price }).from(investments).where(eq(investments.id, id)).get();
       expect(await page.locator('[data-slot="key-figures"]').innerText()).toContain(formatPrice(row!.price));
-      for (const heading of ["価格・利回り・想定年収", "所在地・交通", "土地", "取引"]) {
+      for (const heading of ["価格・利回り・収支", "所在地・交通", "土地", "取引"]) {
         expect(await page.getByRole("heading", { name: heading, exact: true }).count()).toBe(1);
       }
       expect(await page.locator('[data-slot="display-terms"]').innerText()).toContain("次回更新予定日");

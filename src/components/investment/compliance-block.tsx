@@ -31,7 +31,7 @@ export function ComplianceBlock({
       <p className="mt-3 flex items-start gap-1.5 text-xs leading-relaxed text-primary-600">
         <CalendarClock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
         掲載情報は{SITE.corporateName}
-        が取得した時点のものです。現況と異なる場合は現況を優先します。利回りの定義と注意事項は「価格・利回り・想定年収」の注記をご覧ください。
+        が取得した時点のものです。現況と異なる場合は現況を優先します。利回りの定義と注意事項は「価格・利回り・収支」の注記をご覧ください。
       </p>
     </section>
   );

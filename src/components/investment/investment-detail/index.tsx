@@ -29,7 +29,7 @@ interface InvestmentDetailViewProps {
 
 /**
  * The detail page body of a listing the viewer may see: header, gallery and
- * key figures, comments, 物件概要 grouped as the portals do (価格・利回り・想定年収,
+ * key figures, comments, 物件概要 grouped as the portals do (価格・利回り・収支,
  * 所在地・交通, 建物, 土地, 取引), the map, price changes, the 表示規約 block and
  * related listings. A server component (issue 21): the facts, their labels and
  * the code tables behind them render on the server and ship no JavaScript; the

@@ -26,7 +26,7 @@ import {
 import type { SpecRow } from "../spec-list";
 import type { DetailFacts } from "./facts";
 
-// The rows of 物件概要, grouped as the portals do: 価格・利回り・想定年収, 所在地・交通, 建物, 土地, 取引.
+// The rows of 物件概要, grouped as the portals do: 価格・利回り・収支, 所在地・交通, 建物, 土地, 取引.
 
 export function PriceText({ price, className }: { price: number; className?: string }) {
   // formatPrice gives その価格は表示できません from 1億 万円 (spec §8).
