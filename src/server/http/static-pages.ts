@@ -142,12 +142,15 @@ export function toDeferredPage(html: string, index: ClientModuleIndex): StaticPa
   const nonce = /<script\b[^>]*\bnonce="([^"]+)"/.exec(html)?.[1];
   // Held in place, as scripts of a type no browser runs: their text needs no escaping (it was already
   // script text) and the page's order is kept for the loader.
-  const hold = (m: string) => `<script type="${HELD_TYPE}">${innerOf(m)}</script>`;
+  // Each carries this response's nonce, and the loader runs only those that do: markup injected into
+  // the page cannot pose as a held script to borrow the loader's nonce (a CSP script gadget).
+  const held = `<script type="${HELD_TYPE}"${nonce ? ` nonce="${nonce}"` : ""}`;
+  const hold = (m: string) => `${held}>${innerOf(m)}</script>`;
   const out = html
     .replace(BUNDLER_BOOTSTRAP, hold)
     .replace(FLIGHT_SCRIPT, hold)
     // Module scripts only: the nomodule polyfills are for browsers without modules, which run nothing of this.
-    .replace(RUNTIME_SCRIPT, (m) => (/\bnomodule\b/i.test(m) ? "" : `<script type="${HELD_TYPE}" data-src="${/\bsrc="([^"]+)"/.exec(m)![1]}"></script>`))
+    .replace(RUNTIME_SCRIPT, (m) => (/\bnomodule\b/i.test(m) ? "" : `${held} data-src="${/\bsrc="([^"]+)"/.exec(m)![1]}"></script>`))
     .replace(RUNTIME_PRELOAD, "");
   const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${DEFER_LOADER}</script>`;
   const at = out.lastIndexOf("</body>");
@@ -174,7 +177,7 @@ const DEFER_LOADER =
   JSON.stringify(`script[type="${HELD_TYPE}"]`) +
   "),i,s,u,later=[];" +
   // inline code first, in page order (the bundler's bootstrap, then the payload), then the chunks
-  'for(i=0;i<h.length;i++){u=h[i].getAttribute("data-src");s=d.createElement("script");if(n)s.nonce=n;' +
+  'for(i=0;i<h.length;i++){if(n&&h[i].nonce!==n)continue;u=h[i].getAttribute("data-src");s=d.createElement("script");if(n)s.nonce=n;' +
   "if(u){s.src=u;s.async=true;later.push(s)}else{s.textContent=h[i].textContent;d.body.appendChild(s)}}" +
   "later.forEach(function(x){d.body.appendChild(x)})}" +
   'function ready(t){for(var k in t)if(k.indexOf("__reactProps$")===0)return true;return false}' +

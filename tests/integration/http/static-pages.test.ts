@@ -171,7 +171,8 @@ describe("toDeferredPage (visitors' lists, issue 31)", () => {
     expect(html).not.toMatch(/rel="preload" as="script"/);
     expect(html).not.toContain("poly.js"); // nomodule: for browsers that run none of it
     // held: the chunks by URL, the bootstrap and the payload as their text, the bootstrap first
-    const held = [...html.matchAll(/<script type="text\/x-kir-held"( data-src="([^"]+)")?>([\s\S]*?)<\/script>/g)];
+    // each held script carries the page's nonce: the loader runs only those (injected markup cannot pose as one)
+    const held = [...html.matchAll(new RegExp(`<script type="text/x-kir-held" nonce="${NONCE}"( data-src="([^"]+)")?>([\\s\\S]*?)</script>`, "g"))];
     expect(held.filter((m) => m[2]).map((m) => m[2])).toEqual(["/_next/static/chunks/a.js", "/_next/static/chunks/boot.js"]);
     const inline = held.filter((m) => !m[2]).map((m) => m[3]!);
     expect(inline[0]).toContain('globalThis["TURBOPACK"]');
@@ -181,6 +182,7 @@ describe("toDeferredPage (visitors' lists, issue 31)", () => {
     const loader = html.slice(html.lastIndexOf("<script"));
     expect(loader).toMatch(new RegExp(`^<script nonce="${NONCE}">\\(function\\(\\)\\{var d=document`));
     expect(loader).toContain('querySelectorAll("script[type=\\"text/x-kir-held\\"]")');
+    expect(loader).toContain("if(n&&h[i].nonce!==n)continue;");
     expect(loader.endsWith("</script></body></html>")).toBe(true);
     expect(html).toContain('classList.add("x")');
     expect(html).toContain("$RC(");
@@ -266,7 +268,7 @@ describe("withStaticPages on a real server behind the compression", () => {
   it("a visitor's list goes out with its scripts held; a member's or an admin's as written", async () => {
     const runs = (body: string) => /<script(?![^>]*text\/x-kir-held)[^>]*\ssrc="\/_next\/static\/chunks\/a\.js"/.test(body);
     const visitor = await get("/investments/page/2?ty=1");
-    expect(visitor.body).toContain('<script type="text/x-kir-held" data-src="/_next/static/chunks/a.js">');
+    expect(visitor.body).toMatch(/<script type="text\/x-kir-held"( nonce="[^"]+")? data-src="\/_next\/static\/chunks\/a\.js">/);
     expect(runs(visitor.body)).toBe(false);
     expect(runs((await get("/investments", { cookie: "kir_session=abc" })).body)).toBe(true);
     expect(runs((await get("/investments", { cookie: "theme=1; kir_admin_session=abc" })).body)).toBe(true);
