@@ -8,7 +8,7 @@
  * municipality master (a static JSON file) for names.
  */
 import { builtAt, isNewQuakeStandard, residualAt } from "@/lib/age";
-import { netYield, sekisan, sekisanRatio, type RentRollRow } from "@/lib/economics";
+import { netYield, noi, rentRollVacancy, sekisan, sekisanRatio, type RentRollRow } from "@/lib/economics";
 import {
   FEATURES,
   LAND_CATS,
@@ -102,10 +102,14 @@ export interface DerivedColumns {
   is_full: boolean;
   net_yield: number | null;
   sekisan_ratio: number | null;
+  noi: number | null;
+  freehold: boolean;
 }
 
 /** vacancy.cd 1 = 満室. */
 const VACANCY_FULL = 1;
+/** land_rights.type 1 = 所有権 (LAND_RIGHTS). */
+const LAND_RIGHTS_FREEHOLD = 1;
 
 const muniList = (municipalitiesJson as { municipalities: { code: string; name: string; name_kana: string }[] }).municipalities;
 const muniNames = new Map<string, string>(muniList.map((m) => [m.code, m.name]));
@@ -219,28 +223,47 @@ export function buildKeywords(input: DeriveInput, transports: readonly DeriveTra
 
 /**
  * Bumped whenever a derived investment figure changes definition (residual_at, net_yield,
- * sekisan_ratio): start-up re-derives them for every stored listing (rederiveEconomics).
+ * sekisan_ratio, noi, is_full, freehold): start-up re-derives them for every stored listing
+ * (rederiveEconomics).
  * 1: issue 35 — residual_at is the end of the legal life (残存 = 法定 − 経過, not the 簡便法
- * period), net_yield and sekisan_ratio added.
+ *    period), net_yield and sekisan_ratio added.
+ * 2: issue 33 — noi (the member CF sort) and freehold (ow) added; is_full (fs=5, oc) reads the
+ *    rent roll where there is one.
  */
-export const ECONOMICS_VERSION = 1;
+export const ECONOMICS_VERSION = 2;
+
+type EconomicsDeriveInput = Omit<EconomicsRow, "price"> & { price?: number | null; rent_roll?: readonly RentRollRow[] | null };
 
 /**
- * The derived figures of the economics model: 実質利回り and 積算比 (src/lib/economics.ts, read
- * through economicsInputOf like every surface) and residual_at, the month the legal useful life
- * ends (src/lib/age.ts residualAt, 法定耐用年数 by economics.statutoryLife incl. 鉄骨の肉厚).
+ * 現況満室 (fs=5 and oc=1, issue 33): from the rent roll where the listing has one (every unit
+ * 入居中), otherwise the stored 現況 (vacancy.cd 1 満室).
+ */
+export function isFullNow(input: Pick<EconomicsDeriveInput, "vacancy" | "rent_roll">): boolean {
+  const roll = rentRollVacancy(input.rent_roll);
+  return roll !== null ? roll.vacantUnits === 0 : input.vacancy?.cd === VACANCY_FULL;
+}
+
+/**
+ * The derived figures of the economics model: 実質利回り, NOI and 積算比 (src/lib/economics.ts, read
+ * through economicsInputOf like every surface), residual_at, the month the legal useful life
+ * ends (src/lib/age.ts residualAt, 法定耐用年数 by economics.statutoryLife incl. 鉄骨の肉厚),
+ * 現況満室 and 所有権.
  * 積算比 depends on `now` (残存/法定 of the building part shrinks each year): stored as of the write.
  */
 export function deriveEconomics(
-  input: Omit<EconomicsRow, "price"> & { price?: number | null; rent_roll?: readonly RentRollRow[] | null },
+  input: EconomicsDeriveInput,
   now: Date = new Date(),
-): Pick<DerivedColumns, "residual_at" | "net_yield" | "sekisan_ratio"> {
+): Pick<DerivedColumns, "residual_at" | "net_yield" | "sekisan_ratio" | "noi" | "is_full" | "freehold"> {
   const econ = economicsInputOf({ ...input, price: input.price ?? null }, { rentRoll: input.rent_roll ?? null });
   const structure = { structure_cd: input.structure_cd, structure_other: input.structure_other, steel_thickness_mm: input.steel_thickness };
+  const n = noi(econ);
   return {
     residual_at: input.built ? residualAt(structure, input.built) : null,
     net_yield: netYield(econ),
     sekisan_ratio: sekisanRatio(sekisan(econ, { now }), econ),
+    noi: n === null ? null : n.noi,
+    is_full: isFullNow(input),
+    freehold: input.land_rights?.type === LAND_RIGHTS_FREEHOLD,
   };
 }
 
@@ -262,7 +285,6 @@ export function deriveInvestment(input: DeriveInput, transports: readonly Derive
     new_quake: built ? isNewQuakeStandard(built.year, built.month) : false,
     has_cert: input.features?.cert === true,
     has_repair: input.features?.repair === true,
-    is_full: input.vacancy?.cd === VACANCY_FULL,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
- * The data pass for the derived economics columns (residual_at, net_yield, sekisan_ratio): when
+ * The data pass for the derived economics columns (residual_at, net_yield, sekisan_ratio, noi,
+ * is_full, freehold): when
  * their definition changes (ECONOMICS_VERSION) every stored listing is re-derived once, at
- * migration time, like reindex.ts does for the keywords. Only those three columns are written,
+ * migration time, like reindex.ts does for the keywords. Only those columns are written,
  * so update_at (the listing's 情報更新日) and everything else stay.
  */
 import { asc, eq, gt, sql } from "drizzle-orm";
@@ -12,6 +13,7 @@ import { ECONOMICS_VERSION, deriveEconomics } from "./derive";
 
 const OPTION_KEY = "economics_version";
 const BATCH = 500;
+const DERIVED_KEYS = ["residual_at", "net_yield", "sekisan_ratio", "noi", "is_full", "freehold"] as const;
 
 /** Re-derives the economics columns of every listing when the stored version is older; returns how many rows changed. Idempotent. */
 export async function rederiveEconomics(db: Db, opts: { force?: boolean; now?: Date } = {}): Promise<{ rederived: boolean; changed: number }> {
@@ -28,6 +30,9 @@ export async function rederiveEconomics(db: Db, opts: { force?: boolean; now?: D
         residual_at: investments.residual_at,
         net_yield: investments.net_yield,
         sekisan_ratio: investments.sekisan_ratio,
+        noi: investments.noi,
+        is_full: investments.is_full,
+        freehold: investments.freehold,
       })
       .from(investments)
       .where(gt(investments.id, after))
@@ -42,12 +47,12 @@ export async function rederiveEconomics(db: Db, opts: { force?: boolean; now?: D
     );
     const updates = rows
       .map((r) => ({ r, want: deriveEconomics({ ...r, rent_roll: rolls.get(r.id) ?? null }, now) }))
-      .filter(({ r, want }) => r.residual_at !== want.residual_at || r.net_yield !== want.net_yield || r.sekisan_ratio !== want.sekisan_ratio);
+      .filter(({ r, want }) => DERIVED_KEYS.some((k) => r[k] !== want[k]));
     if (updates.length) {
       await db.transaction(async (tx) => {
         for (const { r, want } of updates)
           await tx.run(
-            sql`UPDATE investments SET residual_at = ${want.residual_at}, net_yield = ${want.net_yield}, sekisan_ratio = ${want.sekisan_ratio} WHERE id = ${r.id}`,
+            sql`UPDATE investments SET residual_at = ${want.residual_at}, net_yield = ${want.net_yield}, sekisan_ratio = ${want.sekisan_ratio}, noi = ${want.noi}, is_full = ${want.is_full ? 1 : 0}, freehold = ${want.freehold ? 1 : 0} WHERE id = ${r.id}`,
           );
       });
       changed += updates.length;

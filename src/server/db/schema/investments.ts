@@ -154,6 +154,10 @@ export const investments = sqliteTable(
     net_yield: real("net_yield"),
     /** 積算比 % (積算価格 ÷ 価格, economics.sekisanRatio); null without 路線価 and the building's inputs. */
     sekisan_ratio: real("sekisan_ratio"),
+    /** NOI 円/年 (economics.noi, the summary's: no vacancy assumed, the listing's real costs); null when its inputs are missing. The member CF sort (issue 33) reads it. */
+    noi: real("noi"),
+    /** 所有権のみ (issue 33, the ow key): land_rights.type is 1 所有権. 借地権・定期借地権・その他 and unstated rights are not. */
+    freehold: bool("freehold").notNull().default(false),
 
     created_by: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
     created_at: createdAt(),
@@ -182,6 +186,11 @@ export const investments = sqliteTable(
       t.is_full,
       t.transactions,
       t.update_at,
+      // issue 33: the deal's numbers (ny, sk, ow, the member CF sort)
+      t.net_yield,
+      t.sekisan_ratio,
+      t.noi,
+      t.freehold,
     ];
     return [
       uniqueIndex("investments_no_uq")

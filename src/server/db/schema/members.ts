@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { users } from "./accounts";
 import { investments } from "./investments";
 import { bool, createdAt, timestamp, updatedAt } from "./_columns";
@@ -95,3 +95,26 @@ export const investment_views = sqliteTable(
     index("investment_views_investment_id_idx").on(t.investment_id),
   ],
 );
+
+/**
+ * A member's own financing (issue 33, マイページ「融資条件」): the cash flow on cards and the
+ * table, the cf_desc sort, the simulator's opening values and the price-cut mail's 月間CF change
+ * are computed under these terms (src/lib/economics.ts cashFlow). One row per member; no row =
+ * no terms saved (nothing shown). Rules: src/schemas/member/loan-terms.ts.
+ */
+export const loan_terms = sqliteTable("loan_terms", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** 自己資金 円; when set it wins over down_payment_pct (economics LoanTerms.ownFunds). */
+  own_funds: integer("own_funds"),
+  /** 頭金 % of the price (the 諸費用 paid in cash on top). */
+  down_payment_pct: real("down_payment_pct"),
+  /** 金利 % per year, 0–15. */
+  interest_pct: real("interest_pct").notNull(),
+  /** 融資期間 years, 1–50. */
+  years: integer("years").notNull(),
+  /** 購入時諸費用 % of the price. */
+  purchase_cost_pct: real("purchase_cost_pct").notNull(),
+  updated_at: updatedAt(),
+});
