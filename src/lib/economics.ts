@@ -757,6 +757,37 @@ export function cashFlow(input: EconomicsInput, terms: LoanTerms, opts: Economic
   };
 }
 
+/**
+ * The member cash-flow sort (issue 33, `sr=cf_desc`) as a closed form the database evaluates over
+ * every matching row, derived from cashFlow above (the one definition cards, simulator and mails print):
+ *   借入額 L = 価格 × (1 − 頭金%)  or  max(0, 価格 × (1 + 諸費用%) − 自己資金)  (as cashFlow's);
+ *   年間返済額 = 12 × annuityPayment(L) = 12 × f × L (the annuity is linear in L);
+ *   年間CF = NOI − 年間返済額 = noi − debtPerYen × max(0, 価格 × loanPerPriceYen − loanOffsetYen),
+ * the three constants fixed by the member's terms alone. investments.noi stores noi() with no options.
+ */
+export interface CashFlowSortKey {
+  /** 年間返済額 per yen borrowed (12 × the monthly annuity factor). */
+  debtPerYen: number;
+  /** The loan per yen of price before the floor at 0. */
+  loanPerPriceYen: number;
+  /** Subtracted from 価格 × loanPerPriceYen (自己資金 円; 0 under 頭金 % terms). */
+  loanOffsetYen: number;
+}
+
+export function cashFlowSortKey(terms: LoanTerms): CashFlowSortKey {
+  const years = finite(terms.years) ? Math.max(0, Math.round(terms.years)) : 0;
+  const debtPerYen = 12 * annuityPayment(1, terms.interestPct, years);
+  const costs = nonNegative(terms.purchaseCostPct) ? terms.purchaseCostPct : PURCHASE_COST_PCT_DEFAULT;
+  if (nonNegative(terms.ownFunds)) return { debtPerYen, loanPerPriceYen: 1 + costs / 100, loanOffsetYen: terms.ownFunds };
+  const down = clampPct(nonNegative(terms.downPaymentPct) ? terms.downPaymentPct : DOWN_PAYMENT_PCT_DEFAULT);
+  return { debtPerYen, loanPerPriceYen: 1 - down / 100, loanOffsetYen: 0 };
+}
+
+/** 年間CF by the closed form (what the SQL sort computes): equals cashFlow(…).annualCashFlow. */
+export function annualCashFlowBySortKey(key: CashFlowSortKey, noiYen: number, priceYen: number): number {
+  return noiYen - key.debtPerYen * Math.max(0, priceYen * key.loanPerPriceYen - key.loanOffsetYen);
+}
+
 /* ============================================================ the summary */
 
 export interface ListingEconomics {

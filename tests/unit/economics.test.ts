@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  annualCashFlowBySortKey,
   annuityPayment,
   cashFlow,
+  cashFlowSortKey,
   currentIncome,
   elapsedMonths,
   fullIncome,
@@ -267,6 +269,27 @@ describe("積算価格", () => {
     expect(cf.dscr).toBeCloseTo(3.2021, 4);
     expect(cf.totalCostYield).toBe(5.04);
     expect(cf.cashOnCash).toBe(5.04);
+  });
+});
+
+describe("the member CF sort's closed form (issue 33)", () => {
+  it("is cashFlow's 年間CF for 自己資金 and 頭金 % terms, a loan floored at 0, and 0 %", () => {
+    // The hand-checked case above: 借入 30,000,000 at 3 % / 30 years → 年間返済 1,517,774.52, CF 3,342,225.48
+    const own = { ownFunds: 66_300_000, interestPct: 3, years: 30, purchaseCostPct: 7 };
+    expect(annualCashFlowBySortKey(cashFlowSortKey(own), 4_860_000, 90_000_000)).toBeCloseTo(3_342_225.48, 1);
+    const cases = [
+      own,
+      { downPaymentPct: 10, interestPct: 2.5, years: 15 },
+      { downPaymentPct: 30, interestPct: 0, years: 20, purchaseCostPct: 5 },
+      { ownFunds: 500_000_000, interestPct: 2, years: 25 }, // more cash than the price: no loan
+      { interestPct: 14.9, years: 50 },
+    ];
+    for (const terms of cases)
+      for (const listing of [LISTING_320]) {
+        const cf = cashFlow(listing, terms)!;
+        const n = noi(listing)!.noi;
+        expect(annualCashFlowBySortKey(cashFlowSortKey(terms), n, listing.price! * 10_000)).toBeCloseTo(cf.annualCashFlow, 4);
+      }
   });
 });
 
