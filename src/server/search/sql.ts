@@ -16,6 +16,7 @@
  */
 import { and, between, count, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DEFAULT_SORT, PAGE_SIZE, type SortKey } from "@/lib/constants/investment";
+import { cashFlowSortKey, YEN_PER_MAN, type LoanTerms } from "@/lib/economics";
 import { lastPage } from "@/lib/pagination";
 import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
@@ -28,6 +29,11 @@ export interface SearchOptions {
   now?: Date;
   /** Cards per page (default PAGE_SIZE = 20; at most 1000). */
   pageSize?: number;
+  /**
+   * The viewing member's own loan terms (issue 33): only with them does sr=cf_desc sort by
+   * monthly cash flow; without them it is the default order. Never from a shared cache.
+   */
+  cashFlowTerms?: LoanTerms | null;
 }
 
 export interface SearchResult {
@@ -262,10 +268,22 @@ export function buildTextIdsSelect(query: SearchQuery, now: Date): SQL | undefin
  * rows match. Without conditions (`filtered: false`) every row matches, so
  * the plain column lets SQLite walk that column's index and stop at the page.
  */
-export function searchOrder(sr: SortKey | undefined, opts: { filtered?: boolean } = {}): SQL[] {
+export function searchOrder(sr: SortKey | undefined, opts: { filtered?: boolean; cashFlowTerms?: LoanTerms | null } = {}): SQL[] {
   const i = investments;
   const col = (c: SQLWrapper) => (opts.filtered === false ? sql`${c}` : v(c));
   switch (sr ?? DEFAULT_SORT) {
+    case "net_yield_desc": // NULLs sort last in DESC
+      return [sql`${col(i.net_yield)} DESC`, desc(i.id)];
+    case "sekisan_desc":
+      return [sql`${col(i.sekisan_ratio)} DESC`, desc(i.id)];
+    case "cf_desc": {
+      if (!opts.cashFlowTerms) return searchOrder(DEFAULT_SORT, opts);
+      // 年間CF = noi − debtPerYen × max(0, 価格円 × loanPerPriceYen − loanOffsetYen) (economics.cashFlowSortKey);
+      // no NOI → NULL → last in DESC. The constants are numbers computed here, bound as parameters.
+      const k = cashFlowSortKey(opts.cashFlowTerms);
+      const loan = sql`max(0, ${v(i.price)} * ${YEN_PER_MAN * k.loanPerPriceYen} - ${k.loanOffsetYen})`;
+      return [sql`(${v(i.noi)} - ${k.debtPerYen} * ${loan}) DESC`, desc(i.id)];
+    }
     case "price_asc":
       return [sql`${col(i.price)} ASC`, desc(i.id)];
     case "price_desc":
@@ -322,7 +340,7 @@ export async function searchInvestments(db: Db, audience: Audience, query: Searc
     .select({ id: investments.id })
     .from(investments)
     .where(where)
-    .orderBy(...searchOrder(query.sr, { filtered: !isEmptyQuery(query) }))
+    .orderBy(...searchOrder(query.sr, { filtered: !isEmptyQuery(query), cashFlowTerms: options.cashFlowTerms }))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();

@@ -7,7 +7,10 @@ import { PAGE_SIZE, SORT_KEYS } from "@/lib/constants/investment";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_images } from "@/server/db/schema";
-import { loadCards } from "@/server/listings";
+import { cashFlow } from "@/lib/economics";
+import { ECONOMICS_COLUMNS, economicsInputOf, loadCards, loadRentRolls } from "@/server/listings";
+import { investments } from "@/server/db/schema";
+import { inArray } from "drizzle-orm";
 import { HOME_SECTION_SIZE, homeListings } from "@/server/investments/home";
 import { buildSearchWhere, countInvestments, searchInvestments } from "@/server/search/sql";
 import {
@@ -59,6 +62,16 @@ beforeAll(async () => {
 
 afterAll(() => t?.cleanup());
 
+async function economicsInputsOf(db: Db, ids: number[]) {
+  const rows = await db
+    .select({ id: investments.id, ...ECONOMICS_COLUMNS })
+    .from(investments)
+    .where(inArray(investments.id, ids))
+    .all();
+  const rolls = await loadRentRolls(db, ids);
+  return new Map(rows.map((r) => [r.id, economicsInputOf(r, { rentRoll: rolls.get(r.id) ?? null })]));
+}
+
 describe("sorting", () => {
   const orders: Record<string, string> = {
     new: "public_at IS NULL, public_at DESC, id DESC",
@@ -67,6 +80,10 @@ describe("sorting", () => {
     yield_desc: "yield IS NULL, yield DESC, id DESC",
     age_asc: "built_at IS NULL, built_at DESC, id DESC",
     walk_asc: "station_time IS NULL, station_time ASC, id DESC",
+    net_yield_desc: "net_yield IS NULL, net_yield DESC, id DESC",
+    sekisan_desc: "sekisan_ratio IS NULL, sekisan_ratio DESC, id DESC",
+    // a member's own CF sort: without their loan terms (a visitor, or no terms passed) the default order
+    cf_desc: "public_at IS NULL, public_at DESC, id DESC",
   };
 
   it("covers every sort key", () => {
@@ -87,7 +104,14 @@ describe("sorting", () => {
       const ids = await searchIds(db, "visitor", q(`sr=${sr}&re=3`));
       expect(ids.indexOf(h.tieB), sr).toBeLessThan(ids.indexOf(h.tieA));
     }
-    const nullable: Record<string, string> = { new: "public_at", yield_desc: "yield", age_asc: "built_at", walk_asc: "station_time" };
+    const nullable: Record<string, string> = {
+      new: "public_at",
+      yield_desc: "yield",
+      age_asc: "built_at",
+      walk_asc: "station_time",
+      net_yield_desc: "net_yield",
+      sekisan_desc: "sekisan_ratio",
+    };
     for (const [sr, col] of Object.entries(nullable)) {
       const ids = await searchIds(db, "visitor", q(`sr=${sr}&re=3`));
       const unknown = await sqlIds(db, `${VISITOR_SQL} AND area_cd = 3 AND ${col} IS NULL`);
@@ -96,6 +120,27 @@ describe("sorting", () => {
         ids.slice(ids.length - unknown.length).sort((a, b) => a - b),
         sr,
       ).toEqual(unknown);
+    }
+  });
+});
+
+describe("sr=cf_desc under a member's loan terms (issue 33)", () => {
+  it("orders by the model's monthly cash flow (cashFlow on each listing's economics), no NOI last, ties by id ↓", async () => {
+    for (const terms of [
+      { downPaymentPct: 10, interestPct: 2, years: 30, purchaseCostPct: 7 },
+      { ownFunds: 30_000_000, interestPct: 3.5, years: 20, purchaseCostPct: 8 },
+    ]) {
+      const r = await searchInvestments(db, "member", q("sr=cf_desc&ty=1,2"), { now: NOW, pageSize: 1000, cashFlowTerms: terms });
+      // the demo listings (the fixtures above are inserted without their derived columns)
+      const fixtures = new Set(Object.values(h));
+      const ids = r.items.map((c) => c.id).filter((id) => !fixtures.has(id));
+      const econ = await economicsInputsOf(db, ids);
+      const cf = ids.map((id) => cashFlow(econ.get(id)!, terms)?.annualCashFlow ?? null);
+      const known = cf.filter((x): x is number => x !== null);
+      expect(known.length).toBeGreaterThan(20);
+      // the known ones first, descending (within float noise), then the unknown
+      expect(cf.slice(0, known.length).every((x) => x !== null)).toBe(true);
+      for (let k = 1; k < known.length; k++) expect(known[k]!).toBeLessThanOrEqual(known[k - 1]! + 1e-6);
     }
   });
 });
