@@ -28,6 +28,7 @@ import { seedDemo, seedScale, type SeedDemoResult } from "@/seed";
 import { isoDateJst } from "@/seed/listings";
 import { findProhibitedWord } from "@/seed/text";
 import { deriveInvestment } from "@/server/investments/derive";
+import { loadRentRolls } from "@/server/listings";
 import sharp from "sharp";
 import { IMAGE_VARIANTS, InvalidImageError, imagePath, listStoredImageNames, removeImage, storeImage } from "@/server/media/images";
 import { testDbUrl } from "../helpers/db";
@@ -73,8 +74,12 @@ async function expectDerivedConsistent(ids?: number[]): Promise<number> {
     .all();
   const byId = new Map<number, typeof trs>();
   for (const t of trs) byId.set(t.investment_id, [...(byId.get(t.investment_id) ?? []), t]);
+  const rolls = await loadRentRolls(
+    db,
+    rows.map((r) => r.id),
+  );
   for (const r of rows) {
-    const d = deriveInvestment(r, byId.get(r.id) ?? [], NOW);
+    const d = deriveInvestment({ ...r, rent_roll: rolls.get(r.id) ?? null }, byId.get(r.id) ?? [], NOW);
     const stored = {
       area_cd: r.area_cd,
       built_at: r.built_at,
@@ -88,9 +93,10 @@ async function expectDerivedConsistent(ids?: number[]): Promise<number> {
       has_cert: r.has_cert,
       has_repair: r.has_repair,
       is_full: r.is_full,
-      // (the seed's listings all state their income, so the rent roll, not passed here, does not move net_yield)
       net_yield: r.net_yield,
       sekisan_ratio: r.sekisan_ratio,
+      noi: r.noi,
+      freehold: r.freehold,
     };
     expect(stored, `listing ${r.id}`).toEqual(d);
   }
