@@ -2,6 +2,7 @@ import type { Job } from "bullmq";
 import type { Db } from "@/server/db";
 import { jobs } from "@/server/jobs/queues";
 import { announcePublicChange } from "@/server/cache/invalidation";
+import { rederiveEconomics } from "@/server/investments";
 import { logger } from "@/server/logger";
 import { purgeStaleStaging } from "@/server/media";
 import { backupDatabase, expireFormerPrices, hideOverdueListings, purgeExpired, remindNextUpdates } from "@/server/maintenance";
@@ -49,6 +50,14 @@ export async function processMaintenance(db: Db, job: Job): Promise<unknown> {
       logger.info("maintenance.former_prices", { cleared: r.cleared });
       // The 値下げ badge already follows the clock; the cached lists and counts follow the flag.
       if (r.cleared > 0) await announcePublicChange("former prices expired");
+      return r;
+    }
+    case "refreshEconomics": {
+      jobs.refreshEconomics.payload.parse(job.data);
+      const r = await rederiveEconomics(db, { force: true });
+      logger.info("maintenance.economics", { changed: r.changed });
+      // 積算比 is on cards, the detail and the sk search: cached pages and counts follow the new figures
+      if (r.changed > 0) await announcePublicChange("economics refreshed");
       return r;
     }
     case "remindNextUpdates": {

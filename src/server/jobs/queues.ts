@@ -68,6 +68,9 @@ export const jobs = {
   hideOverdueListings: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
   // 表示規約: price cuts older than six months lose their 値下げ flag (search feature, map).
   expireFormerPrices: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
+  // Monthly: re-derive the economics columns (積算比's building share shrinks as the building ages, and
+  // residual_at-based sorts follow), so a stored figure is never more than a month older than the page's.
+  refreshEconomics: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
   // The day before: staff get one mail listing the listings whose 次回更新予定日 is tomorrow.
   remindNextUpdates: { queue: "maintenance", payload: z.object({ reason: z.string().max(100) }), sensitive: false, attempts: 5 },
   // Issue 34: read the hazard map tiles at a listing's point (its position was saved, or the nightly pass

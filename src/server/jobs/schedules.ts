@@ -30,6 +30,7 @@ export const schedules: Schedule[] = [
   // 9:00 JST: staff are told which listings reach their 次回更新予定日 tomorrow (a working-day morning mail).
   { id: "remindNextUpdates-0900-jst", job: "remindNextUpdates", repeat: { pattern: "0 9 * * *", tz: TZ }, data: { reason: "schedule" } },
   // Hazard flags (issue 34): listings with missing, unknown or month-old flags are read again at 2:40 JST.
+  { id: "refreshEconomics-monthly-0220-jst", job: "refreshEconomics", repeat: { pattern: "20 2 1 * *", tz: TZ }, data: { reason: "schedule" } },
   { id: "hazardNightly-0240-jst", job: "hazardNightly", repeat: { pattern: "40 2 * * *", tz: TZ }, data: { reason: "schedule" } },
   // Nightly online backup at 3:30 JST.
   { id: "backupDatabase-0330-jst", job: "backupDatabase", repeat: { pattern: "30 3 * * *", tz: TZ }, data: { reason: "schedule" } },
