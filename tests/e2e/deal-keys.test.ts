@@ -45,8 +45,6 @@ describe("the deal's numbers on the list page", () => {
     await expect.poll(() => page.locator("h1").textContent()).toContain("実質利回り5%以上");
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(artifactsDir, "deal-keys-list-phone.png") });
-    await page.locator('[data-slot="search-summary"]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(artifactsDir, "deal-keys-list-phone-chips.png") });
     await ctx.close();
   });
 });
