@@ -114,6 +114,8 @@ export function yieldFootnote(kinds: readonly YieldKind[] = ["gross"], opts: { v
 
 /** A search condition that bounds a 利回り, as a chip or a heading says it ("表面利回り8%以上"). */
 export const SEARCH_YIELD_LABEL = YIELD_LABELS.gross;
+/** The ny condition as a chip or heading says it ("実質利回り5%以上"): the label without （概算）, which the figure itself carries. */
+export const SEARCH_NET_YIELD_LABEL = YIELD_LABELS.net.replace("（概算）", "");
 
 /**
  * Hazard caveat (issue 28 item 4, issue 34): printed wherever hazard flags or layers are

@@ -1,5 +1,5 @@
 /** The query in words: the Japanese chips of the list page's title, summary and saved conditions. */
-import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
+import { SEARCH_NET_YIELD_LABEL, SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
 import { TRANSACTIONS, areaName, codeName, featureName, prefectureName, structureName, typeName } from "@/lib/constants/investment";
 import { formatPrice } from "@/lib/price";
 import { HAZARD_SEARCH_LABEL, PUBLICATION_STATES } from "./limits";
@@ -51,7 +51,7 @@ export function describeQuery(q: SearchQuery, names: DescribeNames = {}): string
   if (q.ly !== undefined || q.hy !== undefined) {
     push(`${SEARCH_YIELD_LABEL}${range(q.ly !== undefined ? `${num(q.ly)}%` : null, q.hy !== undefined ? `${num(q.hy)}%` : null)}`);
   }
-  if (q.ny !== undefined) push(`実質利回り${num(q.ny)}%以上`);
+  if (q.ny !== undefined) push(`${SEARCH_NET_YIELD_LABEL}${num(q.ny)}%以上`);
   if (q.sk !== undefined) push(`積算比${num(q.sk)}%以上`);
   if (q.bt !== undefined) push(`築${q.bt}年以内`);
   if (q.rs !== undefined) push(`残存耐用年数${q.rs}年以上`);
