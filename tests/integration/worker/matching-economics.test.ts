@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { investmentForm } from "@/schemas/admin/investment";
 import { investments, loan_terms, matchings, outbox } from "@/server/db/schema";
 import { saveInvestment } from "@/server/investments";
+import { jobIdFor, jobOptions } from "@/server/jobs/queues";
 import { resetEconomicsCachesForTests } from "@/server/listings";
 import type { ReceivedMail } from "../../helpers/smtp-sink";
 import { createAdmin } from "../../helpers/factories";
@@ -89,6 +90,9 @@ describe("matching mail with the deal's numbers (issue 33)", () => {
     const withTerms = await createMember(s.db, { queries: [NY_SK], tag: "terms" });
     await s.db.insert(loan_terms).values({ user_id: withTerms.id, down_payment_pct: 10, interest_pct: 2, years: 30, purchase_cost_pct: 7 });
     const noTerms = await createMember(s.db, { queries: [NY_SK], tag: "noterms" });
+    // a daily member with other terms (自己資金 3,000万円, 1.5 %, 25 years): the 8:00 digest reads every member's terms at once
+    const daily = await createMember(s.db, { setting: "daily", queries: [NY_SK], tag: "daily" });
+    await s.db.insert(loan_terms).values({ user_id: daily.id, own_funds: 30_000_000, interest_pct: 1.5, years: 25, purchase_cost_pct: 7 });
     const mark = s.sink.mark();
 
     // Published at 12,000万円: neither key passes, so the publication tells nobody.
@@ -155,8 +159,19 @@ describe("matching mail with the deal's numbers (issue 33)", () => {
       [
         [withTerms.id, "price_down", 9000, 12000],
         [noTerms.id, "price_down", 9000, 12000],
+        [daily.id, "price_down", 9000, 12000],
       ].sort(),
     );
+
+    // The digest: the daily member's own terms, not the instant member's.
+    const digestMark = s.sink.mark();
+    await s.runtime.queues.matching.add("matchingDigest", { reason: "test" }, { ...jobOptions("matchingDigest"), jobId: jobIdFor("matchingDigest", "mail33") });
+    const digest = await s.sink.waitFor((m) => m.to.includes(daily.email), 20_000, digestMark);
+    expect(digest.subject).toContain("本日のマッチング物件");
+    expect(digest.text).toContain("実質利回り（概算）※：4.50% → 6.30%（類似物件の中央値 5.40%より +0.90pt）");
+    // 借入 = 価格 × 1.07 − 3,000万円: 98,400,000 → 66,300,000 円; the model gives 56,463 → 207,342 円/月
+    expect(digest.text).toContain("値下げで月間CF +15.1万円（+5.6万円 → +20.7万円・ご登録の融資条件）");
+    expect(s.sink.to(daily.email)).toHaveLength(1);
 
     await screenshot(mail, "pricecut");
   });
