@@ -224,6 +224,16 @@ const searchQueries: [string, string][] = [
   ["fw+ty+ly", "fw=天王寺&ty=1&ty=2&ly=6"],
   ["ct+ty+bt, yield_desc", "ct=281000&ty=2&bt=25&sr=yield_desc"],
   ["re+ty, page 20", "re=3&ty=1&ty=6&page=20"],
+  // issue 33: the deal's numbers and their sorts
+  ["ny=5 (実質利回り5%以上)", "ny=5"],
+  ["sk=70 (積算比70%以上)", "sk=70"],
+  ["ow=1 (所有権のみ)", "ow=1"],
+  ["oc=1 (現況満室)", "oc=1"],
+  ["all, net_yield_desc", "sr=net_yield_desc"],
+  ["all, sekisan_desc", "sr=sekisan_desc"],
+  ["ny+sk+ow, net_yield_desc", "ny=5&sk=70&ow=1&sr=net_yield_desc"],
+  ["re+ty+ny+oc, sekisan_desc", "re=3&ty=1&ty=2&ny=4&oc=1&sr=sekisan_desc"],
+  ["ct+sk+ow, price_asc", "ct=271004&sk=80&ow=1&sr=price_asc"],
 ];
 const searchStats: SearchStat[] = [];
 const searchLoad = osModule

@@ -394,6 +394,13 @@ describe("requests: each route's input is its procedure's own input schema", () 
     expect(listings.hp).toMatchObject({ schema: { type: "integer", minimum: 0 } });
     expect(listings.sr!.schema).toMatchObject({ type: "string", enum: expect.arrayContaining(["new", "price_asc", "yield_desc"]) });
     expect(listings.fw).toMatchObject({ schema: { type: "string" }, description: expect.stringContaining("フリーワード") });
+    // issue 33: the deal's numbers
+    expect(listings.ny).toMatchObject({ schema: { type: "number", minimum: 0, maximum: 100 }, description: expect.stringContaining("実質利回り") });
+    expect(listings.sk).toMatchObject({ schema: { type: "number", minimum: 0, maximum: 1000 }, description: expect.stringContaining("積算比") });
+    expect(listings.ow!.description).toContain("所有権のみ");
+    expect(listings.oc!.description).toContain("現況満室");
+    expect(listings.ow!.schema).toEqual(listings.ss!.schema);
+    expect(listings.sr!.schema).toMatchObject({ enum: expect.arrayContaining(["net_yield_desc", "sekisan_desc", "cf_desc"]) });
     expect(listings.page!.schema).toMatchObject({ type: "integer", minimum: 1 });
     for (const admin of ADMIN_PARAM_KEYS) expect(listings, admin).not.toHaveProperty(admin); // staff-only keys are ignored for visitors and members
 

@@ -5,6 +5,8 @@
  * plain JavaScript reading of the rule).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isNotNull } from "drizzle-orm";
+import { residualAt, residualYears } from "@/lib/age";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import { investments } from "@/server/db/schema";
 import type { Db } from "@/server/db";
@@ -27,6 +29,11 @@ const h = {} as Record<
   | "priceLow"
   | "quote"
   | "residual10"
+  | "woodSince2000"
+  | "netYield5"
+  | "netYieldNone"
+  | "sekisan70"
+  | "freeholdFull"
   | "tail"
   | "unitSmall"
   | "unpublished"
@@ -81,6 +88,19 @@ beforeAll(async () => {
   h.built20 = await insertListing(db, { name: "築20年ちょうど", built_at: "2006-11-01" });
   h.built21 = await insertListing(db, { name: "築20年超え", built_at: "2006-10-01" });
   h.residual10 = await insertListing(db, { name: "残存10年ちょうど", residual_at: "2036-11-01" });
+  // 木造 built 2000-04: the legal life (22 years) ended 2022-04; the 簡便法 period (22 × 0.2 = 4 years from now) would not have
+  h.woodSince2000 = await insertListing(db, {
+    name: "木造2000年",
+    structure_cd: 5,
+    built: { year: 2000, month: 4 },
+    built_at: "2000-04-01",
+    residual_at: residualAt(5, { year: 2000, month: 4 }),
+  });
+  // issue 33: the boundaries of ny / sk, a gross yield without a net one, 所有権 and 現況満室
+  h.netYield5 = await insertListing(db, { name: "実質5%ちょうど", yield: 6.8, net_yield: 5, sekisan_ratio: 69.99 });
+  h.netYieldNone = await insertListing(db, { name: "実質なし", yield: 9, net_yield: null, sekisan_ratio: null });
+  h.sekisan70 = await insertListing(db, { name: "積算比70%ちょうど", yield: 5, net_yield: 4.99, sekisan_ratio: 70 });
+  h.freeholdFull = await insertListing(db, { name: "所有権満室", freehold: true, is_full: true, net_yield: 7.25, sekisan_ratio: 120 });
   h.new7 = await insertListing(db, { name: "7日前公開", public_at: iso(NOW.getTime() - 7 * DAY) });
   h.company = await insertListing(db, { name: "元付あり", no: "Z-999", original: { company: "三井不動産リアルティ" }, district_cd: "心斎橋筋一丁目" });
   const [row] = await db.$client.execute("SELECT count(*) AS n FROM investments").then((r) => r.rows);
@@ -167,6 +187,57 @@ describe("property", () => {
     meaningful(ids);
     expect(ids).toContain(h.residual10);
     meaningful(await expectSame("rs=30", "residual_at >= '2056-11-01'"));
+    // past its legal life: no 残存 left, whatever the 簡便法 would lend on
+    expect(await expectSame("rs=1", "residual_at >= '2027-11-01'")).not.toContain(h.woodSince2000);
+  });
+
+  it("rs reads the economics model's 残存耐用年数 (法定 − 経過, derive.ts): exactly the listings with residualYears ≥ N", async () => {
+    const rows = await db
+      .select({ id: investments.id, structure_cd: investments.structure_cd, steel: investments.steel_thickness, built: investments.built })
+      .from(investments)
+      .where(isNotNull(investments.built))
+      .all();
+    expect(rows.length).toBeGreaterThan(100);
+    const withBuilt = new Set(rows.map((r) => r.id));
+    for (const n of [1, 5, 10, 20, 30]) {
+      const want = rows
+        .filter((r) => (residualYears({ structure_cd: r.structure_cd, steel_thickness_mm: r.steel }, r.built, NOW) ?? -1) >= n)
+        .map((r) => r.id)
+        .sort((a, b) => a - b);
+      const got = (await searchIdSet(db, "admin", q(`rs=${n}`))).filter((id) => withBuilt.has(id));
+      expect(got, `rs=${n}`).toEqual(want);
+      if (n === 10) meaningful(got);
+    }
+  });
+
+  it("ny: 実質利回り at least N %, inclusive, decimals; no 実質利回り never matches", async () => {
+    const ids = await expectSame("ny=5", "net_yield >= 5");
+    meaningful(ids);
+    expect(ids).toContain(h.netYield5);
+    expect(ids).not.toContain(h.sekisan70);
+    // a negative 実質利回り (costs above income) fails even ny=0
+    expect(await expectSame("ny=0", "net_yield >= 0")).not.toContain(h.netYieldNone);
+    meaningful(await expectSame("ny=6.5", "net_yield >= 6.5"));
+  });
+
+  it("sk: 積算比 at least N %, inclusive; no 積算 never matches", async () => {
+    const ids = await expectSame("sk=70", "sekisan_ratio >= 70");
+    meaningful(ids);
+    expect(ids).toContain(h.sekisan70);
+    expect(ids).not.toContain(h.netYield5);
+    expect(await expectSame("sk=0", "sekisan_ratio IS NOT NULL")).not.toContain(h.netYieldNone);
+    meaningful(await expectSame("sk=120.5", "sekisan_ratio >= 120.5"));
+    meaningful(await expectSame("ny=5&sk=70", "net_yield >= 5 AND sekisan_ratio >= 70"));
+  });
+
+  it("ow: 所有権のみ (freehold); oc: 現況満室 (is_full, the column fs=5 reads)", async () => {
+    const freehold = await expectSame("ow=1", "freehold = 1");
+    meaningful(freehold);
+    expect(freehold).toContain(h.freeholdFull);
+    const full = await expectSame("oc=1", "is_full = 1");
+    meaningful(full);
+    expect(await searchIdSet(db, "admin", q("fs=5"))).toEqual(full);
+    meaningful(await expectSame("ow=1&oc=1&ny=5", "freehold = 1 AND is_full = 1 AND net_yield >= 5"));
   });
 
   it("ls/hs: area range — occupied_size for 区分 (type 6), land_size otherwise", async () => {
