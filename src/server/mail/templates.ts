@@ -2,6 +2,7 @@ import { SITE } from "@/lib/constants/site";
 import { formatPrice } from "@/lib/price";
 import { formerPriceText } from "@/lib/former-price";
 import { yieldFootnote, yieldLabel } from "@/lib/yield-wording";
+import { MEDIAN_MIN_N, SIMILAR_MIN_N } from "@/lib/economics/deal-check";
 import { z } from "@/schemas/zod";
 import type { MailMessage } from "./transport";
 
@@ -27,6 +28,23 @@ const matchingItem = z.object({
   leasehold: z.boolean().default(false),
   /** The deal check's compact line (参考), as on the card: "表面+0.82pt／㎡単価−12%". */
   deal: z.string().nullable().default(null),
+  /** 積算比 % (src/lib/economics.ts sekisanRatio), null when unknown ("—"); absent (no line) in mails queued before issue 33. */
+  sekisanRatio: z.number().nullish(),
+  /**
+   * The similar-listings medians of the member audience (src/server/listings/economics.ts), each null
+   * when fewer than MEDIAN_MIN_N similar listings have it; absent in mails queued before issue 33.
+   */
+  medians: z.object({ yield: z.number().nullable(), netYield: z.number().nullable() }).nullish(),
+  /**
+   * The same figures at the former price (the model with the former price as the only change), only with
+   * a former price 表示規約 allows (a 価格変更 notice has none: the figures would give the former price away).
+   */
+  before: z.object({ yield: z.number().nullable(), netYield: z.number().nullable(), sekisanRatio: z.number().nullable() }).nullish(),
+  /**
+   * 月間CF 円 under the member's own saved loan terms (economics cashFlow) at the former and the current
+   * price: only with `before` and when the member has terms; null figures where the NOI is unknown.
+   */
+  cashFlow: z.object({ before: z.number().nullable(), after: z.number().nullable() }).nullish(),
   access: z.string(),
   filterName: z.string().nullable(),
   url,
@@ -138,16 +156,72 @@ function withUnsubscribe(message: MailMessage, unsubscribeUrl: string): MailMess
 
 const yen = (v: number | null) => (v === null ? "" : formatPrice(v));
 const percent = (v: number | null) => (v === null ? "—" : `${v.toFixed(2)}%`);
+/** 積算比 as the card's deal line prints it: whole percent, truncated. */
+const ratio = (v: number | null) => (v === null ? "—" : `${Math.trunc(v)}%`);
+const sign = (v: number) => (v > 0 ? "+" : v < 0 ? "−" : "±");
+/** A difference of two yields in points, as the card's deal line: "+0.82pt". */
+const points = (v: number) => `${sign(Number(v.toFixed(2)))}${Math.abs(v).toFixed(2)}pt`;
+/** A monthly amount in 万円 with one decimal and its sign: "+1.2万円", "−0.8万円". */
+const manSigned = (yenAmount: number) => {
+  const tenths = Math.round(yenAmount / 1_000);
+  return `${sign(tenths)}${(Math.abs(tenths) / 10).toFixed(1)}万円`;
+};
+
+const MEDIAN_NOTE = `類似物件の中央値：同じ種別・同じ市区町村・同じ築年帯（${SIMILAR_MIN_N}件未満なら同じエリア）の掲載物件の中央値です（${MEDIAN_MIN_N}件未満は「—」）。物件の価値を保証するものではありません。`;
+const SEKISAN_NOTE = "積算比：路線価と再調達単価による積算価格÷価格の参考値です（金融機関の評価とは異なります）。";
+const CASH_FLOW_NOTE = "月間CF：マイページにご登録の融資条件による、運営経費と返済を差し引いた税引前の試算です。";
+
+/** "7.60%（類似物件の中央値 7.00%より +0.60pt）"; the median part only in mails that carry medians. */
+function againstMedian(v: number | null, median: number | null | undefined): string {
+  if (median === undefined) return "";
+  if (median === null) return "（類似物件の中央値 —）";
+  return v === null ? `（類似物件の中央値 ${percent(median)}）` : `（類似物件の中央値 ${percent(median)}より ${points(v - median)}）`;
+}
+
+/**
+ * One listing's figures, the same lines in the text and HTML parts: 表面・実質利回り (with the former
+ * price's figure and an arrow after a 値下げ) against the similar-listings median, 積算比, and after a
+ * 値下げ the member's 月間CF change under their own loan terms. "—" wherever the model has no figure.
+ */
+function matchingFigures(it: MatchingMailItem): string[] {
+  const b = it.before;
+  const change = (before: number | null, after: number | null, fmt: (v: number | null) => string) => (b ? `${fmt(before)} → ${fmt(after)}` : fmt(after));
+  const lines = [
+    `${yieldLabel("gross")}：${change(b?.yield ?? null, it.yield, percent)}${againstMedian(it.yield, it.medians?.yield)}`,
+    `${yieldLabel("net")}：${change(b?.netYield ?? null, it.netYield, percent)}${againstMedian(it.netYield, it.medians?.netYield)}${it.leasehold ? "（借地）" : ""}`,
+    ...(it.sekisanRatio === undefined ? [] : [`積算比：${change(b?.sekisanRatio ?? null, it.sekisanRatio, ratio)}`]),
+  ];
+  if (b && it.cashFlow) {
+    const { before, after } = it.cashFlow;
+    lines.push(
+      before === null || after === null
+        ? "値下げで月間CF —（ご登録の融資条件）"
+        : `値下げで月間CF ${manSigned(after - before)}（${manSigned(before)} → ${manSigned(after)}・ご登録の融資条件）`,
+    );
+  }
+  return lines;
+}
+
+/** What the medians, 積算比 and 月間CF lines are, once under the items that print them. */
+function matchingNotes(items: MatchingMailItem[]): string[] {
+  const notes: string[] = [];
+  if (items.some((it) => it.medians)) notes.push(MEDIAN_NOTE);
+  if (items.some((it) => typeof it.sekisanRatio === "number")) notes.push(SEKISAN_NOTE);
+  if (items.some((it) => it.reason === "price_down" && it.former && it.before && it.cashFlow)) notes.push(CASH_FLOW_NOTE);
+  return notes.length ? [notes.join("\n")] : [];
+}
 
 function matchingParagraphs(items: MatchingMailItem[]): string[] {
   return items.map((it) => {
     const former = it.reason === "price_down" ? it.former : null;
     const tag = it.reason === "new" ? "新着" : former ? "値下げ" : "価格変更";
+    // Figures at the former price only beside a former price that may be shown.
+    const item = former ? it : { ...it, before: null, cashFlow: null };
     return [
       `■【${tag}】${it.name}`,
       `価格：${yen(it.price)}`,
       ...(former ? [formerPriceText(former)] : []),
-      `${yieldLabel("gross")}：${percent(it.yield)}／${yieldLabel("net")}：${percent(it.netYield)}${it.leasehold ? "（借地）" : ""}`,
+      ...matchingFigures(item),
       ...(it.deal ? [`参考：${it.deal}`] : []),
       `交通：${it.access || "—"}`,
       ...(it.filterName ? [`検索条件：${it.filterName}`] : []),
@@ -319,6 +393,7 @@ export function renderMail<T extends MailTemplate>(template: T, to: string, inpu
             ...matchingParagraphs(d.items),
             // the one footnote for the ※ of every item's 表面・実質利回り (src/lib/yield-wording.ts)
             yieldFootnote(["gross", "net"], { vacant: "list" }),
+            ...matchingNotes(d.items),
             ...matchingFooter(d),
           ],
           to,

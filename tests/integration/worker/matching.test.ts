@@ -118,7 +118,10 @@ describe("matching a published listing", () => {
     expect(mail.text).toContain("価格：1億500万円");
     const since = jpDate(jstDay(new Date(now.getTime() - 150 * DAY)));
     expect(mail.text).toContain(`値下げ前価格 1億2,000万円（${since}〜${jpDate(jstDay(new Date(cutAt.getTime() - DAY)))}）／${jpDate(jstDay(cutAt))} 価格変更`);
-    expect(mail.text).not.toContain("→");
+    // the price itself is never an arrow (the former price stands with its dates); the yields' → is issue 33's
+    expect(mail.text).not.toMatch(/万円\s*→/);
+    // the listing states only a 表面利回り: its income at the former price is unknown, so no former figure
+    expect(mail.text).toContain("表面利回り※：— → 7.50%");
 
     // a second cut today: 10,500万円 was offered one day, so no former price may be shown
     await recordPriceChange(s.db, id, 9_800, now);

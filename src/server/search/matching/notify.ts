@@ -15,8 +15,19 @@ import { filters, investments, matchings, notification_settings, users } from "@
 import { env } from "@/server/env";
 import { enqueue } from "@/server/jobs/outbox";
 import { MATCHING_MAIL_MAX_ITEMS, type MatchingMailItem } from "@/server/mail/templates";
-import { formerPriceColumns, loadCards, visibleTo } from "@/server/listings";
-import { recordedFormerPrice } from "@/lib/former-price";
+import {
+  ECONOMICS_COLUMNS,
+  economicsInputOf,
+  formerPriceColumns,
+  loadCards,
+  loadRentRolls,
+  mediansFor,
+  similarCandidates,
+  visibleTo,
+  type InvestmentCard,
+} from "@/server/listings";
+import { recordedFormerPrice, type FormerPrice } from "@/lib/former-price";
+import { cashFlow, listingEconomics, MEDIAN_MIN_N, type EconomicsInput, type LoanTerms, type SimilarCandidate } from "@/lib/economics";
 import { unsubscribeUrl } from "@/server/mail/unsubscribe-token";
 
 /** Matchings older than this are not mailed any more (e.g. after switching from off back to instant). */
@@ -24,6 +35,12 @@ export const NOTIFY_MAX_AGE_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export type NotifyKind = "instant" | "digest";
+
+/**
+ * Reads members' own saved loan terms by user id (members' loanTermsByMember, passed in by the worker:
+ * the members domain already builds on search, so search does not import it). Members without terms are absent.
+ */
+export type LoanTermsReader = (db: Db, userIds: readonly number[]) => Promise<Map<number, LoanTerms>>;
 
 /** "2026年11月22日" in Japan time. */
 export function jstDateLabel(at: Date): string {
@@ -36,11 +53,88 @@ function access(card: { line_name: string | null; station_name: string | null; s
   return [`${card.line_name ?? ""}${station}`, walk].filter(Boolean).join(" ");
 }
 
+/** The deal line's chips the figure lines already state (利回り vs the median, 積算比) are left out of the mail's 参考 line. */
+const FIGURE_CHIPS = new Set(["gross_yield", "net_yield", "sekisan_ratio"]);
+
+type EconomicsRowOf = { id: number; city_cd: string; area_cd: number | null; input: EconomicsInput };
+
+/**
+ * A listing's figures in the mail, all from the one model (src/lib/economics.ts) at the price the
+ * matching recorded: 表面・実質利回り and 積算比, the member audience's similar-listings medians (only
+ * from MEDIAN_MIN_N listings up, as the deal check), and after a cut whose former price may be shown
+ * the same figures with the former price (nothing else changed) and, when the member saved loan terms,
+ * the 月間CF at both prices. Where the income is only price × the typed 表面利回り, the income at the
+ * former price is unknown, so the former figures are null ("—"), never the same yield twice.
+ */
+export function itemFigures(
+  row: EconomicsRowOf,
+  price: number,
+  former: FormerPrice | null,
+  terms: LoanTerms | null,
+  candidates: readonly SimilarCandidate[],
+  now: Date,
+): Pick<MatchingMailItem, "yield" | "netYield" | "sekisanRatio" | "leasehold" | "medians" | "before" | "cashFlow"> {
+  const input: EconomicsInput = { ...row.input, price };
+  const econ = listingEconomics(input, { now });
+  const m = mediansFor(row, input, candidates, now);
+  const enough = m.n >= MEDIAN_MIN_N;
+  let before: MatchingMailItem["before"] = null;
+  let cf: MatchingMailItem["cashFlow"] = null;
+  if (former) {
+    const formerInput: EconomicsInput = { ...row.input, price: former.formerPrice };
+    const knowable = econ.fullIncome?.basis !== "listing_yield";
+    const prev = listingEconomics(formerInput, { now });
+    before = knowable
+      ? { yield: prev.grossYield, netYield: prev.netYield, sekisanRatio: prev.sekisanRatio }
+      : { yield: null, netYield: null, sekisanRatio: prev.sekisanRatio };
+    if (terms) {
+      const monthly = (i: EconomicsInput) => {
+        const c = cashFlow(i, terms);
+        return c === null ? null : Math.round(c.monthlyCashFlow);
+      };
+      cf = { before: knowable ? monthly(formerInput) : null, after: monthly(input) };
+    }
+  }
+  return {
+    yield: econ.grossYield,
+    netYield: econ.netYield,
+    sekisanRatio: econ.sekisanRatio,
+    leasehold: econ.leasehold,
+    medians: { yield: enough ? m.yieldMedian : null, netYield: enough ? m.netYieldMedian : null },
+    before,
+    cashFlow: cf,
+  };
+}
+
+/** The listings' economics inputs (with their rent rolls), by id. */
+async function economicsRows(db: Db, ids: readonly number[]): Promise<Map<number, EconomicsRowOf>> {
+  if (ids.length === 0) return new Map();
+  const [rows, rolls] = await Promise.all([
+    db
+      .select({ id: investments.id, city_cd: investments.city_cd, area_cd: investments.area_cd, ...ECONOMICS_COLUMNS })
+      .from(investments)
+      .where(inArray(investments.id, [...ids]))
+      .all(),
+    loadRentRolls(db, ids),
+  ]);
+  return new Map(rows.map((r) => [r.id, { id: r.id, city_cd: r.city_cd, area_cd: r.area_cd, input: economicsInputOf(r, { rentRoll: rolls.get(r.id) }) }]));
+}
+
+const dealLine = (card: InvestmentCard): string | null => {
+  const chips = card.deal.filter((c) => !FIGURE_CHIPS.has(c.key));
+  return chips.length ? chips.map((c) => c.text).join("／") : null;
+};
+
 /**
  * Mails a member their unnotified matchings (if their setting is `kind`).
  * Returns how many matchings the mail covers (0: no mail).
  */
-export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opts: { now?: Date } = {}): Promise<number> {
+export async function notifyMember(
+  db: Db,
+  userId: number,
+  kind: NotifyKind,
+  opts: { now?: Date; loanTerms: LoanTermsReader; terms?: Map<number, LoanTerms> },
+): Promise<number> {
   const now = opts.now ?? new Date();
   const member = await db
     .select({ email: users.email, last: users.last_name, first: users.first_name, company: users.company, setting: notification_settings.matching })
@@ -78,16 +172,16 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
     .all();
   if (candidates.length === 0) return 0;
 
-  const cards = new Map(
-    (
-      await loadCards(
-        db,
-        candidates.slice(0, MATCHING_MAIL_MAX_ITEMS).map((c) => c.investment_id),
-        now,
-        "member",
-      )
-    ).map((c) => [c.id, c]),
-  );
+  const listed = candidates.slice(0, MATCHING_MAIL_MAX_ITEMS).map((c) => c.investment_id);
+  // The figures: the member audience's medians, and this member's own loan terms (never another's, never cached).
+  const [cardList, econRows, similar, terms] = await Promise.all([
+    loadCards(db, listed, now, "member"),
+    economicsRows(db, listed),
+    similarCandidates(db, "member", now),
+    // the digest read every member's terms at once (opts.terms); an instant mail reads its one member's
+    opts.terms ?? opts.loanTerms(db, [userId]),
+  ]);
+  const cards = new Map(cardList.map((c) => [c.id, c]));
   const appUrl = env().APP_URL;
 
   return db.transaction(async (tx) => {
@@ -113,16 +207,16 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
     const items: MatchingMailItem[] = [];
     for (const r of rows.slice(0, MATCHING_MAIL_MAX_ITEMS)) {
       const card = cards.get(r.investment_id);
-      if (!card) continue;
+      const econRow = econRows.get(r.investment_id);
+      if (!card || !econRow) continue;
+      const former = r.reason === "price_down" ? recordedFormerPrice(r, r.listing, now) : null;
       items.push({
         name: card.name,
         reason: r.reason === "price_down" ? "price_down" : "new",
         price: r.price,
-        former: r.reason === "price_down" ? recordedFormerPrice(r, r.listing, now) : null,
-        yield: card.yield,
-        netYield: card.net_yield,
-        leasehold: card.leasehold,
-        deal: card.deal.length ? card.deal.map((c) => c.text).join("／") : null,
+        former,
+        ...itemFigures(econRow, r.price, former, terms.get(userId) ?? null, similar, now),
+        deal: dealLine(card),
         access: access(card),
         filterName: r.filter_name,
         url: `${appUrl}/investments/${r.investment_id}`,
@@ -154,7 +248,10 @@ export async function notifyMember(db: Db, userId: number, kind: NotifyKind, opt
 }
 
 /** The 8:00 digest: one mail per daily member with matchings they have not been told about. */
-export async function runMatchingDigest(db: Db, opts: { now?: Date } = {}): Promise<{ members: number; mails: number; matchings: number }> {
+export async function runMatchingDigest(
+  db: Db,
+  opts: { now?: Date; loanTerms: LoanTermsReader },
+): Promise<{ members: number; mails: number; matchings: number }> {
   const now = opts.now ?? new Date();
   const since = new Date(now.getTime() - NOTIFY_MAX_AGE_DAYS * DAY_MS);
   const rows = await db
@@ -166,8 +263,12 @@ export async function runMatchingDigest(db: Db, opts: { now?: Date } = {}): Prom
     .all();
   let mails = 0;
   let total = 0;
+  const terms = await opts.loanTerms(
+    db,
+    rows.map((r) => r.userId),
+  );
   for (const { userId } of rows) {
-    const n = await notifyMember(db, userId, "digest", { now });
+    const n = await notifyMember(db, userId, "digest", { now, loanTerms: opts.loanTerms, terms });
     if (n > 0) {
       mails++;
       total += n;
