@@ -7,6 +7,8 @@ import { formatPrice, withCommas } from "@/lib/price";
 import type { CodeFacet, FeatureFacets } from "@/server/investments";
 import { CarriedConditions } from "./carried-conditions";
 import { ListSearchForm, listPageHref } from "./list-search-form";
+import { MetricFields } from "./metric-fields";
+import { METRIC_KEYS } from "./metric-options";
 import { SearchSubmitBar } from "./search-submit-bar";
 import { useSearchCount } from "./use-search-count";
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
@@ -31,7 +33,7 @@ export function formParams(form: HTMLFormElement): URLSearchParams {
 }
 
 /** The keys this form sets itself; every other condition of the list it was opened from is carried along unchanged. */
-const FEATURE_KEYS = new Set(["ty", "sc", "fs", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "dy", "ls", "hs", "re", "page"]);
+const FEATURE_KEYS = new Set<string>(["ty", "sc", "fs", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "dy", "ls", "hs", "re", ...METRIC_KEYS, "page"]);
 
 function CheckGroup({ name, legend, items, init }: { name: string; legend: string; items: readonly CodeFacet[]; init: URLSearchParams }) {
   return (
@@ -110,8 +112,8 @@ const priceOptions = PRICE_STEPS.map((p) => ({ value: String(p), label: formatPr
 /**
  * /investments/search/feature: type, structure, features with live counts,
  * and the price, yield, walk, age, remaining life, area and freshness
- * ranges. A plain GET form to the list (works before hydration); with
- * JavaScript it leaves empty fields out of the URL and shows a live total.
+ * ranges, and the 投資指標 (実質利回り, 積算比, 所有権, 現況満室, hazard). A plain
+ * GET form to the list (works before hydration); with JavaScript it leaves empty fields out of the URL and shows a live total.
  */
 export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFacets; initial?: string }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -203,6 +205,9 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
               options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以下` }))}
             />
           </div>
+        </Block>
+        <Block title="投資指標" note="下限を選ぶと、実質利回り・積算比を算出できない物件は含まれません。">
+          <MetricFields init={init} />
         </Block>
         <Block title="駅・築年数">
           <div className="grid grid-cols-2 gap-3">
