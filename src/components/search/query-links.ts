@@ -25,16 +25,21 @@ const CHIP_GROUPS: readonly (readonly string[])[] = [
   ["sw"],
   ["lp", "hp"],
   ["ly", "hy"],
+  ["ny"],
+  ["sk"],
   ["bt"],
   ["rs"],
   ["ls", "hs"],
   ["fs"],
+  ["ow"],
+  ["oc"],
   ["ss"],
   ["sf"],
   ["dy"],
   ["up"],
   ["fw"],
   ["xw"],
+  ["hz"],
 ];
 type Loose = Record<string, unknown>;
 const loose = (q: SearchQuery): Loose => q as unknown as Loose;

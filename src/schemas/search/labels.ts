@@ -51,12 +51,16 @@ export function describeQuery(q: SearchQuery, names: DescribeNames = {}): string
   if (q.ly !== undefined || q.hy !== undefined) {
     push(`${SEARCH_YIELD_LABEL}${range(q.ly !== undefined ? `${num(q.ly)}%` : null, q.hy !== undefined ? `${num(q.hy)}%` : null)}`);
   }
+  if (q.ny !== undefined) push(`実質利回り${num(q.ny)}%以上`);
+  if (q.sk !== undefined) push(`積算比${num(q.sk)}%以上`);
   if (q.bt !== undefined) push(`築${q.bt}年以内`);
   if (q.rs !== undefined) push(`残存耐用年数${q.rs}年以上`);
   if (q.ls !== undefined || q.hs !== undefined) {
     push(`面積${range(q.ls !== undefined ? `${num(q.ls)}㎡` : null, q.hs !== undefined ? `${num(q.hs)}㎡` : null)}`);
   }
   if (q.fs) for (const id of q.fs) push(featureName(id) ?? "");
+  if (q.ow) push("所有権のみ");
+  if (q.oc) push("現況満室");
   if (q.ss) push("おすすめ物件");
   if (q.sf) push(join(q.sf.map((id) => codeName(TRANSACTIONS, id))));
   if (q.dy !== undefined) push(`新着${q.dy}日以内`);

@@ -22,12 +22,20 @@
  * | hp   | price up to (万円, inclusive) → price ≤ hp                                           | integer 0-99,999,999            |         |       |
  * | ly   | gross yield from (%, inclusive); listings without a yield never match                | 0-100 (decimals allowed)        |         |       |
  * | hy   | gross yield up to (%, inclusive); listings without a yield never match               | 0-100 (decimals allowed)        |         |       |
+ * | ny   | 実質利回り from (%, inclusive) → net_yield ≥ ny (NOI ÷ 価格, economics.netYield);      | 0-100 (decimals allowed)        |         |       |
+ * |      | listings without one (net_yield NULL) never match                                    |                                 |         |       |
+ * | sk   | 積算比 from (%, inclusive) → sekisan_ratio ≥ sk (積算価格 ÷ 価格); listings without a  | 0-1000 (decimals allowed)       |         |       |
+ * |      | 積算 (sekisan_ratio NULL) never match                                                |                                 |         |       |
  * | bt   | building age at most N years → built_at ≥ first day of the month N years ago (JST)   | 1-100                           |         |       |
  * | rs   | remaining legal useful life at least N years → residual_at ≥ today (JST) + N years   | 1-100                           |         |       |
+ * |      | (residual_at: the economics model's 残存耐用年数, derive.ts deriveEconomics)         |                                 |         |       |
  * | ls   | area from (㎡): occupied_size for 区分 (type 6), land_size otherwise                  | 0-1,000,000 (decimals allowed)  |         |       |
  * | hs   | area up to (㎡), same columns as ls                                                  | 0-1,000,000 (decimals allowed)  |         |       |
  * | fs   | features, EVERY chosen one must hold: 1 residual_at ≥ today + 20 years, 2 has_cert,  | 1-5, 7 (FEATURES)               | AND     |       |
  * |      | 3 has_repair, 4 price_down, 5 is_full, 7 new_quake                                   |                                 |         |       |
+ * | ow   | 所有権のみ → freehold = 1 (land_rights.type 1 所有権; 借地・底地・定期借地・不明 out)| 1                               |         |       |
+ * | oc   | 現況満室のみ → is_full = 1, the column fs=5 reads: both mean 現況満室 from the rent   | 1                               |         |       |
+ * |      | roll where the listing has one, else the stored 現況 (derive.ts isFullNow)           |                                 |         |       |
  * | ss   | おすすめ only → premium = 1                                                          | 1                               |         |       |
  * | sf   | 取引態様 → transactions IN (…)                                                       | 1-5 (TRANSACTIONS)              | OR      |       |
  * | dy   | new within N days → public_at ≥ now − N days                                         | 1-3650                          |         |       |
@@ -42,8 +50,9 @@
  * |      | in a flood depth of 0.5 m or more or a 土砂災害警戒区域 (src/lib/hazard.ts             |                                 |         |       |
  * |      | isHazardOut); listings whose flags are unknown are NOT left out                      |                                 |         |       |
  * | sr   | sort: new (public_at ↓), price_asc, price_desc, yield_desc (no yield last),          | SORT_KEYS, default new          |         |       |
- * |      | age_asc (built_at ↓, unknown last), walk_asc (station_time ↑, unknown last);         |                                 |         |       |
- * |      | ties by id ↓                                                                         |                                 |         |       |
+ * |      | age_asc (built_at ↓, unknown last), walk_asc (station_time ↑, unknown last),         |                                 |         |       |
+ * |      | net_yield_desc / sekisan_desc (no figure last), cf_desc (a member's monthly CF under |                                 |         |       |
+ * |      | their saved loan terms; the default order for anyone else); ties by id ↓            |                                 |         |       |
  * | page | page number; the service clamps it to the last page                                  | 1-10000, default 1              |         |       |
  * | no   | property number prefix → no starts with the text                                     | text, 1-50 characters           |         | yes   |
  * | ps   | publication state: public (visitors see it), members (members-only, published, not   | public private members premium  |         | yes   |
@@ -98,6 +107,8 @@ export const districtText = text(50);
 export const walkMinutes = intIn(1, 120);
 export const priceManYen = intIn(0, PRICE_MAX);
 export const yieldPercent = numIn(0, 100);
+/** 積算比 %: a 積算価格 can be several times the price. */
+export const ratioPercent = numIn(0, 1000);
 export const years = intIn(1, 100);
 export const squareMeters = numIn(0, 1_000_000);
 export const days = intIn(1, 3650);
@@ -147,11 +158,15 @@ export const PARAMS = {
   hp: scalar(priceManYen, "価格の上限（万円、以下）"),
   ly: scalar(yieldPercent, "表面利回りの下限（%、以上）"),
   hy: scalar(yieldPercent, "表面利回りの上限（%、以下）"),
+  ny: scalar(yieldPercent, "実質利回りの下限（%、以上）。実質利回りのない物件は該当しない"),
+  sk: scalar(ratioPercent, "積算比の下限（%、以上: 積算価格÷価格）。積算のない物件は該当しない"),
   bt: scalar(years, "築年数（年以内）"),
   rs: scalar(years, "残存耐用年数（年以上）"),
   ls: scalar(squareMeters, "面積の下限（㎡、区分は専有面積・それ以外は土地面積）"),
   hs: scalar(squareMeters, "面積の上限（㎡）"),
   fs: multi(featureId, `こだわり条件（複数可: 選んだすべてを満たす）: ${codes(FEATURES)}`),
+  ow: scalar(flag, "所有権のみ（1）: 借地権・底地・定期借地権など所有権以外、土地権利の記載がない物件を除く"),
+  oc: scalar(flag, "現況満室のみ（1）: レントロールがあればその現況、なければ登録の現況（fs=5 と同じ）"),
   ss: scalar(flag, "おすすめ物件のみ（1）"),
   sf: multi(transactionId, `取引態様${several}: ${codes(TRANSACTIONS)}`),
   dy: scalar(days, "新着（公開から日以内）"),

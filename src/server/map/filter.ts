@@ -36,7 +36,7 @@ export function columnFilter(s: MapSnapshot, p: QueryPlan): PointFilter | null {
   inSet(s.structure, p.structures);
   inSet(s.tx, p.transactions);
 
-  const { priceMin, priceMax, yieldMin, yieldMax, walk, sizeMin, sizeMax, publicFrom, updateFrom } = p;
+  const { priceMin, priceMax, yieldMin, yieldMax, netYieldMin, sekisanMin, walk, sizeMin, sizeMax, publicFrom, updateFrom } = p;
   const price = s.price;
   if (priceMin !== null) tests.push((i) => price[i]! >= priceMin);
   if (priceMax !== null) tests.push((i) => price[i]! <= priceMax);
@@ -44,6 +44,10 @@ export function columnFilter(s: MapSnapshot, p: QueryPlan): PointFilter | null {
   // NaN (NULL) fails every comparison, as NULL does in SQL
   if (yieldMin !== null) tests.push((i) => yld[i]! >= yieldMin);
   if (yieldMax !== null) tests.push((i) => yld[i]! <= yieldMax);
+  const ny = s.netYield;
+  if (netYieldMin !== null) tests.push((i) => ny[i]! >= netYieldMin);
+  const sk = s.sekisan;
+  if (sekisanMin !== null) tests.push((i) => sk[i]! >= sekisanMin);
   // without a line or station, sw bounds the nearest walk (WALK_NULL is above any sw); with one, it is the
   // walk to that station, part of the rail condition in SQL
   const w = s.walk;
@@ -53,6 +57,7 @@ export function columnFilter(s: MapSnapshot, p: QueryPlan): PointFilter | null {
   if (p.repair) flags |= FLAG.repair;
   if (p.priceDown) flags |= FLAG.priceDown;
   if (p.full) flags |= FLAG.full;
+  if (p.freehold) flags |= FLAG.freehold;
   if (p.newQuake) flags |= FLAG.newQuake;
   if (p.premium) flags |= FLAG.premium;
   const f = s.flags;
@@ -140,11 +145,15 @@ export function pointOrder(s: MapSnapshot, sr: string | undefined): (a: number, 
       return (a, b) => s.price[b]! - s.price[a]! || byId(a, b);
     case "yield_desc":
       return desc(s.yield);
+    case "net_yield_desc":
+      return desc(s.netYield);
+    case "sekisan_desc":
+      return desc(s.sekisan);
     case "age_asc": // built DESC: 0 (NULL) is the smallest, so last
       return (a, b) => s.built[b]! - s.built[a]! || byId(a, b);
     case "walk_asc": // WALK_NULL is the largest, so last
       return (a, b) => s.walk[a]! - s.walk[b]! || byId(a, b);
-    default: // new: public_at DESC
+    default: // new: public_at DESC; cf_desc too (a member's loan terms never reach the map: searchOrder's default without them)
       return desc(s.publicAt);
   }
 }

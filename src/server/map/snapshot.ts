@@ -7,26 +7,28 @@
  * column, so a viewport — with or without conditions — is filtered, binned
  * and its cards picked in JavaScript (a few ms for 100,000 listings) instead
  * of a GROUP BY in SQLite over every point in view (30–170 ms at low zoom).
- * 70 bytes a listing in the arrays, plus the id → index map (bench/results/map.md).
+ * 86 bytes a listing in the arrays, plus the id → index map (bench/results/map.md).
  *
  * Columns and their "no value" marks (chosen so that a comparison with the
  * mark fails exactly where SQL's comparison with NULL does, and so that the
  * mark sorts where SQLite sorts NULL in each sort order):
  *   type, pref            Uint8   (never NULL)
  *   structure, area, tx   Uint8   0 = NULL (codes start at 1)
- *   flags                 Uint8   has_cert 1, has_repair 2, price_down 4, is_full 8, new_quake 16, premium 32, hazard_out 64
+ *   flags                 Uint8   has_cert 1, has_repair 2, price_down 4, is_full 8, new_quake 16, premium 32, hazard_out 64,
+ *                                 freehold 128
  *   city                  Int32   the 6-digit city_cd as a number (same order as the text)
  *   price                 Int32   万円
  *   walk                  Uint16  station_time, 65535 = NULL
  *   built, residual       Int32   'YYYY-MM-DD' as YYYYMMDD (same order as the text), 0 = NULL
  *   yield, size           Float64 NaN = NULL (size: the search's size rule, listings/rules.ts searchSize)
+ *   netYield, sekisan     Float64 NaN = NULL (net_yield, sekisan_ratio: ny, sk and their sorts, issue 33)
  *   publicAt, updateAt    Float64 epoch ms, NaN = NULL
  * A row whose value does not fit its column (a city code that is not 6
  * digits, a date not in ISO form …) is counted in `odd`; while any is held,
  * views with conditions go the SQL way (view.ts), so an answer is never wrong.
  *
  * Kept in step by the write log map_changes (drizzle/0012_map_changes.sql,
- * 0013 for the searched columns): each viewport first reads the log after the
+ * 0013 for the searched columns, 0022 for the deal's numbers): each viewport first reads the log after the
  * last seq it applied (an index range, usually empty) and re-reads just those
  * listings' rows, so a write is on the map at the next request, in every
  * process (read-your-writes for the staff who just edited, whatever the
@@ -41,7 +43,7 @@ import { env } from "@/server/env";
 import { searchSizeSqlText } from "@/server/listings";
 import { logger } from "@/server/logger";
 
-export const FLAG = { cert: 1, repair: 2, priceDown: 4, full: 8, newQuake: 16, premium: 32, hazardOut: 64 } as const;
+export const FLAG = { cert: 1, repair: 2, priceDown: 4, full: 8, newQuake: 16, premium: 32, hazardOut: 64, freehold: 128 } as const;
 /** walk's NULL: larger than any sw (≤ 120), and last in walk_asc as SQLite's NULLS LAST. */
 export const WALK_NULL = 65535;
 
@@ -67,6 +69,8 @@ export interface MapSnapshot {
   residual: Int32Array;
   yield: Float64Array;
   size_: Float64Array;
+  netYield: Float64Array;
+  sekisan: Float64Array;
   publicAt: Float64Array;
   updateAt: Float64Array;
   /** 1 where the row's values did not all fit their columns. */
@@ -117,6 +121,8 @@ const COLUMNS = {
   residual: Int32Array,
   yield: Float64Array,
   size_: Float64Array,
+  netYield: Float64Array,
+  sekisan: Float64Array,
   publicAt: Float64Array,
   updateAt: Float64Array,
   oddRow: Uint8Array,
@@ -139,16 +145,18 @@ const RELOAD_OVER = 5000;
  * JavaScript's Number() reads back to the same double.
  */
 const SIZE = searchSizeSqlText("i");
-const ROWS = `group_concat(printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s',
+const ROWS = `group_concat(printf('%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s',
   g.id, g.lat_min, g.lng_min, g.vis_min, i.type_cd, coalesce(i.structure_cd, ''), i.pref_cd, coalesce(i.area_cd, ''), coalesce(i.transactions, ''),
-  i.has_cert + 2 * i.has_repair + 4 * i.price_down + 8 * i.is_full + 16 * i.new_quake + 32 * i.premium + 64 * i.hazard_out,
+  i.has_cert + 2 * i.has_repair + 4 * i.price_down + 8 * i.is_full + 16 * i.new_quake + 32 * i.premium + 64 * i.hazard_out + 128 * i.freehold,
   CASE WHEN i.city_cd GLOB '[0-9][0-9][0-9][0-9][0-9][0-9]' THEN i.city_cd ELSE 'x' END,
   i.price, coalesce(i.station_time, ''),
   CASE WHEN i.built_at IS NULL THEN '' WHEN i.built_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN replace(i.built_at, '-', '') ELSE 'x' END,
   CASE WHEN i.residual_at IS NULL THEN '' WHEN i.residual_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' THEN replace(i.residual_at, '-', '') ELSE 'x' END,
   CASE WHEN i.yield IS NULL THEN '' ELSE printf('%!.17g', i.yield) END,
   CASE WHEN ${SIZE} IS NULL THEN '' ELSE printf('%!.17g', ${SIZE}) END,
-  coalesce(i.public_at, ''), coalesce(i.update_at, '')), ';')
+  coalesce(i.public_at, ''), coalesce(i.update_at, ''),
+  CASE WHEN i.net_yield IS NULL THEN '' ELSE printf('%!.17g', i.net_yield) END,
+  CASE WHEN i.sekisan_ratio IS NULL THEN '' ELSE printf('%!.17g', i.sekisan_ratio) END), ';')
   FROM investments i JOIN investments_geo g ON g.id = i.id WHERE g.vis_min >= 1`;
 
 /** Ids per load query (a text of about 2.5 MB). */
@@ -277,7 +285,7 @@ function put(s: MapSnapshot, r: string[]): number {
     i = s.size++;
     s.at.set(id, i);
   } else s.odd -= s.oddRow[i]!;
-  let odd = r.length === 19 ? 0 : 1;
+  let odd = r.length === 21 ? 0 : 1;
   /** An integer of min … max; `none` for NULL when nullable. */
   const int = (k: number, min: number, max: number, none?: number): number => {
     const v = num(r[k]);
@@ -302,7 +310,7 @@ function put(s: MapSnapshot, r: string[]): number {
   s.pref[i] = int(6, 1, 255);
   s.area[i] = int(7, 1, 255, 0);
   s.tx[i] = int(8, 1, 255, 0);
-  s.flags[i] = int(9, 0, 63);
+  s.flags[i] = int(9, 0, 255);
   s.city[i] = int(10, 0, 999_999);
   s.price[i] = int(11, INT32_MIN, INT32_MAX);
   s.walk[i] = int(12, 0, WALK_NULL - 1, WALK_NULL);
@@ -312,6 +320,8 @@ function put(s: MapSnapshot, r: string[]): number {
   s.size_[i] = real(16);
   s.publicAt[i] = real(17);
   s.updateAt[i] = real(18);
+  s.netYield[i] = real(19);
+  s.sekisan[i] = real(20);
   s.oddRow[i] = odd;
   s.odd += odd;
   return id;

@@ -137,6 +137,10 @@ export interface QueryPlan {
   priceMax: number | null;
   yieldMin: number | null;
   yieldMax: number | null;
+  /** ny: net_yield ≥ this (NULL never matches). */
+  netYieldMin: number | null;
+  /** sk: sekisan_ratio ≥ this (NULL never matches). */
+  sekisanMin: number | null;
   /** built_at ≥ this ('YYYY-MM-01'). */
   builtFrom: string | null;
   /** residual_at ≥ this ('YYYY-MM-01', this Japan month + N years: 残存耐用年数 ≥ N): the larger of rs and fs 1. */
@@ -146,7 +150,10 @@ export interface QueryPlan {
   cert: boolean;
   repair: boolean;
   priceDown: boolean;
+  /** is_full (現況満室, from the rent roll where there is one): fs 5 or oc, the same column. */
   full: boolean;
+  /** ow: freehold (所有権のみ). */
+  freehold: boolean;
   newQuake: boolean;
   premium: boolean;
   /** hz: leave out listings with hazard_out (issue 34). */
@@ -216,6 +223,8 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     priceMax: orNull(q.hp),
     yieldMin: orNull(q.ly),
     yieldMax: orNull(q.hy),
+    netYieldMin: orNull(q.ny),
+    sekisanMin: orNull(q.sk),
     builtFrom: q.bt !== undefined ? builtFromFor(now, q.bt) : null,
     residualFrom,
     sizeMin: orNull(q.ls),
@@ -223,7 +232,8 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     cert: fs.includes(2),
     repair: fs.includes(3),
     priceDown: fs.includes(4),
-    full: fs.includes(5),
+    full: fs.includes(5) || q.oc === true,
+    freehold: q.ow === true,
     newQuake: fs.includes(7),
     premium: q.ss === true,
     hazardOut: q.hz === true,

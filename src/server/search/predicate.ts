@@ -43,6 +43,10 @@ export interface MatchableInvestment {
   area_cd: number | null;
   price: number;
   yield: number | null;
+  /** 実質利回り % (ny, net_yield_desc). */
+  net_yield: number | null;
+  /** 積算比 % (sk, sekisan_desc). */
+  sekisan_ratio: number | null;
   built_at: string | null;
   residual_at: string | null;
   station_time: number | null;
@@ -53,7 +57,10 @@ export interface MatchableInvestment {
   new_quake: boolean;
   has_cert: boolean;
   has_repair: boolean;
+  /** 現況満室 from the rent roll where there is one (fs 5, oc). */
   is_full: boolean;
+  /** 所有権 (ow). */
+  freehold: boolean;
   /** investments.hazard_out (issue 34, the hz key). */
   hazard_out: boolean;
   transactions: number | null;
@@ -105,7 +112,7 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
   const stations = p.rail ? new Set(p.rail.stations) : null;
   const groups = p.rail ? new Set(p.rail.groups) : null;
   const { areas, prefs, types, structures, transactions, district, walk } = p;
-  const { priceMin, priceMax, yieldMin, yieldMax, sizeMin, sizeMax, builtFrom, residualFrom, publicFrom, updateFrom } = p;
+  const { priceMin, priceMax, yieldMin, yieldMax, netYieldMin, sekisanMin, sizeMin, sizeMax, builtFrom, residualFrom, publicFrom, updateFrom } = p;
   const { ftsFolded, shortTerms, excludeTerms } = p;
   const hasFreeWord = ftsFolded.length > 0 || shortTerms.length > 0;
 
@@ -121,6 +128,8 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
     if (priceMax !== null && !(l.price <= priceMax)) return false;
     if (yieldMin !== null && (l.yield === null || !(l.yield >= yieldMin))) return false;
     if (yieldMax !== null && (l.yield === null || !(l.yield <= yieldMax))) return false;
+    if (netYieldMin !== null && (l.net_yield === null || !(l.net_yield >= netYieldMin))) return false;
+    if (sekisanMin !== null && (l.sekisan_ratio === null || !(l.sekisan_ratio >= sekisanMin))) return false;
     if (builtFrom !== null && (l.built_at === null || !(l.built_at >= builtFrom))) return false;
     if (residualFrom !== null && (l.residual_at === null || !(l.residual_at >= residualFrom))) return false;
     if (sizeMin !== null || sizeMax !== null) {
@@ -134,6 +143,7 @@ export function compileQuery(q: SearchQuery, now: Date): MatchPredicate {
     if (p.repair && !l.has_repair) return false;
     if (p.priceDown && !l.price_down) return false;
     if (p.full && !l.is_full) return false;
+    if (p.freehold && !l.freehold) return false;
     if (p.newQuake && !l.new_quake) return false;
     if (p.premium && !l.premium) return false;
     if (p.hazardOut && l.hazard_out) return false;
@@ -206,6 +216,8 @@ const matchColumns = {
   area_cd: investments.area_cd,
   price: investments.price,
   yield: investments.yield,
+  net_yield: investments.net_yield,
+  sekisan_ratio: investments.sekisan_ratio,
   built_at: investments.built_at,
   residual_at: investments.residual_at,
   station_time: investments.station_time,
@@ -217,6 +229,7 @@ const matchColumns = {
   has_cert: investments.has_cert,
   has_repair: investments.has_repair,
   is_full: investments.is_full,
+  freehold: investments.freehold,
   hazard_out: investments.hazard_out,
   transactions: investments.transactions,
   public_at: investments.public_at,

@@ -201,12 +201,16 @@ export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Da
     p.priceMax !== null ? lte(v(i.price), p.priceMax) : undefined,
     p.yieldMin !== null ? gte(v(i.yield), p.yieldMin) : undefined,
     p.yieldMax !== null ? lte(v(i.yield), p.yieldMax) : undefined,
+    // ny / sk: NULL (no figure) fails the comparison, so never matches
+    p.netYieldMin !== null ? gte(v(i.net_yield), p.netYieldMin) : undefined,
+    p.sekisanMin !== null ? gte(v(i.sekisan_ratio), p.sekisanMin) : undefined,
     // Without a line/station filter, sw bounds the nearest walk.
     !p.rail && p.walk !== null ? lte(v(i.station_time), p.walk) : undefined,
     p.cert ? sql`${v(i.has_cert)} = 1` : undefined,
     p.repair ? sql`${v(i.has_repair)} = 1` : undefined,
     p.priceDown ? sql`${v(i.price_down)} = 1` : undefined,
     p.full ? sql`${v(i.is_full)} = 1` : undefined,
+    p.freehold ? sql`${v(i.freehold)} = 1` : undefined,
     p.newQuake ? sql`${v(i.new_quake)} = 1` : undefined,
     p.premium ? sql`${v(i.premium)} = 1` : undefined,
     // hz: the few listings hazard_out marks, as an id set off investments_hazard_out_idx (partial)

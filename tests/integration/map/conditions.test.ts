@@ -169,9 +169,21 @@ describe("map viewport with conditions ≡ list search in the box", () => {
   }, 600_000);
 
   it("edits of searched columns by another process reach the next view (write log)", async () => {
-    const listings = fc
-      .sample(listingArb, { numRuns: 3, seed: 3 })
-      .map((l) => ({ ...l, public: true, members: false, overdue: false, type_cd: 1 as const, price: 5000, yield: 8 }));
+    const listings = fc.sample(listingArb, { numRuns: 3, seed: 3 }).map((l) => ({
+      ...l,
+      public: true,
+      members: false,
+      overdue: false,
+      type_cd: 1 as const,
+      price: 5000,
+      yield: 8,
+      // the fields the edits below turn on, off to start with (whatever the sample drew)
+      has_cert: false,
+      is_full: false,
+      freehold: false,
+      net_yield: null,
+      sekisan_ratio: null,
+    }));
     await insertListings(db, stations, listings, (_, i) => ({ map: { lat: 34.7 + i / 1000, lng: 135.5 } }));
     const bbox: Bbox = [135.4, 34.6, 135.6, 34.8];
     const view = (qs: string) => mapView(db, "visitor", parseSearchParams(new URLSearchParams(qs)), { bbox, zoom: 18 }, NOW);
@@ -184,5 +196,16 @@ describe("map viewport with conditions ≡ list search in the box", () => {
     expect(cert.markers.map((m) => [m.id, m.price])).toEqual([[2, 3000]]);
     await db.update(investments).set({ type_cd: 2, built_at: "2020-04-01", station_time: 3 }).where(eq(investments.id, 3));
     expect((await view("ty=2&bt=10&sw=5")).markers.map((m) => m.id)).toEqual([3]);
+    // issue 33: the deal's numbers (0022 trigger) and is_full (0013) reach the snapshot too
+    expect((await view("ny=5")).total).toBe(0);
+    await db.update(investments).set({ net_yield: 6, sekisan_ratio: 90, freehold: true }).where(eq(investments.id, 1));
+    await db.update(investments).set({ net_yield: 7, sekisan_ratio: 60, is_full: true }).where(eq(investments.id, 2));
+    expect((await view("ny=5&sk=80&ow=1")).markers.map((m) => m.id)).toEqual([1]);
+    expect((await view("ny=5&sr=net_yield_desc")).cards.map((c) => c.id)).toEqual([2, 1]);
+    expect((await view("sr=sekisan_desc")).cards.map((c) => c.id)).toEqual([1, 2, 3]);
+    expect((await view("oc=1")).markers.map((m) => m.id)).toEqual([2]);
+    await db.update(investments).set({ freehold: false, net_yield: null }).where(eq(investments.id, 1));
+    expect((await view("ow=1")).total).toBe(0);
+    expect((await view("ny=5")).markers.map((m) => m.id)).toEqual([2]);
   });
 });

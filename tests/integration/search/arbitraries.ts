@@ -100,6 +100,19 @@ export const listingArb = fc
         fc.integer({ min: 0, max: 1500 }).map((n) => n / 100),
       ),
     ),
+    // issue 33: 実質利回り and 積算比 near the ny / sk values queried, often none
+    net_yield: opt(
+      fc.oneof(
+        fc.constantFrom(4, 5, 6, 7.5),
+        fc.integer({ min: -200, max: 1200 }).map((n) => n / 100),
+      ),
+    ),
+    sekisan_ratio: opt(
+      fc.oneof(
+        fc.constantFrom(50, 70, 80, 100),
+        fc.integer({ min: 0, max: 3000 }).map((n) => n / 10),
+      ),
+    ),
     built_at: opt(fc.integer({ min: 1960 * 12, max: 2028 * 12 + 11 }).map((m) => `${Math.floor(m / 12)}-${pad((m % 12) + 1)}-01`)),
     residual_at: opt(residual),
     station_time: opt(fc.integer({ min: 1, max: 30 })),
@@ -121,6 +134,7 @@ export const listingArb = fc
     has_cert: fc.boolean(),
     has_repair: fc.boolean(),
     is_full: fc.boolean(),
+    freehold: fc.boolean(),
     hazard_out: fc.boolean(),
     transactions: opt(fc.integer({ min: 1, max: 5 })),
     public_at: opt(instant),
@@ -166,6 +180,8 @@ export async function insertListings(
     area_cd: l.area_cd,
     price: l.price,
     yield: l.yield,
+    net_yield: l.net_yield,
+    sekisan_ratio: l.sekisan_ratio,
     built_at: l.built_at,
     residual_at: l.residual_at,
     station_time: l.station_time,
@@ -177,6 +193,7 @@ export async function insertListings(
     has_cert: l.has_cert,
     has_repair: l.has_repair,
     is_full: l.is_full,
+    freehold: l.freehold,
     hazard_out: l.hazard_out,
     transactions: l.transactions,
     public_at: l.public_at === null ? null : new Date(l.public_at),
@@ -241,17 +258,28 @@ export const allParamsArb = fc.record({
     fc.constantFrom(6.5, 8, 10),
     fc.integer({ min: 0, max: 60 }).map((n) => n / 4),
   ),
+  ny: fc.oneof(
+    fc.constantFrom(5, 6, 7.5),
+    fc.integer({ min: 0, max: 48 }).map((n) => n / 4),
+  ),
+  sk: fc.oneof(
+    fc.constantFrom(70, 80, 100),
+    fc.integer({ min: 0, max: 300 }).map((n) => n / 2),
+  ),
   bt: fc.integer({ min: 1, max: 70 }),
   rs: fc.integer({ min: 1, max: 60 }),
   ls: fc.constantFrom(20, 30, 50, 100, 200, 300),
   hs: fc.constantFrom(20, 30, 50, 100, 200, 300),
   fs: list(fc.constantFrom(1, 2, 3, 4, 5, 7), 2),
+  ow: fc.constant(1),
+  oc: fc.constant(1),
   ss: fc.constant(1),
   hz: fc.constant(1),
   sf: list(fc.integer({ min: 1, max: 5 })),
   dy: fc.integer({ min: 1, max: 400 }),
   up: fc.integer({ min: 1, max: 400 }),
-  sr: fc.constantFrom("new", "price_asc", "price_desc", "yield_desc", "age_asc", "walk_asc"),
+  // cf_desc without a member's loan terms is the default order
+  sr: fc.constantFrom("new", "price_asc", "price_desc", "yield_desc", "age_asc", "walk_asc", "net_yield_desc", "sekisan_desc", "cf_desc"),
   // free-word terms cut out of the inserted names / keywords, resolved once the listings exist
   fw: fc.array(wordCut, { minLength: 1, maxLength: 3 }),
   // exclusion words (xw), cut out the same way, so they do exclude something
@@ -330,6 +358,10 @@ export function sortKey(sr: SearchQuery["sr"]): (a: MatchableInvestment, b: Matc
         return [l.built_at, -1];
       case "walk_asc":
         return [l.station_time, 1];
+      case "net_yield_desc":
+        return [l.net_yield, -1];
+      case "sekisan_desc":
+        return [l.sekisan_ratio, -1];
       default:
         return [l.public_at?.getTime() ?? null, -1];
     }

@@ -50,6 +50,7 @@ describe("SQL search ≡ in-memory matcher", () => {
     let checked = 0;
     let nonEmpty = 0;
     let withFreeWord = 0;
+    let withDealKeys = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(listingArb, { minLength: 40, maxLength: 60 }),
@@ -71,6 +72,9 @@ describe("SQL search ≡ in-memory matcher", () => {
             checked++;
             if (expected.length) nonEmpty++;
             if (query.fw) withFreeWord++;
+            // issue 33's keys and sorts
+            if (query.ny !== undefined || query.sk !== undefined || query.ow || query.oc || query.sr === "net_yield_desc" || query.sr === "sekisan_desc")
+              withDealKeys++;
           }
         },
       ),
@@ -80,6 +84,7 @@ describe("SQL search ≡ in-memory matcher", () => {
     expect(checked).toBeGreaterThanOrEqual(800);
     expect(nonEmpty / checked).toBeGreaterThan(0.2);
     expect(withFreeWord / checked).toBeGreaterThan(0.2);
+    expect(withDealKeys / checked).toBeGreaterThan(0.1);
   }, 600_000);
 
   it("free words alone, with terms of every length at every position", async () => {
