@@ -61,24 +61,12 @@ function Range({
   );
 }
 
-// ny and sk come with issue 33's search keys; read loosely so this form does not depend on their types
-const loose = (q: SearchQuery) => q as unknown as Record<string, unknown>;
-
-function Floor({ label, name, value, step }: { label: string; name: string; value: unknown; step: string }) {
+function Floor({ label, name, value, step }: { label: string; name: string; value: number | undefined; step: string }) {
   return (
     <label className="grid gap-1 text-xs font-bold tracking-wider text-primary-600">
       {label}
       <span className="flex items-center gap-1.5 font-normal tracking-normal">
-        <input
-          name={name}
-          type="number"
-          inputMode="decimal"
-          min="0"
-          step={step}
-          defaultValue={value === undefined || value === null ? "" : String(value)}
-          placeholder="下限なし"
-          className={input}
-        />
+        <input name={name} type="number" inputMode="decimal" min="0" step={step} defaultValue={value ?? ""} placeholder="下限なし" className={input} />
         <span className="shrink-0 text-primary-600">%以上</span>
       </span>
     </label>
@@ -106,8 +94,8 @@ export function RangeForm({ query, display }: { query: SearchQuery; display: URL
       <Range legend="価格" unit="万円" lo="lp" hi="hp" query={query} step="1" />
       <Range legend={SEARCH_YIELD_LABEL} unit="%" lo="ly" hi="hy" query={query} step="0.01" />
       {/* floors only (issue 33): a listing without the figure never matches, so an upper bound would add nothing */}
-      <Floor label={NET_YIELD_LABEL} name="ny" value={loose(query).ny} step="any" />
-      <Floor label={SEKISAN_LABEL} name="sk" value={loose(query).sk} step="any" />
+      <Floor label={NET_YIELD_LABEL} name="ny" value={query.ny} step="any" />
+      <Floor label={SEKISAN_LABEL} name="sk" value={query.sk} step="any" />
       <Range legend="面積" unit="㎡" lo="ls" hi="hs" query={query} step="0.01" />
       <label className="grid gap-1 text-xs font-bold tracking-wider text-primary-600">
         築年数（年以内）
