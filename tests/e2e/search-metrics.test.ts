@@ -180,7 +180,7 @@ describe("the list's side column before React (a visitor's deferred list)", () =
     expect(params(page).get("ty")).toBe("1");
     await page.locator('[data-slot="refine-open"]').click();
     // the link shows as chosen; the hazard option carries its note
-    expect(await panel.getByRole("link", { name: /^所有権のみ（選択中）/ }).count()).toBe(1);
+    await expect.poll(() => panel.getByRole("link", { name: /所有権のみ.*選択中/ }).count()).toBe(1);
     expect(await panel.getByText("ハザード情報が未確認の物件は除外しません").count()).toBe(1);
     await panel
       .locator('[data-slot="range-form"]')

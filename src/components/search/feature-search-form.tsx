@@ -7,8 +7,7 @@ import { formatPrice, withCommas } from "@/lib/price";
 import type { CodeFacet, FeatureFacets } from "@/server/investments";
 import { CarriedConditions } from "./carried-conditions";
 import { ListSearchForm, listPageHref } from "./list-search-form";
-import { MetricFields } from "./metric-fields";
-import { METRIC_KEYS } from "./metric-options";
+import { METRIC_KEYS } from "./metric-keys";
 import { SearchSubmitBar } from "./search-submit-bar";
 import { useSearchCount } from "./use-search-count";
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
@@ -115,7 +114,16 @@ const priceOptions = PRICE_STEPS.map((p) => ({ value: String(p), label: formatPr
  * ranges, and the 投資指標 (実質利回り, 積算比, 所有権, 現況満室, hazard). A plain
  * GET form to the list (works before hydration); with JavaScript it leaves empty fields out of the URL and shows a live total.
  */
-export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFacets; initial?: string }) {
+export function FeatureSearchForm({
+  facets,
+  initial = "",
+  metrics,
+}: {
+  facets: FeatureFacets;
+  initial?: string;
+  /** The 投資指標 fields (metric-fields.tsx), rendered by the page on the server: no JavaScript of theirs here. */
+  metrics?: React.ReactNode;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   // Opened from a list: its conditions are preselected here, and the ones this form has no field for are kept.
   // `initial`: the list's canonical query string (parsed on the server, so the parser stays out of this bundle)
@@ -207,7 +215,7 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
           </div>
         </Block>
         <Block title="投資指標" note="下限を選ぶと、実質利回り・積算比を算出できない物件は含まれません。">
-          <MetricFields init={init} />
+          {metrics}
         </Block>
         <Block title="駅・築年数">
           <div className="grid grid-cols-2 gap-3">

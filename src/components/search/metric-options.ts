@@ -7,8 +7,7 @@
 import { HAZARD_SEARCH_LABEL } from "@/schemas/search/limits";
 import { YIELD_LABELS } from "@/lib/yield-wording";
 
-/** The URL keys these controls set: a form that shows them replaces them, every other condition rides along. */
-export const METRIC_KEYS = ["ny", "sk", "ow", "oc", "hz"] as const;
+export { METRIC_KEYS } from "./metric-keys";
 
 /** 実質利回り floors in % (ny): net yields run 1–2 points under the gross ones (YIELD_STEPS 5–15). */
 export const NET_YIELD_STEPS = [3, 4, 5, 6, 7, 8, 9, 10] as const;

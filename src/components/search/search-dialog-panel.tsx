@@ -355,7 +355,7 @@ function MetricBox({ conditions, results, onNavigate }: { conditions: URLSearchP
         {[...kept.keys()].some((k) => k !== "sr") && <p className="mt-1 text-xs text-primary-500">いまの検索条件に加えて絞り込みます。</p>}
       </div>
       <CarriedConditions carry={kept} />
-      <MetricFields init={conditions} />
+      <MetricFields init={conditions} idPrefix="search-dialog-metric" />
       <Button type="submit" variant="outline" className="h-11 w-full sm:ml-auto sm:w-auto">
         <SlidersHorizontal aria-hidden="true" />
         この条件で絞り込む
