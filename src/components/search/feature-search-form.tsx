@@ -7,6 +7,7 @@ import { formatPrice, withCommas } from "@/lib/price";
 import type { CodeFacet, FeatureFacets } from "@/server/investments";
 import { CarriedConditions } from "./carried-conditions";
 import { ListSearchForm, listPageHref } from "./list-search-form";
+import { METRIC_KEYS } from "./metric-keys";
 import { SearchSubmitBar } from "./search-submit-bar";
 import { useSearchCount } from "./use-search-count";
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
@@ -31,7 +32,7 @@ export function formParams(form: HTMLFormElement): URLSearchParams {
 }
 
 /** The keys this form sets itself; every other condition of the list it was opened from is carried along unchanged. */
-const FEATURE_KEYS = new Set(["ty", "sc", "fs", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "dy", "ls", "hs", "re", "page"]);
+const FEATURE_KEYS = new Set<string>(["ty", "sc", "fs", "lp", "hp", "ly", "hy", "sw", "bt", "rs", "dy", "ls", "hs", "re", ...METRIC_KEYS, "page"]);
 
 function CheckGroup({ name, legend, items, init }: { name: string; legend: string; items: readonly CodeFacet[]; init: URLSearchParams }) {
   return (
@@ -110,10 +111,19 @@ const priceOptions = PRICE_STEPS.map((p) => ({ value: String(p), label: formatPr
 /**
  * /investments/search/feature: type, structure, features with live counts,
  * and the price, yield, walk, age, remaining life, area and freshness
- * ranges. A plain GET form to the list (works before hydration); with
- * JavaScript it leaves empty fields out of the URL and shows a live total.
+ * ranges, and the 投資指標 (実質利回り, 積算比, 所有権, 現況満室, hazard). A plain
+ * GET form to the list (works before hydration); with JavaScript it leaves empty fields out of the URL and shows a live total.
  */
-export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFacets; initial?: string }) {
+export function FeatureSearchForm({
+  facets,
+  initial = "",
+  metrics,
+}: {
+  facets: FeatureFacets;
+  initial?: string;
+  /** The 投資指標 fields (metric-fields.tsx), rendered by the page on the server: no JavaScript of theirs here. */
+  metrics?: React.ReactNode;
+}) {
   const formRef = useRef<HTMLFormElement>(null);
   // Opened from a list: its conditions are preselected here, and the ones this form has no field for are kept.
   // `initial`: the list's canonical query string (parsed on the server, so the parser stays out of this bundle)
@@ -203,6 +213,9 @@ export function FeatureSearchForm({ facets, initial = "" }: { facets: FeatureFac
               options={YIELD_STEPS.map((y) => ({ value: String(y), label: `${y}%以下` }))}
             />
           </div>
+        </Block>
+        <Block title="投資指標" note="下限を選ぶと、実質利回り・積算比を算出できない物件は含まれません。">
+          {metrics}
         </Block>
         <Block title="駅・築年数">
           <div className="grid grid-cols-2 gap-3">

@@ -8,6 +8,7 @@ import { entryPageHref } from "./entry-href";
 import { emptyQuery, hasValue, listHref, patchQuery, scalarValue, toggleValue } from "./query-hrefs";
 import { ENTRY_LINKS, PRICE_BANDS, WALK_LIMITS, YIELD_FLOORS } from "./refine-options";
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
+import { floorLabel, METRIC_FLAGS, NET_YIELD_FLOORS, NET_YIELD_LABEL, SEKISAN_FLOORS, SEKISAN_LABEL } from "./metric-options";
 
 function Option({ href, active, children }: { href: string; active: boolean; children: React.ReactNode }) {
   return (
@@ -38,7 +39,7 @@ function Group({ title, children }: { title: string; children: React.ReactNode }
 
 /**
  * The list's side column: the three search entries and one-click refinements
- * (area, type, price, yield, walk) that keep the other conditions. Plain
+ * (area, type, price, yield, walk, 投資指標) that keep the other conditions. Plain
  * links, so they work before hydration and are crawlable. A server component
  * (issue 21): no JavaScript, no tailwind-merge in the page's bundle.
  */
@@ -109,6 +110,50 @@ export function RefineLinks({ query, className }: { query: SearchQuery; classNam
             <li key={y}>
               <Option href={listHref(patchQuery(query, { ly: active ? base.ly : y }))} active={active}>
                 {y}%以上
+              </Option>
+            </li>
+          );
+        })}
+      </Group>
+      <Group title={NET_YIELD_LABEL}>
+        {NET_YIELD_FLOORS.map((y) => {
+          const active = scalarValue(query, "ny") === String(y);
+          return (
+            <li key={y}>
+              <Option href={listHref(patchQuery(query, { ny: active ? undefined : y }))} active={active}>
+                {floorLabel(y)}
+              </Option>
+            </li>
+          );
+        })}
+      </Group>
+      <Group title={SEKISAN_LABEL}>
+        {SEKISAN_FLOORS.map((v) => {
+          const active = scalarValue(query, "sk") === String(v);
+          return (
+            <li key={v}>
+              <Option href={listHref(patchQuery(query, { sk: active ? undefined : v }))} active={active}>
+                {floorLabel(v)}
+              </Option>
+            </li>
+          );
+        })}
+      </Group>
+      <Group title="所有権・満室・災害リスク">
+        {METRIC_FLAGS.map((f) => {
+          // a flag parses to true (ow=1); off drops the key
+          const active = scalarValue(query, f.key) === "true";
+          return (
+            <li key={f.key}>
+              <Option href={listHref(patchQuery(query, { [f.key]: active ? undefined : true }))} active={active}>
+                {f.key === "hz" ? (
+                  <span className="min-w-0">
+                    {f.label}
+                    <span className="block text-xs font-normal text-primary-500">{f.note}</span>
+                  </span>
+                ) : (
+                  f.label
+                )}
               </Option>
             </li>
           );

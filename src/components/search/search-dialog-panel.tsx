@@ -3,7 +3,7 @@
 import { Bookmark, ChevronRight, LogIn, MapPin, MapPinned, Search, SlidersHorizontal, TrainFront, UserPlus } from "@/components/icons";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ChipLink } from "@/components/ui/chip-link";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -21,6 +21,10 @@ import { GOLD_TEXT } from "@/components/investment/gold";
 import type { SearchDialogProps } from "./search-dialog";
 import { conditionsOf, entryPageHref, isListPath } from "./entry-href";
 import { entryHref, resultsHref, type SearchResultsTarget } from "./results-href";
+import { CarriedConditions } from "./carried-conditions";
+import { MetricFields } from "./metric-fields";
+import { METRIC_KEYS } from "./metric-options";
+import { useSearchCount } from "./use-search-count";
 
 const ENTRIES = [
   { name: "エリアから探す", sub: "市区町村を選んで", path: "/investments/search/area", icon: MapPinned },
@@ -36,7 +40,7 @@ const fmt = (n: number | undefined) => (n === undefined ? "—" : withCommas(Str
  * (search-dialog.tsx renders the trigger): the number of listings (members-only
  * + public), for visitors the public number and a free-registration prompt,
  * for members their saved conditions and links to them and to favourites,
- * the three search entries, a keyword box (with a live count) and a link to
+ * the search entries, the 投資指標 (with a live count), a keyword box (with a live count) and a link to
  * every listing.
  */
 export function SearchDialogPanel({
@@ -127,6 +131,8 @@ function SearchDialogBody({
             ))}
           </ul>
         </section>
+
+        <MetricBox conditions={listConditions} results={results} onNavigate={onNavigate} />
 
         <section aria-labelledby="search-dialog-places" data-slot="search-dialog-places">
           <h3 id="search-dialog-places" className="mb-2 border-l-4 border-gold pl-2 text-sm font-bold">
@@ -299,6 +305,64 @@ function KeywordBox({ results, onNavigate }: { results?: SearchResultsTarget; on
       <p className={cn("min-h-5 text-xs text-primary-500", !keyword && "invisible")} aria-live="polite">
         {keyword && (count.data ? `該当物件 ${withCommas(String(count.data.total))}件` : "件数を確認しています…")}
       </p>
+    </form>
+  );
+}
+
+const METRIC_SET = new Set<string>(METRIC_KEYS);
+
+/** A form's non-empty fields as the count procedure's input (several values of a key kept). */
+function fieldsOf(form: HTMLFormElement | null, fallback: URLSearchParams): URLSearchParams {
+  if (!form) return fallback;
+  const qs = new URLSearchParams();
+  for (const [k, v] of new FormData(form)) if (typeof v === "string" && v.trim() !== "") qs.append(k, v.trim());
+  return qs;
+}
+
+/**
+ * 投資指標 (issue 33/34): 実質利回り, 積算比, 所有権のみ, 現況満室のみ and the hazard exclusion, over the
+ * list's conditions (kept as they are, these replaced), with the number of listings they find. Opened
+ * on a list with these keys, they start selected.
+ */
+function MetricBox({ conditions, results, onNavigate }: { conditions: URLSearchParams; results?: SearchResultsTarget; onNavigate: () => void }) {
+  const router = useRouter();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [kept] = useState(() => new URLSearchParams([...conditions].filter(([k]) => !METRIC_SET.has(k))));
+  const [query, setQuery] = useState(() => conditions);
+  // sr orders, it does not narrow: left out of the count (so one cached answer serves every order)
+  const input = Object.fromEntries([...new Set(query.keys())].filter((k) => k !== "sr").map((k) => [k, query.getAll(k)]));
+  const count = useSearchCount(input, true);
+  const total = count.counting ? undefined : count.total;
+  return (
+    <form
+      action={results?.path ?? "/investments/page/1/"}
+      method="get"
+      aria-labelledby="search-dialog-metrics"
+      data-slot="search-dialog-metrics"
+      className="grid gap-3"
+      onChange={() => setQuery(fieldsOf(formRef.current, conditions))}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onNavigate();
+        router.push(resultsHref(results, fieldsOf(formRef.current, conditions)));
+      }}
+      ref={formRef}
+    >
+      <div>
+        <h3 id="search-dialog-metrics" className="border-l-4 border-gold pl-2 text-sm font-bold">
+          投資指標で絞り込む
+        </h3>
+        {[...kept.keys()].some((k) => k !== "sr") && <p className="mt-1 text-xs text-primary-500">いまの検索条件に加えて絞り込みます。</p>}
+      </div>
+      <CarriedConditions carry={kept} />
+      <MetricFields init={conditions} idPrefix="search-dialog-metric" />
+      <Button type="submit" variant="outline" className="h-11 w-full sm:ml-auto sm:w-auto">
+        <SlidersHorizontal aria-hidden="true" />
+        この条件で絞り込む
+        <span className="tabular rounded-sm bg-muted px-1.5 text-sm" aria-live="polite" data-slot="metric-count">
+          {total === undefined ? "…" : `${withCommas(String(total))}件`}
+        </span>
+      </Button>
     </form>
   );
 }

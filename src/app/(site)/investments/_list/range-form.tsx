@@ -2,9 +2,10 @@ import { Button } from "@/components/ui/button";
 import type { SearchQuery } from "@/schemas/search";
 import { toSearchParams } from "@/schemas/search";
 import { SEARCH_YIELD_LABEL } from "@/lib/yield-wording";
+import { NET_YIELD_LABEL, SEKISAN_LABEL } from "@/components/search/metric-options";
 
 /** The keys this form edits; every other condition (and the view / page size) rides along in hidden inputs. */
-const RANGE_KEYS = new Set(["lp", "hp", "ly", "hy", "ls", "hs", "bt", "xw", "page"]);
+const RANGE_KEYS = new Set(["lp", "hp", "ly", "hy", "ny", "sk", "ls", "hs", "bt", "xw", "page"]);
 
 const input =
   "h-9 w-full min-w-0 rounded-md border border-primary-200 bg-white px-2 text-sm tabular focus-visible:border-gold-500 focus-visible:outline-2 focus-visible:outline-gold-300";
@@ -60,6 +61,18 @@ function Range({
   );
 }
 
+function Floor({ label, name, value, step }: { label: string; name: string; value: number | undefined; step: string }) {
+  return (
+    <label className="grid gap-1 text-xs font-bold tracking-wider text-primary-600">
+      {label}
+      <span className="flex items-center gap-1.5 font-normal tracking-normal">
+        <input name={name} type="number" inputMode="decimal" min="0" step={step} defaultValue={value ?? ""} placeholder="下限なし" className={input} />
+        <span className="shrink-0 text-primary-600">%以上</span>
+      </span>
+    </label>
+  );
+}
+
 /**
  * Free ranges and exclusion words in the list's side column: a plain GET form
  * (no JavaScript) to page 1 of the same search, the other conditions and the
@@ -72,7 +85,7 @@ export function RangeForm({ query, display }: { query: SearchQuery; display: URL
       action="/investments/page/1/"
       method="get"
       className="grid gap-3 rounded-lg border border-border bg-white p-4"
-      aria-label="価格・利回り・面積・築年数・除外ワードで絞り込む"
+      aria-label="価格・利回り・積算比・面積・築年数・除外ワードで絞り込む"
       data-slot="range-form"
     >
       {[...kept, ...display].map(([k, v], i) => (
@@ -80,6 +93,9 @@ export function RangeForm({ query, display }: { query: SearchQuery; display: URL
       ))}
       <Range legend="価格" unit="万円" lo="lp" hi="hp" query={query} step="1" />
       <Range legend={SEARCH_YIELD_LABEL} unit="%" lo="ly" hi="hy" query={query} step="0.01" />
+      {/* floors only (issue 33): a listing without the figure never matches, so an upper bound would add nothing */}
+      <Floor label={NET_YIELD_LABEL} name="ny" value={query.ny} step="any" />
+      <Floor label={SEKISAN_LABEL} name="sk" value={query.sk} step="any" />
       <Range legend="面積" unit="㎡" lo="ls" hi="hs" query={query} step="0.01" />
       <label className="grid gap-1 text-xs font-bold tracking-wider text-primary-600">
         築年数（年以内）

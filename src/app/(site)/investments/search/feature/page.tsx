@@ -1,5 +1,6 @@
 import { SearchEntryPage } from "@/components/search/entry-page";
 import { FeatureSearchForm } from "@/components/search/feature-search-form";
+import { MetricFields } from "@/components/search/metric-fields";
 import { pageMetadata } from "@/components/seo/metadata";
 import { parseSearchParams, toSearchParams } from "@/schemas/search";
 import { api } from "@/trpc/server";
@@ -23,7 +24,7 @@ export default async function FeatureSearchPage({ searchParams }: { searchParams
       title="こだわり条件から探す"
       lead="物件種別や価格・利回りなど、ご希望の条件を選んで「この条件で検索」を押してください。"
     >
-      <FeatureSearchForm facets={facets} initial={initial} />
+      <FeatureSearchForm facets={facets} initial={initial} metrics={<MetricFields init={new URLSearchParams(initial)} idPrefix="feature-metric" />} />
     </SearchEntryPage>
   );
 }
