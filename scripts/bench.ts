@@ -39,7 +39,7 @@ import { investments } from "@/server/db/schema";
 import { seedDemo, seedScale } from "@/seed";
 import { buildSearchWhere, searchInvestments, searchOrder } from "@/server/search";
 // Read as a namespace: the same script measures a checkout from before the bounded count (no countBound there).
-import * as searchSql from "@/server/search/sql";
+import * as searchSql from "@/server/search";
 import type { Audience } from "@/server/listings";
 import type { LoanTerms } from "@/lib/economics";
 
