@@ -14,6 +14,10 @@
  * A single page therefore yields only [{ type: "page", page: 1, current: true }].
  * (first/last are the mirror of each other: they appear only when they would
  * not duplicate prev/next.)
+ *
+ * `open`: the total was counted to a bound (issue 31, 「1,000件以上」), so `last`
+ * is only the last page known to exist: no "last" item (it would not be the
+ * end), and the end ellipsis always (more pages follow).
  */
 
 export const PAGE_WINDOW = 2;
@@ -27,17 +31,20 @@ export type PageItem =
   | { type: "next"; page: number }
   | { type: "last"; page: number };
 
-export type Pagination = { empty: true; message: typeof EMPTY_MESSAGE } | { empty: false; current: number; last: number; total: number; items: PageItem[] };
+export type Pagination =
+  { empty: true; message: typeof EMPTY_MESSAGE } | { empty: false; current: number; last: number; total: number; open: boolean; items: PageItem[] };
 
 export interface PaginateInput {
   current: number;
   last: number;
   total: number;
+  /** The total is a lower bound and pages may follow `last`. */
+  open?: boolean;
 }
 
 const toInt = (n: number, fallback: number) => (Number.isFinite(n) ? Math.trunc(n) : fallback);
 
-export function paginate({ current, last, total }: PaginateInput): Pagination {
+export function paginate({ current, last, total, open = false }: PaginateInput): Pagination {
   if (!(total > 0)) return { empty: true, message: EMPTY_MESSAGE };
   const lastPage = Math.max(1, toInt(last, 1));
   const cur = Math.min(lastPage, Math.max(1, toInt(current, 1)));
@@ -50,12 +57,12 @@ export function paginate({ current, last, total }: PaginateInput): Pagination {
   const end = Math.min(lastPage, cur + PAGE_WINDOW);
   if (start > 1) items.push({ type: "ellipsis", position: "start" });
   for (let p = start; p <= end; p++) items.push({ type: "page", page: p, current: p === cur });
-  if (end < lastPage) items.push({ type: "ellipsis", position: "end" });
+  if (end < lastPage || open) items.push({ type: "ellipsis", position: "end" });
 
   if (cur < lastPage) items.push({ type: "next", page: cur + 1 });
-  if (cur < lastPage - 1) items.push({ type: "last", page: lastPage });
+  if (cur < lastPage - 1 && !open) items.push({ type: "last", page: lastPage });
 
-  return { empty: false, current: cur, last: lastPage, total, items };
+  return { empty: false, current: cur, last: lastPage, total, open, items };
 }
 
 /** Number of pages for a total and a page size (at least 1). */

@@ -224,7 +224,16 @@ export const investmentDetailOrLocked = z.discriminatedUnion("locked", [lockedIn
 /** GET /api/investments/{id} */
 export const investmentDetailResult = z.discriminatedUnion("locked", [lockedInvestmentDto, investmentDetailDto]);
 
-/** public.investments.search */
-export const investmentPage = pageResultOf(investmentCard);
+/**
+ * public.investments.search: past the list's count bound (src/server/search/sql.ts COUNT_BOUND)
+ * `total` is a lower bound, `last` the last page known to exist, and `totalBounded` is true.
+ */
+export const investmentPage = pageResultOf(investmentCard).extend({ totalBounded: z.boolean() });
 /** GET /api/investments */
-export const investmentPageDto = pageOf(investmentCardDto);
+export const investmentPageDto = pageOf(investmentCardDto).extend({
+  total_bounded: z
+    .boolean()
+    .describe(
+      "true: 該当が多く件数を上限 (1,000件、またはそれより先のページを求めたときは page × page_size 件) で数え止めた。total はその上限 (実際の件数はそれより多い)、last はあると分かっている最後のページ (次のページを求めると先まで数え直す)。false: total は正確な件数",
+    ),
+});

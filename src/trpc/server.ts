@@ -34,7 +34,7 @@ export const listings = {
     const ctx = await createRscContext();
     const r = await cachedSearch(ctx.db, audienceOf(ctx), query, pageSize);
     // The procedure's output schema too: cards reach client components' props, and it strips what a card must not carry.
-    return investmentPage.parse({ items: r.items, total: r.total, page: r.page, last: r.last, pageSize: r.pageSize });
+    return investmentPage.parse({ items: r.items, total: r.total, totalBounded: r.totalBounded, page: r.page, last: r.last, pageSize: r.pageSize });
   },
   async membersOnlyCount(query: SearchQuery): Promise<number | null> {
     const ctx = await createRscContext();

@@ -9,6 +9,8 @@ export interface PaginationBarProps {
   current: number;
   last: number;
   total: number;
+  /** The total was counted to a bound (「1,000件以上」): `last` is only the last page known to exist. */
+  bounded?: boolean;
   /** List path without the page part, e.g. "/investments" → /investments/page/{n}/?{query}. */
   basePath: string;
   /** The router query to keep on every link (page is dropped). */
@@ -37,8 +39,8 @@ const box =
  * pages render it on the server as plain links, so they ship none of its code (issue 21); a client
  * component may still import it to pass onPageChange.
  */
-export function PaginationBar({ current, last, total, basePath, query, onPageChange, className }: PaginationBarProps) {
-  const model = paginate({ current, last, total });
+export function PaginationBar({ current, last, total, bounded = false, basePath, query, onPageChange, className }: PaginationBarProps) {
+  const model = paginate({ current, last, total, open: bounded });
   if (model.empty) {
     return (
       <p role="status" className={cn("rounded-lg bg-muted px-4 py-10 text-center text-sm text-primary-600", className)}>
@@ -68,8 +70,8 @@ export function PaginationBar({ current, last, total, basePath, query, onPageCha
   return (
     <nav aria-label="ページ送り" className={cn("flex flex-col items-center gap-2", className)} data-slot="pagination">
       <p className="text-xs text-primary-500">
-        全<span className="tabular mx-0.5 font-bold text-primary">{withCommas(String(total))}</span>件（
-        {model.current} / {model.last}ページ）
+        全<span className="tabular mx-0.5 font-bold text-primary">{withCommas(String(total))}</span>
+        {model.open ? `件以上（${model.current}ページ目）` : `件（${model.current} / ${model.last}ページ）`}
       </p>
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         {model.items.map((item) => {

@@ -301,11 +301,19 @@ export const routes = [
     output: contactSubmitted,
     doc: { throttled: true, summary: "業者様", tag: "public" },
   }),
-  route("GET", "/api/investments", async (c, i) => toPage(await c.public.investments.search(i.input), withUnderscoreId), {
-    input: publicListParams,
-    output: investmentPageDto,
-    doc: { summary: "物件検索 (一覧ページと同じパラメータ)", tag: "public" },
-  }),
+  route(
+    "GET",
+    "/api/investments",
+    async (c, i) => {
+      const r = await c.public.investments.search(i.input);
+      return { ...toPage(r, withUnderscoreId), total_bounded: r.totalBounded };
+    },
+    {
+      input: publicListParams,
+      output: investmentPageDto,
+      doc: { summary: "物件検索 (一覧ページと同じパラメータ; 該当が1,000件を超えると total は上限で数え止め、total_bounded が true)", tag: "public" },
+    },
+  ),
   route(
     "GET",
     "/api/investments/map",

@@ -34,14 +34,26 @@ export interface SearchOptions {
    * monthly cash flow; without them it is the default order. Never from a shared cache.
    */
   cashFlowTerms?: LoanTerms | null;
+  /**
+   * Count every match (the admin list): otherwise the count stops past the
+   * bound (countBound) and `totalBounded` says so.
+   */
+  exactCount?: boolean;
 }
 
 export interface SearchResult {
   items: InvestmentCard[];
+  /** The matches, or with `totalBounded` a lower bound of them (countBound). */
   total: number;
+  /**
+   * True when the count stopped at the bound: there are more than `total`
+   * matches (the list says 「1,000件以上」) and `last` is the last page known to
+   * exist, not the end of the list.
+   */
+  totalBounded: boolean;
   /** The page shown: the asked page clamped to 1..last. */
   page: number;
-  /** Last page (1 when nothing matches). */
+  /** Last page (1 when nothing matches); with `totalBounded`, the last one known to exist. */
   last: number;
   pageSize: number;
 }
@@ -309,6 +321,42 @@ async function countWhere(db: Db, where: SQL | undefined): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * Where the list's count stops (issue 31). Counting every match walks the
+ * whole visibility range of investments_search_idx — 80,000 index entries
+ * for a broad search at 100,000 listings, most of a search's time (6–20 ms on
+ * the file, more on sqld). Past a thousand matches nobody reads the exact
+ * figure (they refine), so the list counts to the bound and says 「1,000件以上」.
+ * Exact counts stay where people rely on them: saved conditions on My Page,
+ * the search dialog's live total and the admin list (countInvestments,
+ * `exactCount`).
+ */
+export const COUNT_BOUND = 1000;
+
+/**
+ * The count's bound for a page: COUNT_BOUND, or further when the page asked
+ * lies beyond it, so that every existing page can be reached (「次へ」 from
+ * page 50 counts to 1,020, and so on: the cost grows with the depth, as
+ * OFFSET's does).
+ */
+export function countBound(page: number, pageSize: number): number {
+  return Math.max(COUNT_BOUND, page * pageSize);
+}
+
+/** `count(*)` of the matches as a scalar subquery, stopped after `limit` rows when given (`LIMIT` inside, so SQLite stops scanning there). */
+function countSubquery(where: SQL | undefined, limit: number | null): SQL<number> {
+  const filter = where ? sql` WHERE ${where}` : sql``;
+  return limit === null
+    ? sql<number>`(SELECT count(*) FROM ${investments}${filter})`
+    : sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${investments}${filter} LIMIT ${limit}))`;
+}
+
+/** Counted matches → total, whether bounded, and the last page (known to exist). */
+function pageCount(n: number, bound: number | null, pageSize: number): { total: number; totalBounded: boolean; last: number } {
+  if (bound !== null && n > bound) return { total: bound, totalBounded: true, last: lastPage(bound + 1, pageSize) };
+  return { total: n, totalBounded: false, last: lastPage(n, pageSize) };
+}
+
 /** How many listings the audience finds with a query. */
 export async function countInvestments(db: Db, audience: Audience, query: SearchQuery, now: Date = new Date()): Promise<number> {
   return countWhere(db, buildSearchWhere(audience, query, now));
@@ -329,30 +377,47 @@ export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = n
 
 /**
  * One page of a search: the total, the last page and the cards of the page
- * (the asked page is clamped to 1..last). Two queries on the listings (count,
- * then the page's ids with LIMIT/OFFSET), then the cards.
+ * (the asked page is clamped to 1..last). One statement gives the page's ids
+ * with the count beside them (a scalar subquery, run once: one round trip
+ * to a sqld primary instead of two), then the cards. The count is bounded
+ * (countBound) unless `exactCount`. Only a page past the end takes two more
+ * statements: the count alone, then the last page.
  */
 export async function searchInvestments(db: Db, audience: Audience, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
   const now = options.now ?? new Date();
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? PAGE_SIZE) || PAGE_SIZE));
   const where = buildSearchWhere(audience, query, now);
-  const total = await countWhere(db, where);
-  const last = lastPage(total, pageSize);
-  const page = Math.min(last, Math.max(1, query.page ?? 1));
-  if (total === 0) return { items: [], total, page, last, pageSize };
-  const rows = await db
-    .select({ id: investments.id })
-    .from(investments)
-    .where(where)
-    .orderBy(...searchOrder(query.sr, { filtered: !isEmptyQuery(query), cashFlowTerms: options.cashFlowTerms }))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
+  const asked = Math.max(1, Math.trunc(query.page ?? 1) || 1);
+  const bound = options.exactCount ? null : countBound(asked, pageSize);
+  const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query), cashFlowTerms: options.cashFlowTerms });
+  const counted = countSubquery(where, bound === null ? null : bound + 1);
+  const pageOf = (page: number) =>
+    db
+      .select({ id: investments.id, n: counted })
+      .from(investments)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .all();
+
+  let rows = await pageOf(asked);
+  let page = asked;
+  let n: number;
+  if (rows.length) n = Number(rows[0]!.n);
+  else {
+    // Nothing on the asked page: nothing matches (page 1), or the page is past the end — count, then show the last page.
+    n = asked === 1 ? 0 : Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
+    page = lastPage(n, pageSize);
+    if (n > 0) rows = await pageOf(page);
+  }
+  const { total, totalBounded, last } = pageCount(n, bound, pageSize);
+  if (total === 0) return { items: [], total, totalBounded, page: 1, last, pageSize };
   const items = await loadCards(
     db,
     rows.map((r) => r.id),
     now,
     audience,
   );
-  return { items, total, page, last, pageSize };
+  return { items, total, totalBounded, page, last, pageSize };
 }

@@ -217,7 +217,7 @@ describe("/api/openapi.json", () => {
     expect(props.update_at).toMatchObject({ anyOf: [{ type: "string", format: "date-time" }, { type: "null" }] });
 
     const page = responseSchema("GET", "/api/investments") as { properties: { items: { items: { properties: Schema } } } };
-    expect(Object.keys(page.properties).sort()).toEqual(["items", "last", "page", "page_size", "total"]);
+    expect(Object.keys(page.properties).sort()).toEqual(["items", "last", "page", "page_size", "total", "total_bounded"]);
     expect(page.properties.items.items.properties).toHaveProperty("_id");
     expect(page.properties.items.items.properties).not.toHaveProperty("id");
   });

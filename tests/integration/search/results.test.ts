@@ -175,7 +175,7 @@ describe("paging", () => {
 
   it("no result: total 0, page 1 of 1, no items", async () => {
     const r = await searchInvestments(db, "visitor", q("fw=存在しない物件名&page=5"), { now: NOW });
-    expect(r).toEqual({ items: [], total: 0, page: 1, last: 1, pageSize: PAGE_SIZE });
+    expect(r).toEqual({ items: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize: PAGE_SIZE });
   });
 
   it("page size option (bounded)", async () => {

@@ -39,6 +39,7 @@ describe("paginate", () => {
       current: 1,
       last: 1,
       total: 5,
+      open: false,
       items: [{ type: "page", page: 1, current: true }],
     });
   });

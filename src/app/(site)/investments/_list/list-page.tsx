@@ -117,6 +117,8 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
     filtered || page > 1 ? [{ name: "物件一覧", path: "/investments" }, { name: page > 1 ? `${title}（${page}ページ目）` : title }] : [{ name: "物件一覧" }];
   const from = result.total === 0 ? 0 : (result.page - 1) * result.pageSize + 1;
   const to = Math.min(result.total, result.page * result.pageSize);
+  // Past the count's bound (issue 31) the figure is a lower bound: 「1,000件以上」.
+  const countUnit = result.totalBounded ? "件以上" : "件";
   const sr = params.get("sr") ?? DEFAULT_SORT;
   const isGuest = !session.isLogin;
   // The heart and compare tick: a member's act in place (one island, loaded only for members, so a
@@ -166,7 +168,8 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             <h2 className="text-base font-bold">
               絞り込み
               <span className="ml-2 text-sm font-normal text-primary-200">
-                該当<span className="tabular mx-0.5 font-bold text-gold-300">{withCommas(String(result.total))}</span>件
+                該当<span className="tabular mx-0.5 font-bold text-gold-300">{withCommas(String(result.total))}</span>
+                {countUnit}
               </span>
             </h2>
             <button
@@ -190,7 +193,8 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             data-slot="refine-bar"
           >
             <p className="text-sm text-primary-600">
-              該当<strong className="tabular mx-1 text-lg text-primary">{withCommas(String(result.total))}</strong>件
+              該当<strong className="tabular mx-1 text-lg text-primary">{withCommas(String(result.total))}</strong>
+              {countUnit}
             </p>
             <button
               type="button"
@@ -209,10 +213,10 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-3">
             <p className="text-sm text-primary-600" role="status" data-slot="result-count">
               該当物件
-              <strong className="tabular mx-1 text-2xl text-primary" data-total={result.total}>
+              <strong className="tabular mx-1 text-2xl text-primary" data-total={result.total} data-bounded={result.totalBounded || undefined}>
                 {withCommas(String(result.total))}
               </strong>
-              件
+              {countUnit}
               {result.total > 0 && (
                 <span className="ml-2 text-xs text-primary-500">
                   （{withCommas(String(from))}〜{withCommas(String(to))}件を表示）
@@ -272,6 +276,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
             current={result.page}
             last={result.last}
             total={result.total}
+            bounded={result.totalBounded}
             basePath="/investments"
             query={withDisplay.toString()}
             className="mt-4"

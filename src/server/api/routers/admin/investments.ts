@@ -38,7 +38,7 @@ export const ADMIN_INVESTMENTS_PAGE_SIZE = 30;
 export const adminInvestmentsRouter = createTRPCRouter({
   list: adminProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
     const query = parseSearchParams(toRawRecord(input), { admin: true });
-    const r = await searchInvestments(ctx.db, "admin", query, { pageSize: ADMIN_INVESTMENTS_PAGE_SIZE });
+    const r = await searchInvestments(ctx.db, "admin", query, { pageSize: ADMIN_INVESTMENTS_PAGE_SIZE, exactCount: true });
     const extra = await adminListColumns(
       ctx.db,
       r.items.map((i) => i.id),

@@ -68,7 +68,7 @@ export const investmentsRouter = createTRPCRouter({
     const raw = toRawRecord(input);
     const query = parseSearchParams(raw);
     const r = await cachedSearch(ctx.db, audienceOf(ctx), query, parsePageSize(raw.pp) ?? undefined);
-    return { items: r.items, total: r.total, page: r.page, last: r.last, pageSize: r.pageSize };
+    return { items: r.items, total: r.total, totalBounded: r.totalBounded, page: r.page, last: r.last, pageSize: r.pageSize };
   }),
 
   /** How many listings a query finds (the search dialog's live total). */
