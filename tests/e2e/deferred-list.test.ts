@@ -1,6 +1,9 @@
 import path from "node:path";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { openDb } from "@/server/db";
+import { investment_images, investments } from "@/server/db/schema";
 import { artifactsDir, launchBrowser, logIn } from "./browser";
 
 /**
@@ -12,6 +15,22 @@ import { artifactsDir, launchBrowser, logIn } from "./browser";
 const base = inject("baseURL");
 const PHONE = { width: 390, height: 844 };
 let browser: Browser;
+
+// a public listing with photos to page through (and, as every demo building, a simulator)
+const db = await openDb(inject("databaseURL"));
+const withPhotos = await db
+  .select({ id: investments.id })
+  .from(investments)
+  .innerJoin(investment_images, eq(investment_images.investment_id, investments.id))
+  .where(and(eq(investments.public, true), eq(investments.members, false), isNull(investments.not_updated_at), eq(investments.type_cd, 1)))
+  .groupBy(investments.id)
+  .having(sql`${count(investment_images.id)} >= 3`)
+  .orderBy(investments.id)
+  .limit(2)
+  .all();
+db.$client.close();
+if (withPhotos.length < 2) throw new Error("the demo seed has no two public buildings with three pictures");
+const [detailId, otherId] = withPhotos.map((r) => r.id) as [number, number];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -83,6 +102,53 @@ describe("a visitor's list waits for a tap before React (issue 31)", () => {
     await page.goto(base + "/investments", { waitUntil: "load" });
     expect(scripts.some((s) => s.startsWith("/_next/static/chunks/"))).toBe(true);
     expect(await page.locator('script[type="text/x-kir-held"]').count()).toBe(0);
+    await ctx.close();
+  });
+});
+
+describe("a visitor's listing detail waits for React too (issue 31)", () => {
+  it("loads no script file, records the view from the HTML, and moves the gallery on the first press", async () => {
+    const { ctx, page, scripts, errors } = await open();
+    await page.goto(`${base}/investments/${detailId}`, { waitUntil: "load" });
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    expect(await page.locator('script[type="text/x-kir-held"]').count()).toBeGreaterThan(0);
+    // the simulator's opening figures are in the HTML, without any script
+    expect(await page.locator('[data-slot="sim-monthly-cf"]').innerText()).toMatch(/万円$/);
+    const viewed = await page.evaluate(() => JSON.parse(localStorage.getItem("kir:recently-viewed") ?? "[]") as { id: number }[]);
+    expect(viewed.map((v) => v.id)).toEqual([detailId]);
+    await page.screenshot({ path: path.join(artifactsDir, "perf31-detail-deferred-390.png") });
+
+    const gallery = page.locator('[data-slot="gallery"]');
+    const total = (await gallery.locator('[aria-live="polite"]').innerText()).split("/")[1]!.trim();
+    await gallery.getByRole("button", { name: "次の写真" }).click();
+    await expect.poll(() => gallery.locator('[aria-live="polite"]').innerText(), { timeout: 60_000 }).toMatch(new RegExp(`2\\s*/\\s*${total}`));
+    expect(scripts.some((s) => s.startsWith("/_next/static/chunks/"))).toBe(true);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("hydrates when the simulator comes near, and a second listing shows the first in 最近見た物件 (1280 px)", async () => {
+    const { ctx, page, scripts, errors } = await open({ width: 1280, height: 900 });
+    await page.goto(`${base}/investments/${detailId}`, { waitUntil: "load" });
+    await page.goto(`${base}/investments/${otherId}`, { waitUntil: "load" });
+    await page.waitForLoadState("networkidle");
+    // the aside is on the first screen at this width: the list hydrates with it
+    const recent = page.locator('[data-slot="recently-viewed"]');
+    await recent.waitFor({ timeout: 60_000 });
+    expect(await recent.getByRole("link").first().getAttribute("href")).toContain(String(detailId));
+
+    // with nothing else viewed, nothing starts React until the simulator comes near
+    await page.evaluate(() => localStorage.clear());
+    scripts.length = 0;
+    await page.goto(`${base}/investments/${detailId}`, { waitUntil: "load" });
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    await page.locator("#detail-simulator").scrollIntoViewIfNeeded();
+    await page.locator('[data-slot="cash-flow-simulator"][data-ready]').waitFor({ timeout: 60_000 });
+    expect(scripts.some((s) => s.startsWith("/_next/static/chunks/"))).toBe(true);
+    await page.screenshot({ path: path.join(artifactsDir, "perf31-detail-simulator-1280.png") });
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 });

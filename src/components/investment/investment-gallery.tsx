@@ -34,7 +34,9 @@ const STRIP_SIZES = "(min-width: 640px) 85px, 75px";
  * The listing's photos: a main picture (webp with a jpeg fallback through
  * <picture>, so the browser decides), previous/next buttons, a counter, the
  * caption and a strip of thumbnails. Keyboard: ←/→ (and Home/End) on the
- * gallery move between photos; every control is a real button.
+ * gallery move between photos; every control is a real button. On a visitor's page React comes
+ * later (issue 31, static-pages.ts): each control is `data-hydrate-on-tap`, so the first press starts
+ * it and is given again once React has the gallery.
  */
 export function InvestmentGallery({
   images,
@@ -105,6 +107,7 @@ export function InvestmentGallery({
             onError={() => setFailed((s) => new Set(s).add(index))}
             className="absolute inset-0 size-full cursor-zoom-in object-contain"
             data-slot="gallery-main"
+            data-hydrate-on-tap
             onClick={() => setZoom(true)}
           />
         )}
@@ -124,6 +127,7 @@ export function InvestmentGallery({
           <>
             <button
               type="button"
+              data-hydrate-on-tap
               onClick={() => go(index - 1)}
               aria-label={`前の${label}`}
               className="absolute left-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
@@ -132,6 +136,7 @@ export function InvestmentGallery({
             </button>
             <button
               type="button"
+              data-hydrate-on-tap
               onClick={() => go(index + 1)}
               aria-label={`次の${label}`}
               className="absolute right-2 top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
@@ -152,6 +157,7 @@ export function InvestmentGallery({
             <li key={img.src} className="shrink-0">
               <button
                 type="button"
+                data-hydrate-on-tap
                 onClick={() => go(i)}
                 aria-label={`${label}${i + 1}を表示${img.caption ? `（${img.caption}）` : ""}`}
                 aria-current={i === index ? "true" : undefined}

@@ -9,20 +9,8 @@ import { yieldLabel } from "@/lib/yield-wording";
 import { invalidateCached } from "@/trpc/cache-bus";
 import { fetchMutation, fetchQuery } from "@/trpc/fetch-query";
 import { investmentHref } from "./links";
+import { RECENT_KEEP, RECENT_KEY, type ViewedEntry } from "./recent-views";
 
-/** What a visitor's browser keeps per viewed listing. */
-export interface ViewedEntry {
-  id: number;
-  name: string;
-  /** 万円 */
-  price: number;
-  yield: number | null;
-  type_cd: number;
-  at: number;
-}
-
-export const RECENT_KEY = "kir:recently-viewed";
-export const RECENT_KEEP = 20;
 const RECENT_SHOWN = 5;
 
 function parse(raw: string | null): ViewedEntry[] {

@@ -46,26 +46,34 @@ const WORKS_AS_HTML: readonly RegExp[] = [
 ];
 
 /**
- * List pages (issue 31): hydrated only when a visitor first needs React, not at load. On a phone the
- * React runtime's start and the hydration of twenty cards were most of the main thread's work (a 600 ms
- * task at 4× slowdown, TBT around 1 s), for a page whose cards, links, refine sheet and forms work as
- * HTML. Served to visitors (no session cookie) when every client module on the page works as HTML or
- * can wait for a tap (DEFER_UNTIL_TAP); members and admins get the page as Next wrote it.
+ * List and detail pages (issue 31): hydrated only when a visitor first needs React, not at load. On a
+ * phone the React runtime's start and the hydration of twenty cards were most of the main thread's work
+ * (a 600 ms task at 4× slowdown, TBT around 1 s), for a page whose cards, links, refine sheet and forms
+ * work as HTML. A listing's detail is the same: its facts, price table and description are server HTML;
+ * the gallery's buttons wait for a tap, the simulator (its opening figures already in the HTML) and
+ * 最近見た物件 for the visitor to come near them. Served to visitors (no session cookie) when every client
+ * module on the page works as HTML or can wait (DEFER_UNTIL_TAP); members and admins get the page as
+ * Next wrote it (a member's simulator opens on their saved terms, their bookmark toggles at once).
  */
-export const DEFERRED_PAGES = /^\/investments(?:\/page\/[1-9]\d{0,5})?\/?$/;
+export const DEFERRED_PAGES = /^\/investments(?:\/page\/[1-9]\d{0,5}|\/[1-9]\d{0,14})?\/?$/;
 
 /**
  * Client modules whose server HTML is right until someone uses them, and whose first use the
  * loader (DEFER_LOADER) carries over to React: the search dialog's trigger (a click is held, the page
  * hydrated, the click given again), the sort select (its GET form is submitted), the list-view memory
  * (the page hydrates at once when there is a choice to remember or to restore), and the save-condition
- * box, a plain link for visitors (the only ones served so).
+ * box, a plain link for visitors (the only ones served so). On a detail: the gallery (every control
+ * `data-hydrate-on-tap`, the zoom a popup trigger), the simulator (`data-hydrate-when-near`), 最近見た物件
+ * (the view is recorded by an inline script; the list hydrates near, recently-viewed-script.ts) and the
+ * bookmark, a link to the login for visitors.
  */
 const DEFER_UNTIL_TAP: readonly RegExp[] = [
   /^src\/components\/search\/search-dialog\.tsx$/,
   /^src\/components\/search\/sort-select\.tsx$/,
   /^src\/components\/search\/save-filter-button\.tsx$/,
   /^src\/app\/\(site\)\/investments\/_list\/list-view-memory\.tsx$/,
+  /^src\/components\/investment\/(?:investment-gallery|bookmark-button|recently-viewed)\.tsx$/,
+  /^src\/components\/investment\/cash-flow-simulator\/lazy\.tsx$/,
 ];
 
 /** Bodies above this are sent as they are (no content page is near it). */
@@ -158,6 +166,12 @@ export function toDeferredPage(html: string, index: ClientModuleIndex): StaticPa
 }
 
 const HELD_TYPE = "text/x-kir-held";
+/**
+ * How far below the screen a `[data-hydrate-when-near]` element starts the page's hydration: far enough
+ * that React has the simulator before a scrolling visitor reaches it, near enough that a phone's first
+ * screen (the gallery, the key figures) does not start it.
+ */
+const NEAR_MARGIN_PX = 300;
 const innerOf = (script: string) => script.slice(script.indexOf(">") + 1, script.lastIndexOf("</script>"));
 
 /**
@@ -166,13 +180,15 @@ const innerOf = (script: string) => script.slice(script.indexOf(">") + 1, script
  * - a control that needs React is pressed (a lazy overlay's trigger, `button[aria-haspopup]`, or
  *   `[data-hydrate-on-tap]`): pointing at it or focusing it starts the load, the click itself is held
  *   and given again once React has taken that element (it carries React's props then);
- * - the list has a view choice in its URL to remember, or a remembered one to restore (ListViewMemory
+ * - an element marked `[data-hydrate-when-near]` comes within NEAR of the viewport, or is focused or
+ *   touched (the detail's simulator and 最近見た物件: their server HTML stands until then);
+ * - a list page has a view choice in its URL to remember, or a remembered one to restore (ListViewMemory
  *   does both once hydrated: the choice's storage key and defaults are list-view.ts').
  * A `select[data-submit-on-change]` changed before then submits its GET form (the sort order).
  */
 const DEFER_LOADER =
   "(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,started=false;" +
-  'var TAP="button[aria-haspopup],[data-hydrate-on-tap]";' +
+  'var TAP="button[aria-haspopup],[data-hydrate-on-tap]",NEAR="[data-hydrate-when-near]";' +
   "function start(){if(started)return;started=true;var h=d.querySelectorAll(" +
   JSON.stringify(`script[type="${HELD_TYPE}"]`) +
   "),i,s,u,later=[];" +
@@ -182,12 +198,17 @@ const DEFER_LOADER =
   "later.forEach(function(x){d.body.appendChild(x)})}" +
   'function ready(t){for(var k in t)if(k.indexOf("__reactProps$")===0)return true;return false}' +
   "function later(t,tries){if(ready(t))return t.click();if(tries<400)setTimeout(function(){later(t,tries+1)},50)}" +
-  "function near(e){var t=e.target&&e.target.closest&&e.target.closest(TAP);if(t)start()}" +
+  'function near(e){var t=e.target&&e.target.closest&&e.target.closest(TAP+","+NEAR);if(t)start()}' +
   '["pointerover","touchstart","focusin"].forEach(function(k){d.addEventListener(k,near,{capture:true,passive:true})});' +
   'd.addEventListener("click",function(e){var t=e.target&&e.target.closest&&e.target.closest(TAP);if(!t||ready(t))return;' +
   "e.preventDefault();e.stopPropagation();start();later(t,0)},true);" +
   'd.addEventListener("change",function(e){var t=e.target;if(!t||!t.matches||!t.matches("select[data-submit-on-change]")||ready(t)||!t.form)return;' +
   "t.form.requestSubmit?t.form.requestSubmit():t.form.submit()},true);" +
+  "try{var w=d.querySelectorAll(NEAR);if(w.length&&window.IntersectionObserver){var io=new IntersectionObserver(function(es){" +
+  "for(var j=0;j<es.length;j++)if(es[j].isIntersecting){io.disconnect();start();return}},{rootMargin:" +
+  JSON.stringify(`${NEAR_MARGIN_PX}px 0px`) +
+  "});for(var j=0;j<w.length;j++)io.observe(w[j])}}catch(x){}" +
+  "if(/^\\/investments(\\/page\\/\\d+)?\\/?$/.test(location.pathname))" +
   "try{var q=new URLSearchParams(location.search),v=localStorage.getItem(" +
   JSON.stringify(LIST_VIEW_STORAGE_KEY) +
   ');if(q.has("vw")||q.has("pp")||(v&&v!==' +

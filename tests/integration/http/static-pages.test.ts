@@ -158,7 +158,7 @@ describe("toStaticPage", () => {
   });
 });
 
-describe("toDeferredPage (visitors' lists, issue 31)", () => {
+describe("toDeferredPage (visitors' lists and details, issue 31)", () => {
   it("holds Next's scripts in place as scripts no browser runs, in page order, and adds the loader with the page's nonce", () => {
     const page = nextPage([ROUTER, LINK, DIALOG]);
     expect(toStaticPage(page, index)).toEqual({ keep: "src/components/search/search-dialog.tsx" });
@@ -192,10 +192,29 @@ describe("toDeferredPage (visitors' lists, issue 31)", () => {
     expect(toDeferredPage(nextPage([ROUTER, DIALOG, FORM]), index)).toEqual({ keep: "src/components/contact/contact-form.tsx" });
   });
 
-  it("the list paths: /investments and its pages, nothing else", () => {
-    for (const p of ["/investments", "/investments/", "/investments/page/1", "/investments/page/25/"]) expect(DEFERRED_PAGES.test(p), p).toBe(true);
-    for (const p of ["/investments/12", "/investments/map", "/investments/search/area", "/investments/page/0", "/mypage"])
+  it("the list paths and a listing's detail: /investments, its pages and /investments/{id}, nothing else", () => {
+    for (const p of ["/investments", "/investments/", "/investments/page/1", "/investments/page/25/", "/investments/12", "/investments/340/"])
+      expect(DEFERRED_PAGES.test(p), p).toBe(true);
+    for (const p of [
+      "/investments/0",
+      "/investments/12/inquiry",
+      "/investments/map",
+      "/investments/market",
+      "/investments/search/area",
+      "/investments/page/0",
+      "/mypage",
+    ])
       expect(DEFERRED_PAGES.test(p), p).toBe(false);
+  });
+
+  it("the loader starts React when a [data-hydrate-when-near] element comes near (the detail's simulator), and checks the list-view memory on list pages only", () => {
+    const result = toDeferredPage(nextPage([ROUTER, DIALOG]), index);
+    if (!("html" in result)) throw new Error(`kept: ${result.keep}`);
+    const loader = result.html.slice(result.html.lastIndexOf("<script"));
+    expect(loader).toContain('NEAR="[data-hydrate-when-near]"');
+    expect(loader).toContain("new IntersectionObserver(");
+    expect(loader).toContain('rootMargin:"300px 0px"');
+    expect(loader).toContain("if(/^\\/investments(\\/page\\/\\d+)?\\/?$/.test(location.pathname))try{var q=new URLSearchParams(location.search)");
   });
 });
 

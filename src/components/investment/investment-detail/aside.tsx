@@ -12,6 +12,7 @@ import { incomeIncludesVacant, VACANT_INCLUDED_LABEL, yieldLabel } from "@/lib/y
 import { incomeText, landSizeText, percentText, sqmText, structureText, vacancyText } from "../detail-format";
 import { GOLD_TEXT } from "../gold";
 import { RecentlyViewed } from "../recently-viewed";
+import { RecordViewScript } from "../recently-viewed-script";
 import { inquiryHref, type DetailFacts } from "./facts";
 import { PriceText } from "./spec-rows";
 
@@ -28,6 +29,7 @@ export function DetailAside({
   preview: boolean;
 }) {
   const member = bookmark === "member";
+  const viewed = { id: d.id, name: d.name, price: d.price, yield: d.yield, type_cd: d.type_cd };
   return (
     <aside aria-label="物件の主な情報とお問い合わせ" className="grid content-start gap-4">
       <div className="rounded-lg border border-border bg-white p-4 shadow-sm sm:p-5" data-slot="key-figures">
@@ -115,7 +117,11 @@ export function DetailAside({
         {d.no && <p className="mt-2 text-xs text-primary-200">物件番号「{d.no}」とお伝えください。</p>}
       </div>
 
-      <RecentlyViewed current={{ id: d.id, name: d.name, price: d.price, yield: d.yield, type_cd: d.type_cd }} member={member} record={!preview} />
+      {/* No space while empty (the aside's gap is taken back); the visitor's view is recorded from the HTML (issue 31). */}
+      <div className="-mt-4 [&>section]:mt-4" data-slot="recently-viewed-slot" suppressHydrationWarning>
+        {!member && !preview && <RecordViewScript entry={viewed} />}
+        <RecentlyViewed current={viewed} member={member} record={!preview} />
+      </div>
     </aside>
   );
 }

@@ -34,7 +34,9 @@ interface InvestmentDetailViewProps {
  * related listings. A server component (issue 21): the facts, their labels and
  * the code tables behind them render on the server and ship no JavaScript; the
  * gallery, the simulator (loaded when near, ../cash-flow-simulator/lazy.tsx), the
- * bookmark and the recently viewed list are the client islands.
+ * bookmark and the recently viewed list are the client islands. A visitor's page is
+ * sent with React held until a tap or the simulator comes near (issue 31,
+ * src/server/http/static-pages.ts DEFERRED_PAGES).
  */
 export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, preview = false }: InvestmentDetailViewProps) {
   const facts = detailFacts(d, now);
@@ -89,7 +91,10 @@ export function InvestmentDetailView({ detail: d, now, mapsKey, bookmark, previe
 
         {(!facts.isLand || d.income?.year || d.income?.month || d.yield) && (
           <DetailSection id="detail-simulator" title="収支シミュレーション">
-            <LazyCashFlowSimulator investmentId={d.id} listing={d.simulator} now={now.toISOString()} member={bookmark === "member"} />
+            {/* A visitor's page hydrates as this comes near (static-pages.ts); until then its server HTML shows the opening figures. */}
+            <div data-hydrate-when-near>
+              <LazyCashFlowSimulator investmentId={d.id} listing={d.simulator} now={now.toISOString()} member={bookmark === "member"} />
+            </div>
           </DetailSection>
         )}
 
