@@ -148,7 +148,7 @@ describe("code tables", () => {
     expect(codeName(LAND_RIGHTS, 9)).toBeNull();
   });
   it("sorts and page size", () => {
-    expect(SORT_KEYS).toEqual(["new", "price_asc", "price_desc", "yield_desc", "age_asc", "walk_asc"]);
+    expect(SORT_KEYS).toEqual(["new", "price_asc", "price_desc", "yield_desc", "age_asc", "walk_asc", "net_yield_desc", "sekisan_desc", "cf_desc"]);
     expect(SORTS.every((s) => s.name.length > 0)).toBe(true);
     expect(PAGE_SIZE).toBe(20);
   });
