@@ -258,13 +258,14 @@ describe("prefill", () => {
     expect(expenseDefaults(null)).toEqual(expenseDefaults(999));
   });
 
-  it("a saved scenario round-trips with its term as saved (within 1–35)", () => {
+  it("a saved scenario round-trips with its term as saved (within 1–50)", () => {
     const cap = loanTermCap({ structure_cd: 2, built: { year: 2000, month: 1 } }, NOW);
     const saved = toScenario({ ...base, years: 30, interest: 1.8 });
     const back = applyScenario(base, cap, saved);
     expect(back.interest).toBe(1.8);
     expect(back.years).toBe(30);
-    expect(applyScenario(base, cap, { years: 50 }).years).toBe(35);
+    expect(applyScenario(base, cap, { years: 50 }).years).toBe(50);
+    expect(applyScenario(base, cap, { years: 80 }).years).toBe(50);
     expect(applyScenario(base, cap, { interest: "x", vacancy: -1 })).toMatchObject({ interest: 0, vacancy: 5 });
   });
 });
