@@ -1,7 +1,13 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cashFlowFromNoi } from "@/lib/economics";
+import { parseSearchParams } from "@/schemas/search";
+import { createContext } from "@/server/api/context";
 import { loan_terms } from "@/server/db/schema";
+import { PageCache, withPageCache } from "@/server/http/page-cache";
+import { searchForViewer } from "@/server/members";
 import { rest, trpc, useSecurityWorld, type Answer } from "../security/world";
 
 /**
@@ -133,5 +139,45 @@ describe("the list under each member's own terms", () => {
     expect(JSON.stringify(visitorCf)).not.toContain("member_cf");
     // and a visitor asking for it after the members did gets no member's order from a cache
     expect((await search(all, "")).items.map((c) => c.id)).toEqual(visitorDefault.items.map((c) => c.id));
+  });
+});
+
+describe("the visitors' page cache never holds a member's figures", () => {
+  it("a member's list render (with their 月間CF) is not stored; visitors are served a page without any", async () => {
+    const a = await w.cookie("memberA");
+    expect((await rest("PUT", "/api/member/loan-terms", TERMS_A, a)).status).toBe(200);
+    const cache = new PageCache({ ttlMs: 60_000, maxBytes: 8 * 1024 * 1024 });
+    // Stands in for Next: the list as the page renders it, through the real tRPC context (which declares the audience).
+    const server = http.createServer(
+      withPageCache(cache, async (req, res) => {
+        const ctx = await createContext({ db: w.db, headers: new Headers(req.headers.cookie ? { cookie: req.headers.cookie } : {}) });
+        const r = await searchForViewer(ctx.db, ctx, parseSearchParams({ sr: "cf_desc" }));
+        res.setHeader("content-type", "text/html; charset=utf-8");
+        res.end(`<html><body>${JSON.stringify(r.items)}</body></html>`);
+      }),
+    );
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/investments?sr=cf_desc`;
+    const get = async (cookie?: string) => {
+      const res = await fetch(url, { headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } });
+      return { marker: res.headers.get("x-page-cache"), body: await res.text() };
+    };
+    try {
+      const member = await get(a);
+      expect(member.body).toContain('"member_cf"');
+      expect(cache.size).toBe(0);
+      const v1 = await get();
+      const v2 = await get();
+      expect(v2.marker).toBe("hit");
+      for (const v of [v1, v2]) expect(v.body).not.toContain("member_cf");
+      expect(cache.size).toBe(1);
+      // the member is never served the visitors' copy either
+      const again = await get(a);
+      expect(again.marker).not.toBe("hit");
+      expect(again.body).toContain('"member_cf"');
+      expect(cache.size).toBe(1);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });
