@@ -54,8 +54,8 @@ describe("my loan terms (desktop 1280 px)", () => {
     await page.getByLabel("金利（年%）").fill("16");
     await page.getByLabel("融資期間（年）").fill("51");
     await page.getByRole("button", { name: "保存する" }).click();
-    await expect.poll(() => page.locator("form").innerText()).toContain("金利は0〜15%の範囲で入力してください");
-    expect(await page.locator("form").innerText()).toContain("期間は1〜50年の範囲の整数で入力してください");
+    await expect.poll(() => page.locator('[data-slot="loan-terms-form"]').innerText()).toContain("金利は0〜15%の範囲で入力してください");
+    expect(await page.locator('[data-slot="loan-terms-form"]').innerText()).toContain("期間は1〜50年の範囲の整数で入力してください");
     await shot(page, "mypage-errors-1280", true);
 
     await page.getByLabel("頭金（価格の%）").fill("10");
