@@ -727,32 +727,46 @@ export interface CashFlow {
  * Null when the NOI or price is unknown.
  */
 export function cashFlow(input: EconomicsInput, terms: LoanTerms, opts: EconomicsOptions = {}): CashFlow | null {
-  const price = priceYen(input);
   const n = noi(input, opts);
-  if (price === null || n === null) return null;
-  const purchaseCosts = (price * (nonNegative(terms.purchaseCostPct) ? terms.purchaseCostPct : PURCHASE_COST_PCT_DEFAULT)) / 100;
-  const totalCost = price + purchaseCosts;
+  return cashFlowFromNoi(priceYen(input), n?.noi ?? null, terms);
+}
+
+/** 借入額・購入諸費用・自己資金 under the terms (cashFlow's financing, also the simulator's opening loan). */
+export function financing(priceYen: number, terms: LoanTerms): { loan: number; purchaseCosts: number; ownFunds: number } {
+  const purchaseCosts = (priceYen * (nonNegative(terms.purchaseCostPct) ? terms.purchaseCostPct : PURCHASE_COST_PCT_DEFAULT)) / 100;
+  const totalCost = priceYen + purchaseCosts;
   const rawLoan = nonNegative(terms.ownFunds)
     ? totalCost - terms.ownFunds
-    : price * (1 - clampPct(nonNegative(terms.downPaymentPct) ? terms.downPaymentPct : DOWN_PAYMENT_PCT_DEFAULT) / 100);
+    : priceYen * (1 - clampPct(nonNegative(terms.downPaymentPct) ? terms.downPaymentPct : DOWN_PAYMENT_PCT_DEFAULT) / 100);
   const loan = Math.min(totalCost, Math.max(0, rawLoan));
-  const ownFunds = totalCost - loan;
+  return { loan, purchaseCosts, ownFunds: totalCost - loan };
+}
+
+/**
+ * cashFlow from a price (円) and an NOI (円/年) already computed by noi(): what a card has
+ * (issue 33: the member's 月間CF on cards and the table), so the card's figure is cashFlow's.
+ * Null when either is unknown (or the price is not positive).
+ */
+export function cashFlowFromNoi(priceYen: number | null | undefined, noiYen: number | null | undefined, terms: LoanTerms): CashFlow | null {
+  if (!positive(priceYen) || !finite(noiYen)) return null;
+  const { loan, purchaseCosts, ownFunds } = financing(priceYen, terms);
+  const totalCost = priceYen + purchaseCosts;
   const years = finite(terms.years) ? Math.max(0, Math.round(terms.years)) : 0;
   const monthlyPayment = annuityPayment(loan, terms.interestPct, years);
   const annualDebtService = monthlyPayment * 12;
-  const annualCashFlow = n.noi - annualDebtService;
+  const annualCashFlow = noiYen - annualDebtService;
   return {
     loan,
     purchaseCosts,
     ownFunds,
     monthlyPayment,
     annualDebtService,
-    noi: n.noi,
+    noi: noiYen,
     annualCashFlow,
     monthlyCashFlow: annualCashFlow / 12,
-    dscr: annualDebtService > 0 ? n.noi / annualDebtService : null,
-    netYield: ratioPct(n.noi, price),
-    totalCostYield: ratioPct(n.noi, totalCost),
+    dscr: annualDebtService > 0 ? noiYen / annualDebtService : null,
+    netYield: ratioPct(noiYen, priceYen),
+    totalCostYield: ratioPct(noiYen, totalCost),
     cashOnCash: ownFunds > 0 ? ratioPct(annualCashFlow, ownFunds) : null,
   };
 }

@@ -26,6 +26,8 @@ import {
   DEFAULT_VACANCY_PCT,
   annuityPayment,
   defaultRates,
+  financing,
+  PURCHASE_COST_PCT_DEFAULT,
   fullIncome,
   operatingCosts,
   ratioPct,
@@ -33,6 +35,7 @@ import {
   type CostItem,
   type CostRates,
   type EconomicsInput,
+  type LoanTerms,
 } from "@/lib/economics";
 import { withCommas } from "@/lib/price";
 import { percentage } from "@/lib/yield";
@@ -40,8 +43,14 @@ import { percentage } from "@/lib/yield";
 export const MAN = 10_000;
 /** Years shown in the projection chart. */
 export const PROJECTION_YEARS = 35;
-/** The longest loan term offered by the simulator (the usual bank maximum). */
-export const MAX_LOAN_YEARS = 35;
+/**
+ * The longest loan term the simulator computes: a member's saved 融資条件 allow up to 50 years
+ * (issue 33, src/schemas/loan-terms.ts), and the simulator opening with them must show the card's
+ * figure, so it computes up to 50 and warns past the usual bank maximum (BANK_MAX_LOAN_YEARS).
+ */
+export const MAX_LOAN_YEARS = 50;
+/** The usual bank maximum: a longer term is computed as typed, with a warning (termWarning). */
+export const BANK_MAX_LOAN_YEARS = 35;
 export const MIN_LOAN_YEARS = 1;
 
 /* ------------------------------------------------------------ loan maths */
@@ -69,7 +78,7 @@ export function balanceAfter(principal: number, annualRatePct: number, years: nu
 /* ------------------------------------------------------------- term cap */
 
 export interface TermCap {
-  /** Longest term the simulator computes: the usual bank maximum (35 years) for every building. */
+  /** Longest term the simulator computes (MAX_LOAN_YEARS, 50: a member's saved terms may go that far). */
   maxYears: number;
   /** 残存耐用年数 = max(0, 法定 − 経過) (src/lib/economics.ts), when the structure and build year are known. */
   residual: number | null;
@@ -96,10 +105,14 @@ export function loanTermCap(
   const residual = lives?.remaining ?? null;
   const cap = { maxYears: MAX_LOAN_YEARS, residual };
   if (lives === null || residual === null) {
-    return { ...cap, bankYears: MAX_LOAN_YEARS, reason: `構造・築年が不明なため、一般的な上限の${MAX_LOAN_YEARS}年としています。` };
+    return { ...cap, bankYears: BANK_MAX_LOAN_YEARS, reason: `構造・築年が不明なため、一般的な上限の${BANK_MAX_LOAN_YEARS}年としています。` };
   }
-  if (residual >= MAX_LOAN_YEARS) {
-    return { ...cap, bankYears: MAX_LOAN_YEARS, reason: `残存耐用年数は${residual}年ですが、融資期間は一般的な上限の${MAX_LOAN_YEARS}年までとしています。` };
+  if (residual >= BANK_MAX_LOAN_YEARS) {
+    return {
+      ...cap,
+      bankYears: BANK_MAX_LOAN_YEARS,
+      reason: `残存耐用年数は${residual}年ですが、融資期間は一般的な上限の${BANK_MAX_LOAN_YEARS}年までとしています。`,
+    };
   }
   return {
     ...cap,
@@ -108,9 +121,9 @@ export function loanTermCap(
   };
 }
 
-/** The term computed: a whole number of years within [1, 35] (what was typed, never the bank limit). */
+/** The term computed: a whole number of years within [1, 50] (what was typed, never the bank limit). */
 export function clampTerm(years: number, cap: TermCap): number {
-  if (!Number.isFinite(years)) return cap.maxYears;
+  if (!Number.isFinite(years)) return Math.min(cap.maxYears, BANK_MAX_LOAN_YEARS);
   return Math.min(cap.maxYears, Math.max(MIN_LOAN_YEARS, Math.round(years)));
 }
 
@@ -129,15 +142,19 @@ export function defaultTerm(cap: TermCap): number {
 
 /**
  * What to tell the user about a typed term, or null when nothing is off:
- * outside [1, 35] it says which term is computed instead; beyond the bank
+ * outside [1, 50] it says which term is computed instead; beyond the bank
  * limit it says why a bank may shorten or refuse the loan. Never silent.
  */
 export function termWarning(typed: number, cap: TermCap): string | null {
   const used = clampTerm(typed, cap);
-  if (!Number.isFinite(typed) || typed > cap.maxYears) return `融資期間は最長${cap.maxYears}年です。${used}年で計算しています。`;
+  if (!Number.isFinite(typed)) return `融資期間を入力してください。${used}年で計算しています。`;
+  if (typed > cap.maxYears) return `融資期間は最長${cap.maxYears}年です。${used}年で計算しています。`;
   if (typed < MIN_LOAN_YEARS) return `融資期間は${MIN_LOAN_YEARS}年以上で入力してください。${used}年で計算しています。`;
-  if (used > cap.bankYears && cap.residual !== null) {
+  if (used > cap.bankYears && cap.residual !== null && used > cap.residual) {
     return `融資期間${used}年は残存耐用年数${cap.residual}年を超えています。多くの金融機関は残存耐用年数までしか融資しないため、融資期間が${cap.bankYears}年に短くなるか、融資を受けにくい可能性があります（試算は入力どおり${used}年で計算しています）。`;
+  }
+  if (used > cap.bankYears) {
+    return `融資期間${used}年は一般的な上限の${cap.bankYears}年を超えています。融資期間が${cap.bankYears}年に短くなるか、融資を受けにくい可能性があります（試算は入力どおり${used}年で計算しています）。`;
   }
   return null;
 }
@@ -196,7 +213,7 @@ export interface SimInput {
   loan: number;
   /** 金利 % per year */
   interest: number;
-  /** 融資期間 years (within [1, 35], see clampTerm) */
+  /** 融資期間 years (within [1, 50], see clampTerm) */
   years: number;
   /** 空室率 % */
   vacancy: number;
@@ -355,6 +372,23 @@ export function defaultInput(l: ListingForSim, now: Date = new Date()): SimInput
   };
 }
 
+/**
+ * The opening scenario under a member's saved loan terms (issue 33): the 借入額 (the model's
+ * financing: 頭金 % or 自己資金), 金利, 期間 and 購入時諸費用 of economics.cashFlow, so the simulator
+ * opens on the same 月間CF as the member's cards (cashFlowFromNoi on the listing's price and NOI).
+ */
+export function applyLoanTerms(base: SimInput, cap: TermCap, terms: LoanTerms | null | undefined): SimInput {
+  if (!terms) return base;
+  const f = financing(pos(base.price), terms);
+  return {
+    ...base,
+    loan: f.loan,
+    interest: Number.isFinite(terms.interestPct) ? Math.max(0, terms.interestPct) : base.interest,
+    years: clampTerm(terms.years, cap),
+    purchaseCosts: typeof terms.purchaseCostPct === "number" && terms.purchaseCostPct >= 0 ? terms.purchaseCostPct : PURCHASE_COST_PCT_DEFAULT,
+  };
+}
+
 /** The editable fields saved with a bookmark (bookmarks.scenario is Record<string, number>). */
 export const SCENARIO_KEYS = ["loan", "interest", "years", "vacancy", "management", "repairs", "taxes", "insurance", "purchaseCosts", "rentDecline"] as const;
 export type ScenarioKey = (typeof SCENARIO_KEYS)[number];
@@ -375,7 +409,7 @@ export function toScenario(i: SimInput): Record<ScenarioKey, number> {
   };
 }
 
-/** A saved scenario over the defaults; unknown or non-finite values are ignored, the term kept within [1, 35]. */
+/** A saved scenario over the defaults; unknown or non-finite values are ignored, the term kept within [1, 50]. */
 export function applyScenario(base: SimInput, cap: TermCap, saved: Record<string, unknown> | null | undefined): SimInput {
   if (!saved) return base;
   const num = (k: ScenarioKey, fallback: number) => {

@@ -49,6 +49,10 @@ const cardOf = <T extends Timestamp>(at: T) =>
     yield: num.nullable(),
     /** 実質利回り, percent: NOI ÷ 価格 (src/lib/economics.ts: (満室想定年収 − 運営経費) ÷ 価格), computed when read; null when an input is missing */
     net_yield: num.nullable(),
+    /** NOI 円/年 (the summary's); null when an input is missing */
+    noi: num.nullable(),
+    /** The viewing member's 月間CF 円 under their own saved loan terms (issue 33); absent without terms, null without a NOI */
+    member_cf: num.nullable().optional(),
     /** 借地権・定期借地権 */
     leasehold: z.boolean(),
     /** The deal check's compact line (参考): judged rows against the median of similar listings the caller may see */

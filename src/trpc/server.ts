@@ -4,7 +4,8 @@ import { cache } from "react";
 import { createContext } from "@/server/api/context";
 import { createCaller } from "@/server/api/root";
 import { getDb } from "@/server/db";
-import { audienceOf, cachedMembersOnlyCount, cachedSearch } from "@/server/investments";
+import { cachedMembersOnlyCount } from "@/server/investments";
+import { searchForViewer } from "@/server/members";
 import type { ListPageSize } from "@/lib/list-view";
 import { investmentPage } from "@/schemas/investment";
 import type { SearchQuery } from "@/schemas/search";
@@ -32,9 +33,14 @@ export const api = createCaller(createRscContext);
 export const listings = {
   async search(query: SearchQuery, pageSize?: ListPageSize) {
     const ctx = await createRscContext();
-    const r = await cachedSearch(ctx.db, audienceOf(ctx), query, pageSize);
+    // A member with saved loan terms gets their 月間CF on the cards and their own cf_desc order (issue 33), never cached.
+    const r = await searchForViewer(ctx.db, ctx, query, pageSize);
     // The procedure's output schema too: cards reach client components' props, and it strips what a card must not carry.
-    return investmentPage.parse({ items: r.items, total: r.total, totalBounded: r.totalBounded, page: r.page, last: r.last, pageSize: r.pageSize });
+    return {
+      ...investmentPage.parse({ items: r.items, total: r.total, totalBounded: r.totalBounded, page: r.page, last: r.last, pageSize: r.pageSize }),
+      /** The viewer is a member with saved terms: the sort select offers cf_desc. */
+      cashFlowTerms: r.cashFlowTerms,
+    };
   },
   async membersOnlyCount(query: SearchQuery): Promise<number | null> {
     const ctx = await createRscContext();

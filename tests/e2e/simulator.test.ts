@@ -82,11 +82,14 @@ describe("cash-flow simulator on a listing's detail page", () => {
     expect(await firstBar.getAttribute("height")).not.toBe(barBefore);
     expect(requests.filter((u) => !u.includes("views"))).toEqual([]);
 
-    // Beyond 35 years: computed at 35, and said so.
+    // Beyond 50 years (a member's saved terms may reach 50, issue 33): computed at 50, and said so.
     const max = Number(await sim.locator('input[name="years"]').getAttribute("max"));
-    expect(max).toBe(35);
+    expect(max).toBe(50);
     await sim.locator('input[name="years"]').fill(String(max + 5));
-    await expect.poll(() => page.locator('[data-slot="term-warning"][role="alert"]').innerText()).toContain("35年で計算しています");
+    await expect.poll(() => page.locator('[data-slot="term-warning"][role="alert"]').innerText()).toContain("50年で計算しています");
+    // 36–50: computed as typed, with the bank-maximum (or 残存耐用年数) warning
+    await sim.locator('input[name="years"]').fill("40");
+    await expect.poll(() => page.locator('[data-slot="term-warning"][role="alert"]').innerText()).toContain("40年で計算しています");
 
     await sim.screenshot({ path: path.join(artifactsDir, "simulator.png") });
     await page.close();

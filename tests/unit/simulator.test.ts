@@ -69,7 +69,7 @@ describe("loanTermCap / clampTerm / termWarning: the bank limit is a warning, ne
     // elapsed = (2026·12 + 11) − (2000·12 + 1) = 322 months; life 47 y = 564 months
     // 残存耐用年数 = floor((564 − 322) / 12) = floor(20.17) = 20 (issue 35: 法定 − 経過, no longer the 簡便法's 25)
     const cap = loanTermCap({ structure_cd: 2, built: { year: 2000, month: 1 } }, NOW);
-    expect(cap).toMatchObject({ bankYears: 20, residual: 20, maxYears: 35 });
+    expect(cap).toMatchObject({ bankYears: 20, residual: 20, maxYears: 50 });
     expect(cap.reason).toContain("RC造");
     expect(cap.reason).toContain("47年");
     expect(cap.reason).toContain("20年");
@@ -91,10 +91,14 @@ describe("loanTermCap / clampTerm / termWarning: the bank limit is a warning, ne
     expect(termWarning(25, cap)).toMatch(/融資期間25年は残存耐用年数0年を超えています.*1年に短くなる/);
   });
 
-  it("outside 1–35 years the computed term is stated, never silent", () => {
+  it("outside 1–50 years the computed term is stated, never silent; 36–50 is computed with the bank-maximum warning (issue 33)", () => {
     const cap = loanTermCap({ structure_cd: 2, built: { year: 2020, month: 1 } }, NOW);
-    expect(clampTerm(40, cap)).toBe(35);
-    expect(termWarning(40, cap)).toBe("融資期間は最長35年です。35年で計算しています。");
+    expect(clampTerm(60, cap)).toBe(50);
+    expect(termWarning(60, cap)).toBe("融資期間は最長50年です。50年で計算しています。");
+    // a member's saved terms may reach 50 years: computed as typed (the card's figure), flagged past 35
+    expect(clampTerm(40, cap)).toBe(40);
+    expect(termWarning(40, cap)).toContain("一般的な上限の35年を超えています");
+    expect(termWarning(40, cap)).toContain("40年で計算しています");
     expect(termWarning(0, cap)).toBe("融資期間は1年以上で入力してください。1年で計算しています。");
     expect(termWarning(Number.NaN, cap)).toContain("35年で計算しています");
   });
@@ -110,7 +114,7 @@ describe("loanTermCap / clampTerm / termWarning: the bank limit is a warning, ne
 
   it("unknown structure or land: 35 years", () => {
     const cap = loanTermCap({ structure_cd: null, built: null }, NOW);
-    expect(cap).toMatchObject({ maxYears: 35, bankYears: 35, residual: null });
+    expect(cap).toMatchObject({ maxYears: 50, bankYears: 35, residual: null });
     expect(cap.reason).toContain("不明");
     expect(termWarning(35, cap)).toBeNull();
   });
@@ -254,13 +258,14 @@ describe("prefill", () => {
     expect(expenseDefaults(null)).toEqual(expenseDefaults(999));
   });
 
-  it("a saved scenario round-trips with its term as saved (within 1–35)", () => {
+  it("a saved scenario round-trips with its term as saved (within 1–50)", () => {
     const cap = loanTermCap({ structure_cd: 2, built: { year: 2000, month: 1 } }, NOW);
     const saved = toScenario({ ...base, years: 30, interest: 1.8 });
     const back = applyScenario(base, cap, saved);
     expect(back.interest).toBe(1.8);
     expect(back.years).toBe(30);
-    expect(applyScenario(base, cap, { years: 50 }).years).toBe(35);
+    expect(applyScenario(base, cap, { years: 50 }).years).toBe(50);
+    expect(applyScenario(base, cap, { years: 80 }).years).toBe(50);
     expect(applyScenario(base, cap, { interest: "x", vacancy: -1 })).toMatchObject({ interest: 0, vacancy: 5 });
   });
 });

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { formatAge } from "@/lib/age";
 import { cn } from "@/lib/cn";
 import { typeName } from "@/lib/constants/investment";
-import { formatPrice } from "@/lib/price";
+import { formatPrice, withCommas } from "@/lib/price";
 import { yieldLabel } from "@/lib/yield-wording";
 import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/investments";
 import { CardActions, type CardActionsMode } from "./card-actions";
@@ -20,6 +20,17 @@ export type { HomeCard, InvestmentCardData };
 /** "7.25%" (two decimals, as portals print yields); null → "—". */
 export function formatYieldPercent(y: number | null | undefined): string {
   return typeof y === "number" && Number.isFinite(y) ? `${y.toFixed(2)}%` : "—";
+}
+
+/**
+ * A member's 月間CF (issue 33) in 万円 to one decimal, signed: "+12.3万円", "-4.0万円"; null → "—"
+ * (the listing has no NOI). Rounded as the simulator's figures (lib/simulator manText).
+ */
+export function monthlyCashFlowText(yen: number | null | undefined): string {
+  if (typeof yen !== "number" || !Number.isFinite(yen)) return "—";
+  const tenths = Math.round(Math.abs(yen) / 1000);
+  if (tenths === 0) return "0.0万円";
+  return `${yen < 0 ? "-" : "+"}${withCommas(String(Math.floor(tenths / 10)))}.${tenths % 10}万円`;
 }
 
 /** "JR東海道本線「尼崎」駅 徒歩5分" from the card's first transport and nearest walk. */
@@ -133,6 +144,21 @@ export function InvestmentCard({
               <dt className="text-primary-500">{yieldLabel("net")}</dt>
               <dd className="tabular text-right text-primary-700" data-slot="net-yield">
                 {formatYieldPercent(card.net_yield)}
+              </dd>
+            </>
+          )}
+          {card.member_cf !== undefined && (
+            // the member's own figure under their saved 融資条件 (税引前, the model's cashFlow); never in a shared cache
+            <>
+              <dt className="text-primary-500">
+                月間CF<span className="text-[0.625rem]">（あなたの融資条件）</span>
+              </dt>
+              <dd
+                className={cn("tabular text-right font-bold", (card.member_cf ?? 0) < 0 ? "text-error" : "text-primary-800")}
+                data-slot="member-cf"
+                data-value={card.member_cf ?? ""}
+              >
+                {monthlyCashFlowText(card.member_cf)}
               </dd>
             </>
           )}

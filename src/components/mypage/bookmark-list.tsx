@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { builtText, decimal, landRightsText, percentText } from "@/components/investment/detail-format";
-import { accessText } from "@/components/investment/investment-card";
+import { accessText, monthlyCashFlowText } from "@/components/investment/investment-card";
 import { investmentHref, investmentImageSrc, listingSrcSet } from "@/components/investment/links";
 import { Button } from "@/components/ui/button";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
@@ -144,6 +144,11 @@ export function BookmarkList({ initialCompare = [] }: { /** chosen on the list p
                 {card.yield !== null && (
                   <span>
                     {yieldLabel("gross")} {percentText(card.yield)}
+                  </span>
+                )}
+                {card.member_cf !== undefined && (
+                  <span className={card.member_cf !== null && card.member_cf < 0 ? "font-bold text-error" : "font-bold"} data-slot="member-cf">
+                    月間CF（あなたの融資条件） {monthlyCashFlowText(card.member_cf)}
                   </span>
                 )}
                 {price_change !== 0 && (

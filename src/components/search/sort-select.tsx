@@ -4,15 +4,19 @@ import { useRouter } from "next/navigation";
 import { useId, useTransition } from "react";
 import { Select } from "@/components/ui/select";
 import { LazyLoadingOverlay } from "./lazy-loading-overlay";
-import { SORTS } from "@/lib/constants/sorts";
+import { DEFAULT_SORT, MEMBER_TERMS_SORTS, SORTS } from "@/lib/constants/sorts";
 
 /**
  * Sort order of the list (sr). Changing it goes back to page 1 with the other
  * conditions kept. Without JavaScript the surrounding GET form and its button work; before the
  * page is hydrated (visitors' lists, static-pages.ts) the change submits that form.
  */
-export function SortSelect({ value, params }: { value: string; params: string }) {
+export function SortSelect({ value, params, cashFlowTerms = false }: { value: string; params: string; cashFlowTerms?: boolean }) {
   const router = useRouter();
+  // cf_desc (月間CF) only for a member with saved loan terms (issue 33, told by the server); anyone else
+  // asking for it gets the default order, so the select says so.
+  const sorts = SORTS.filter((s) => cashFlowTerms || !MEMBER_TERMS_SORTS.includes(s.key));
+  const selected = sorts.some((s) => s.key === value) ? value : DEFAULT_SORT;
   const id = useId();
   const [pending, startTransition] = useTransition();
   return (
@@ -24,7 +28,7 @@ export function SortSelect({ value, params }: { value: string; params: string })
       <Select
         id={id}
         name="sr"
-        defaultValue={value}
+        defaultValue={selected}
         wrapperClassName="w-44"
         // on a list served before React (static-pages.ts, issue 31) the change submits the GET form
         data-submit-on-change=""
@@ -35,7 +39,7 @@ export function SortSelect({ value, params }: { value: string; params: string })
           startTransition(() => router.push(`/investments/page/1/?${qs.toString()}`));
         }}
       >
-        {SORTS.map((s) => (
+        {sorts.map((s) => (
           <option key={s.key} value={s.key}>
             {s.name}
           </option>

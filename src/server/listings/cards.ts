@@ -31,6 +31,14 @@ export interface InvestmentCard {
   yield: number | null;
   /** 実質利回り, percent: NOI ÷ 価格 from the one model (src/lib/economics.ts netYield), computed when read, never stored. */
   net_yield: number | null;
+  /** NOI 円/年 (economics.noi with no options, the summary's), for the member's 月間CF (issue 33); null when unknown. */
+  noi: number | null;
+  /**
+   * The viewing member's 月間CF 円 under their saved loan terms (economics.cashFlowFromNoi), added
+   * per request outside any shared cache (src/server/members/loan-terms.ts withMemberCashFlow);
+   * absent without terms, null when the listing has no NOI.
+   */
+  member_cf?: number | null;
   /** 借地権・定期借地権: the card's and table row's 借地 badge. */
   leasehold: boolean;
   /** The deal check's compact line (参考), judged against the medians the audience may see. */
@@ -171,6 +179,7 @@ export async function loadCards(db: Db, ids: readonly number[], now: Date = new 
       yield: r.yield,
       price_down: storedFormerPrice({ price: r.price, price_down: r.price_down, price_before, price_down_at, price_before_since }, now) !== null,
       net_yield: econ.netYield,
+      noi: econ.noi?.noi ?? null,
       leasehold: econ.leasehold,
       deal: dealChips(dealCheck(econ, medians), econ, medians),
       built: r.built ?? null,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { VACANCIES, codeWithOtherText, structureName } from "@/lib/constants/investment";
 import { landSqm } from "@/lib/economics";
 import { fieldInvalid } from "@/server/errors";
+import { loanTermsOf, withMemberCashFlow } from "./loan-terms";
 import type { Db } from "@/server/db";
 import { bookmarks, investments } from "@/server/db/schema";
 import { economicsInputOf, listingEconomicsDto, loadCards, loadRentRolls, mediansFor, similarCandidates, visibleTo, type Audience } from "@/server/listings";
@@ -75,12 +76,17 @@ export async function bookmarkRows(db: Db, userId: number, audience: Audience, l
 /** Bookmarked listings still visible to members, with the price when bookmarked and the change since. */
 export async function listBookmarks(db: Db, userId: number, sort: BookmarkSort = "added") {
   const rows = (await bookmarkRows(db, userId, "member")).map((r) => ({ ...r, id: r.investment_id }));
-  const cards = await loadCards(
-    db,
-    rows.map((r) => r.id),
-    new Date(),
-    "member",
-  );
+  const [loaded, terms] = await Promise.all([
+    loadCards(
+      db,
+      rows.map((r) => r.id),
+      new Date(),
+      "member",
+    ),
+    loanTermsOf(db, userId),
+  ]);
+  // The member's own 月間CF under their saved loan terms (issue 33), as on the list's cards.
+  const cards = withMemberCashFlow(loaded, terms);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = cards.map((card) => {
     const b = byId.get(card.id)!;

@@ -4,4 +4,13 @@ export { createFilter, deleteFilter, FILTER_NOT_FOUND, listFilters, nameTaken, u
 export { deleteMatchings, listMatchings, markAllMatchingsRead, matchingRows, setMatchingRead, unreadMatchingCount } from "./matchings";
 export { memberDashboard } from "./dashboard";
 export { applyIntent } from "./intent";
-export { loanTermsByMember, loanTermsOf, loanTermsOfRow } from "./loan-terms";
+export {
+  deleteLoanTerms,
+  loanTermsByMember,
+  loanTermsFormOf,
+  loanTermsOf,
+  loanTermsOfRow,
+  saveLoanTerms,
+  searchForViewer,
+  withMemberCashFlow,
+} from "./loan-terms";

@@ -21,6 +21,7 @@ import { createInvestmentInput, updateInvestmentBody } from "@/schemas/admin/inv
 import { rentRollCsvInput, rentRollCsvResult } from "@/schemas/admin/investment-economics";
 import { siteOptionsInput } from "@/schemas/admin/options";
 import { created, existsResult, statusOk } from "@/schemas/common";
+import { loanTermsInput, loanTermsResult } from "@/schemas/loan-terms";
 import { contactInputs, contactSubmitted, memberContactDto } from "@/schemas/contact";
 import { filterDto, saveFilterInput, updateFilterInput } from "@/schemas/filter";
 import { investmentDetailResult, investmentPageDto } from "@/schemas/investment";
@@ -133,6 +134,20 @@ export const routes = [
     input: notificationInput,
     output: notificationInput,
     doc: { summary: "メール配信設定", tag: "member", auth: "member" },
+  }),
+  // issue 33: the caller's own 融資条件 (no id in the path: always the session's member)
+  route("GET", "/api/member/loan-terms", (c) => c.member.loanTerms.get(), {
+    output: loanTermsResult,
+    doc: { summary: "融資条件 ({terms}: 未保存なら null)", tag: "member", auth: "member" },
+  }),
+  route("PUT", "/api/member/loan-terms", (c, i) => c.member.loanTerms.save(i.input), {
+    input: loanTermsInput,
+    output: loanTermsResult,
+    doc: { summary: "融資条件の保存 (自己資金 万円 または 頭金 %, 金利 %, 期間 年, 諸費用 %)", tag: "member", auth: "member" },
+  }),
+  route("DELETE", "/api/member/loan-terms", (c) => c.member.loanTerms.remove(), {
+    output: statusOk,
+    doc: { summary: "融資条件の削除", tag: "member", auth: "member" },
   }),
   route("PATCH", "/api/user/bookmark/:id", (c, i) => c.member.bookmarks.add({ investmentId: i.params.id }), {
     output: statusOk,

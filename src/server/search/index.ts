@@ -1,7 +1,17 @@
 /** Listing search: parameters → typed plan (plan.ts), the SQL (sql.ts), the in-memory predicate, and matching new listings against saved filters (matching/). */
 export { planQuery, type QueryPlan } from "./plan";
 export { compileQuery, loadMatchable, type MatchableInvestment } from "./predicate";
-export { buildSearchWhere, buildTextIdsSelect, COUNT_BOUND, countBound, countInvestments, countMembersOnly, searchInvestments, searchOrder } from "./sql";
+export {
+  buildSearchWhere,
+  buildTextIdsSelect,
+  COUNT_BOUND,
+  countBound,
+  countInvestments,
+  countMembersOnly,
+  searchInvestments,
+  searchOrder,
+  type SearchResult,
+} from "./sql";
 export { clearCompiledFilters, compiledFilters, warmMatching } from "./matching/saved-filters";
 export { matchInvestment } from "./matching/match-listing";
 export { notifyMember, runMatchingDigest } from "./matching/notify";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookmarks, contacts, filters, investment_views, matchings } from "@/server/db/schema";
+import { bookmarks, contacts, filters, investment_views, loan_terms, matchings } from "@/server/db/schema";
 import { routes } from "@/server/rest/routes";
 import { procedures, rest, ROLES, tierOf, trpc, trpcCode, useSecurityWorld, type Role, type Tier, type World } from "./world";
 
@@ -52,6 +52,10 @@ const MEMBER_SELF = new Set([
   "member.views.clear",
   // bookmarks / saves for the caller after sign-up or login (issue 30); a listing id is not another member's row
   "member.intent.carryOut",
+  // the caller's own 融資条件 (issue 33): no id in the input, always the session's member
+  "member.loanTerms.get",
+  "member.loanTerms.save",
+  "member.loanTerms.remove",
 ]);
 /** Visitor surfaces (public queries) with the input each is read with. */
 const PUBLIC_QUERIES: Record<string, (i: Ids) => unknown> = {
@@ -104,6 +108,7 @@ async function aRows(db: World["db"], userId: number): Promise<string> {
     await db.select().from(matchings).where(eq(matchings.user_id, userId)).all(),
     await db.select().from(contacts).where(eq(contacts.user_id, userId)).all(),
     await db.select().from(investment_views).where(eq(investment_views.user_id, userId)).all(),
+    await db.select().from(loan_terms).where(eq(loan_terms.user_id, userId)).all(),
   ]);
 }
 

@@ -37,6 +37,7 @@ describe("the card's 値下げ badge", () => {
     price: 26_800,
     yield: 7.5,
     net_yield: null,
+    noi: null,
     leasehold: false,
     deal: [],
     structure_cd: 2,

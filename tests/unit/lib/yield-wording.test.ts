@@ -42,6 +42,7 @@ const card: HomeCard = {
   price: 12000,
   yield: 6,
   net_yield: 5.1,
+  noi: 1_530_000,
   structure_cd: 2,
   structure_other: null,
   land_size: 200,

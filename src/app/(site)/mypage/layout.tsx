@@ -11,6 +11,7 @@ const NAV = [
   { href: "/mypage/bookmark", label: "お気に入り" },
   { href: "/mypage/filter", label: "保存した検索条件" },
   { href: "/mypage/matchings", label: "マッチング" },
+  { href: "/mypage/loan", label: "融資条件" },
   { href: "/mypage/history", label: "閲覧履歴" },
   { href: "/mypage/contact", label: "お問い合わせ履歴" },
   { href: "/mypage/profile", label: "お客様情報" },

@@ -45,7 +45,7 @@ export const num = (s: string): number => {
 };
 
 /**
- * The scenario from the fields. A price or income field still as the listing gave it keeps the listing's exact
+ * The scenario from the fields. A price, income or loan field still as the opening gave it keeps the exact
  * yen (not the field's rounding), so the untouched simulator computes exactly the summary's NOI and 実質利回り.
  */
 export function toInput(f: Fields, cap: TermCap, base: SimInput): SimInput {
@@ -55,7 +55,8 @@ export function toInput(f: Fields, cap: TermCap, base: SimInput): SimInput {
     // Whole yen: 700.3 × 10,000 is 7,002,999.999… in floating point.
     price: f.price === shown.price ? base.price : Math.round(num(f.price) * MAN),
     grossIncome: f.grossIncome === shown.grossIncome ? base.grossIncome : Math.round(num(f.grossIncome) * MAN),
-    loan: Math.round(num(f.loan) * MAN),
+    // The loan too: a member's terms open it at the model's exact 借入額 (issue 33), so the opening 月間CF is the card's.
+    loan: f.loan === shown.loan ? base.loan : Math.round(num(f.loan) * MAN),
     interest: num(f.interest),
     years: clampTerm(num(f.years), cap),
     vacancy: Math.min(100, num(f.vacancy)),

@@ -2,7 +2,9 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Calculator } from "@/components/icons";
-import { MAN, applyScenario, defaultInput, simulate, termWarning, toScenario, type ListingForSim } from "@/lib/simulator";
+import { MAN, applyLoanTerms, applyScenario, defaultInput, simulate, termWarning, toScenario, type ListingForSim } from "@/lib/simulator";
+import { modelTermsOf } from "@/lib/loan-terms";
+import type { LoanTermsDto } from "@/schemas/loan-terms";
 import { fetchMutation, fetchQuery } from "@/trpc/fetch-query";
 import { ProjectionChart } from "./chart";
 import { num, round, toFields, toInput, type FieldKey, type Fields } from "./fields";
@@ -24,8 +26,11 @@ export interface CashFlowSimulatorProps {
  * scenario with their bookmark (member.scenario.saveScenario).
  */
 export function CashFlowSimulator({ investmentId, listing, now, member }: CashFlowSimulatorProps) {
-  const base = useMemo(() => defaultInput(listing, new Date(now)), [listing, now]);
-  const cap = base.cap;
+  const defaults = useMemo(() => defaultInput(listing, new Date(now)), [listing, now]);
+  const cap = defaults.cap;
+  // A member's saved 融資条件 (issue 33) become the opening scenario (and what リセット returns to).
+  const [terms, setTerms] = useState<LoanTermsDto | null>(null);
+  const base = useMemo(() => applyLoanTerms(defaults, cap, terms ? modelTermsOf(terms) : null), [defaults, cap, terms]);
   const [fields, setFields] = useState<Fields>(() => toFields(base));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -36,18 +41,21 @@ export function CashFlowSimulator({ investmentId, listing, now, member }: CashFl
   useEffect(() => {
     if (!member || loaded.current === investmentId) return;
     let live = true;
-    fetchQuery<{ scenario: Parameters<typeof applyScenario>[2] | null }>("member.scenario.get", { investmentId }).then(
-      (r) => {
-        if (!live) return;
-        loaded.current = investmentId;
-        if (r.scenario) setFields(toFields(applyScenario(base, cap, r.scenario)));
-      },
-      () => undefined,
-    );
+    // The member's loan terms first, then a scenario saved with this listing's bookmark over them (the more specific).
+    Promise.all([
+      fetchQuery<{ terms: LoanTermsDto | null }>("member.loanTerms.get", undefined).catch(() => ({ terms: null })),
+      fetchQuery<{ scenario: Parameters<typeof applyScenario>[2] | null }>("member.scenario.get", { investmentId }).catch(() => ({ scenario: null })),
+    ]).then(([t, r]) => {
+      if (!live) return;
+      loaded.current = investmentId;
+      const opening = applyLoanTerms(defaults, cap, t.terms ? modelTermsOf(t.terms) : null);
+      setTerms(t.terms);
+      if (t.terms || r.scenario) setFields(toFields(applyScenario(opening, cap, r.scenario)));
+    });
     return () => {
       live = false;
     };
-  }, [member, investmentId, base, cap]);
+  }, [member, investmentId, defaults, cap]);
 
   async function save(scenario: ReturnType<typeof toScenario>) {
     setSaving(true);

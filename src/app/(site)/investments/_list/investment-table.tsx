@@ -3,7 +3,8 @@ import { LockKeyhole } from "@/components/icons";
 import { CardActions, type CardActionsMode } from "@/components/investment/card-actions";
 import { listAreaText, structureText, transactionText, unitsText } from "@/components/investment/detail-format";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
-import { formatYieldPercent, type HomeCard } from "@/components/investment/investment-card";
+import { formatYieldPercent, monthlyCashFlowText, type HomeCard } from "@/components/investment/investment-card";
+import { cn } from "@/lib/cn";
 import { investmentHref } from "@/components/investment/links";
 import { formatAge } from "@/lib/age";
 import { typeName } from "@/lib/constants/investment";
@@ -26,6 +27,9 @@ const nowrap = "whitespace-nowrap";
  * table's own box; the page itself never gets wider than the screen.
  */
 export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]; actions?: CardActionsMode }) {
+  // A member with saved loan terms (issue 33): their 月間CF column after 実質利回り (cards carry member_cf only then).
+  const cf = cards.some((c) => !c.locked && c.member_cf !== undefined);
+  const columns = cf ? 12 : 11;
   return (
     <div className="grid gap-2">
       <div
@@ -54,6 +58,12 @@ export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]
               <th scope="col" className={`${th} min-w-[4.5rem] text-right`}>
                 {yieldLabel("net")}
               </th>
+              {cf && (
+                <th scope="col" className={`${th} min-w-[5.5rem] text-right`} data-slot="member-cf-header">
+                  月間CF
+                  <span className="block text-[0.625rem] font-normal">（あなたの融資条件）</span>
+                </th>
+              )}
               <th scope="col" className={`${th} ${nowrap}`}>
                 構造
               </th>
@@ -78,7 +88,7 @@ export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]
             {cards.map((c) =>
               c.locked ? (
                 <tr key={c.key} className="border-t border-border">
-                  <td colSpan={11} className="px-3 py-3 text-sm">
+                  <td colSpan={columns} className="px-3 py-3 text-sm">
                     <LockKeyhole className="mr-1 inline size-4 text-gold-700" aria-hidden="true" />
                     会員限定物件：
                     <Link href="/signup" className="underline">
@@ -88,7 +98,7 @@ export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]
                   </td>
                 </tr>
               ) : (
-                <Row key={c.id} c={c} actions={actions} />
+                <Row key={c.id} c={c} actions={actions} cf={cf} />
               ),
             )}
           </tbody>
@@ -98,11 +108,16 @@ export function InvestmentTable({ cards, actions }: { cards: readonly HomeCard[]
       <p className="text-xs text-primary-500">
         実質利回りの「—」は、想定年収・価格、借地の地代、区分マンションの管理費・修繕積立金のいずれかの記載がない物件です。
       </p>
+      {cf && (
+        <p className="text-xs text-primary-500" data-slot="member-cf-note">
+          月間CFは、マイページで保存した融資条件での税引前キャッシュフロー（NOI − 年間返済額）の12分の1です。「—」は実質利回りと同じく計算できない物件です。
+        </p>
+      )}
     </div>
   );
 }
 
-function Row({ c, actions }: { c: Extract<HomeCard, { locked: false }>; actions?: CardActionsMode }) {
+function Row({ c, actions, cf }: { c: Extract<HomeCard, { locked: false }>; actions?: CardActionsMode; cf: boolean }) {
   const area = listAreaText(c);
   const place = [c.pref_name, c.city_name].filter(Boolean).join(" ");
   const type = typeName(c.type_cd, c.type_other) ?? "—";
@@ -137,6 +152,15 @@ function Row({ c, actions }: { c: Extract<HomeCard, { locked: false }>; actions?
       <td className={`${td} ${nowrap} tabular text-right font-bold`}>{formatPrice(c.price) || "—"}</td>
       <td className={`${td} ${nowrap} tabular text-right font-bold text-gold-700`}>{formatYieldPercent(c.yield)}</td>
       <td className={`${td} ${nowrap} tabular text-right`}>{c.net_yield !== null ? formatYieldPercent(c.net_yield) : "—"}</td>
+      {cf && (
+        <td
+          className={cn(td, nowrap, "tabular text-right font-bold", (c.member_cf ?? 0) < 0 ? "text-error" : "text-primary-800")}
+          data-slot="member-cf"
+          data-value={c.member_cf ?? ""}
+        >
+          {monthlyCashFlowText(c.member_cf)}
+        </td>
+      )}
       <td className={`${td} ${nowrap}`}>{structureText(c.structure_cd, c.structure_other) ?? "—"}</td>
       <td className={`${td} ${nowrap}`}>
         {c.built ? (

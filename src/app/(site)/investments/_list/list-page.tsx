@@ -223,7 +223,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
                 </span>
               )}
             </p>
-            {result.total > 0 && <SortSelect value={sr} params={withDisplay.toString()} />}
+            {result.total > 0 && <SortSelect value={sr} params={withDisplay.toString()} cashFlowTerms={result.cashFlowTerms} />}
           </div>
           {result.total > 0 && <ListViewSwitch page={result.page} search={params} display={display} className="justify-end" />}
           <ListViewMemory vw={display.params.get("vw")} pp={display.params.has("pp") ? display.pageSize : null} />
@@ -267,6 +267,15 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
                 <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" actions={actions} data-slot="investment-results" />
                 {/* one footnote for every card's 表面利回り※ (the table view prints its own) */}
                 <YieldFootnote kinds={["gross", "net"]} vacant="list" />
+                {result.cashFlowTerms && (
+                  <p className="text-xs text-primary-500" data-slot="member-cf-note">
+                    月間CF（あなたの融資条件）は、
+                    <Link href="/mypage/loan" className="underline underline-offset-2 hover:text-gold-700">
+                      マイページで保存した融資条件
+                    </Link>
+                    での税引前キャッシュフロー（NOI − 年間返済額）の12分の1です。
+                  </p>
+                )}
               </>
             ))}
 

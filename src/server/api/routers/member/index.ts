@@ -4,6 +4,7 @@ import { bookmarksRouter } from "./bookmarks";
 import { memberContactsRouter } from "./contacts";
 import { filtersRouter } from "./filters";
 import { intentRouter } from "./intent";
+import { loanTermsRouter } from "./loan-terms";
 import { matchingsRouter } from "./matchings";
 import { scenarioRouter } from "./scenario";
 import { viewsRouter } from "./views";
@@ -14,6 +15,7 @@ export const memberRouter = createTRPCRouter({
   contacts: memberContactsRouter,
   filters: filtersRouter,
   intent: intentRouter,
+  loanTerms: loanTermsRouter,
   matchings: matchingsRouter,
   scenario: scenarioRouter,
   views: viewsRouter,

@@ -3,7 +3,8 @@ import { parsePageSize } from "@/lib/list-view";
 import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams, searchQuery } from "@/schemas/search";
 import { z } from "@/schemas/zod";
-import { getInvestmentDetail, cachedAreaFacets, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, cachedSearch, audienceOf, railwayNames } from "@/server/investments";
+import { getInvestmentDetail, cachedAreaFacets, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, audienceOf, railwayNames } from "@/server/investments";
+import { searchForViewer } from "@/server/members";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /**
@@ -67,7 +68,8 @@ export const investmentsRouter = createTRPCRouter({
     .query(async ({ ctx, input }) => {
     const raw = toRawRecord(input);
     const query = parseSearchParams(raw);
-    const r = await cachedSearch(ctx.db, audienceOf(ctx), query, parsePageSize(raw.pp) ?? undefined);
+    // A member's 月間CF and cf_desc order under their own saved terms, read from the session (issue 33).
+    const r = await searchForViewer(ctx.db, ctx, query, parsePageSize(raw.pp) ?? undefined);
     return { items: r.items, total: r.total, totalBounded: r.totalBounded, page: r.page, last: r.last, pageSize: r.pageSize };
   }),
 
