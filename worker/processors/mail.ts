@@ -16,7 +16,7 @@ export async function processMail(db: Db, job: Job): Promise<unknown> {
   }
   if (job.name === "loginLinkRequest") {
     const p = jobs.loginLinkRequest.payload.parse(job.data);
-    await mailLoginLink(db, p.kind, p.accountId);
+    await mailLoginLink(db, p.kind, p.accountId, p.intent);
     return { handled: true };
   }
   if (job.name !== "sendMail") throw new Error(`unknown mail job ${job.name}`);
