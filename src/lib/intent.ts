@@ -77,10 +77,10 @@ export function intentQuery(intent: Intent): string {
   return p.toString();
 }
 
-/** `path` with the intent appended (path must not have a query of its own). */
+/** `path` with the intent appended (after the path's own query, if it has one: /login/first?email=…). */
 export function withIntent(path: string, intent: Intent): string {
   const q = intentQuery(intent);
-  return q ? `${path}?${q}` : path;
+  return q ? `${path}${path.includes("?") ? "&" : "?"}${q}` : path;
 }
 
 /** A guest's お気に入り / 比較 prompt for a listing: the login, then back to the listing with it done. */

@@ -13,6 +13,11 @@ export function jstDay(at: Date | string): string {
   return jstDatePlusYears(at instanceof Date ? at : new Date(at), 0);
 }
 
+/** Today (or `now`'s day) in Japan time as 'YYYY-MM-DD': the listing editor's 情報更新日 rules, reminders, tests. */
+export function jstToday(now: Date = new Date()): string {
+  return jstDay(now);
+}
+
 /** Calendar year and month (1-12) of `now` in Japan time. */
 export function jstYearMonth(now: Date): { year: number; month: number } {
   const d = new Date(now.getTime() + JST_MS);

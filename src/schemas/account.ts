@@ -74,6 +74,8 @@ export const loginInput = z.object({
   email: email(),
   password: label(z.string().min(1, { abort: true }).max(PASSWORD_MAX), "パスワード"),
   recaptcha_token,
+  /** A member's intent: carried into the one-time login link when the account is under attack. */
+  intent: intentInput.optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

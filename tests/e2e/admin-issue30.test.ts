@@ -2,7 +2,7 @@ import path from "node:path";
 import { and, desc, eq, gte, isNull } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { jstToday } from "@/schemas/admin/investment";
+import { jstToday } from "@/lib/jst-date";
 import { openDb, type Db } from "@/server/db";
 import { investment_price_histories, investments, outbox, users } from "@/server/db/schema";
 import { ADMIN_BASE, artifactsDir, launchBrowser, logIn } from "./browser";

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { z } from "@/schemas/zod";
 import { openDb, type Db } from "@/server/db";
+import { TOO_MANY_MESSAGE } from "@/server/auth/rate-limit";
 import { investments } from "@/server/db/schema";
 import { routes } from "@/server/rest/routes";
 import { createUser } from "../helpers/factories";
@@ -115,14 +116,14 @@ describe("auth routes", () => {
     }
   });
 
-  it("429 Too Many Attempts with Retry-After after repeated failed logins", async () => {
+  it("429 with the Japanese message and Retry-After after repeated failed logins", async () => {
     const c = new RestClient(base);
     await c.csrf();
     const email = `nobody-${Date.now()}@example.com`;
     for (let i = 0; i < 5; i++) expect((await c.send("POST", "/sanctum/login", { email, password: "wrong-pass" })).status).toBe(422);
     const r = await c.send("POST", "/sanctum/login", { email, password: "wrong-pass" });
     expect(r.status).toBe(429);
-    expect(r.json).toEqual({ message: "Too Many Attempts." });
+    expect(r.json).toEqual({ message: TOO_MANY_MESSAGE });
     expect(Number(r.res.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import { useSyncExternalStore } from "react";
 import { hasAction, readIntent, withIntent, type Intent } from "@/lib/intent";
 import type { IntentResult } from "@/schemas/intent";
 import { fetchMutation } from "@/trpc/fetch-query";
+import { showIntentNotice } from "./intent-notice";
 
 /** The list page's compare choice in this browser (components/investment/card-actions-island.tsx keeps it under this key). */
 const COMPARE_KEY = "kir-compare";
@@ -18,13 +19,15 @@ export function currentIntent(): Intent {
 /**
  * Right after a login or registration: carries out the intent on the server (member.intent.carryOut)
  * and says where to go. A compared listing also joins this browser's comparison, so the list's
- * compare bar shows it. If the call fails the member still goes back to where they were.
+ * compare bar shows it. What was done is said on the page the member lands on (intent-notice.ts).
+ * If the call fails the member still goes back to where they were.
  */
 export async function carryOutIntent(intent: Intent, fallback: string): Promise<string> {
   if (!hasAction(intent)) return intent.next ?? fallback;
   try {
     const r = await fetchMutation<IntentResult>("member.intent.carryOut", intent);
     if (r.compare !== null) addToCompare(r.compare);
+    if (r.notice) showIntentNotice(r.notice);
     return r.next;
   } catch {
     return intent.next ?? fallback;

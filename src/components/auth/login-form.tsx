@@ -10,6 +10,7 @@ import { TextField } from "@/components/forms/text-field";
 import { useRecaptcha } from "@/components/forms/use-recaptcha";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { PlainButton } from "@/components/ui/plain-button";
+import { withIntent } from "@/lib/intent";
 import { safeNextPath } from "@/lib/safe-next";
 import { carryOutIntent, currentIntent } from "./intent-client";
 import type { loginInput } from "@/schemas/account";
@@ -50,24 +51,29 @@ export function LoginForm({
     s.start();
     try {
       const recaptcha_token = await recaptcha.execute(kind === "user" ? "Login" : "AdminLogin");
+      // A member's intent goes along: the first-login and password-change pages carry it out once
+      // passed, and an account under attack gets it in the mailed login link.
+      const intent = kind === "user" ? currentIntent() : null;
       // Plain fetch, no React Query: the login page ships no tRPC client (issue 21).
-      const r = await fetchMutation<{ status: string }>(kind === "user" ? "public.auth.login" : "public.auth.adminLogin", { ...values, recaptcha_token });
+      const r = await fetchMutation<{ status: string }>(
+        kind === "user" ? "public.auth.login" : "public.auth.adminLogin",
+        intent ? { ...values, recaptcha_token, intent } : { ...values, recaptcha_token },
+      );
       s.succeed();
+      const carry = (path: string) => (intent ? withIntent(path, intent) : path);
       if (r.status === "first_login") {
-        router.push(`${firstLoginPath}?email=${encodeURIComponent(values.email)}`);
+        router.push(carry(`${firstLoginPath}?email=${encodeURIComponent(values.email)}`));
         return;
       }
       invalidateCached("public.session.state");
       if (r.status === "change_password") {
-        router.push(changePasswordPath);
+        router.push(carry(changePasswordPath));
         router.refresh();
         return;
       }
       // Back where the visitor was, with what they asked for done (bookmark, compare, saved condition).
       router.push(
-        kind === "user"
-          ? await carryOutIntent(currentIntent(), home)
-          : safeNextPath(new URLSearchParams(window.location.search).get("next"), home, window.location.origin),
+        intent ? await carryOutIntent(intent, home) : safeNextPath(new URLSearchParams(window.location.search).get("next"), home, window.location.origin),
       );
       router.refresh();
     } catch (e) {

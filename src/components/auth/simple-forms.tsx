@@ -18,7 +18,7 @@ import type { changePasswordInput, firstLoginInput, forgotPasswordInput, resetPa
 import type { z } from "@/schemas/zod";
 import { invalidateCached } from "@/trpc/cache-bus";
 import { fetchMutation } from "@/trpc/fetch-query";
-import { currentIntent } from "./intent-client";
+import { carryOutIntent, currentIntent } from "./intent-client";
 
 /** Validation with the shared schemas, loaded on first focus or submit (components/forms/lazy-resolver). */
 const RESOLVERS = {
@@ -157,7 +157,8 @@ export function FirstLoginForm({ kind, email, home }: { kind: "user" | "admin"; 
       await fetchMutation(kind === "user" ? "public.auth.firstLogin" : "public.auth.adminFirstLogin", values);
       s.succeed();
       invalidateCached("public.session.state");
-      router.push(home);
+      // The intent the member logged in with (the login form carried it here).
+      router.push(kind === "user" ? await carryOutIntent(currentIntent(), home) : home);
       router.refresh();
     } catch (e) {
       s.fail(applyServerErrors(e, form.setError, ["email", "current_password", "password", "password_confirmation"]));
@@ -187,7 +188,8 @@ export function LoginLinkForm({ kind, token, home, loginPath }: { kind: "user" |
       await fetchMutation(kind === "user" ? "public.auth.loginLink" : "public.auth.adminLoginLink", { token });
       s.succeed();
       invalidateCached("public.session.state");
-      router.push(home);
+      // The mailed link carries the intent of the login that asked for it (accounts/auth.ts mailLoginLink).
+      router.push(kind === "user" ? await carryOutIntent(currentIntent(), home) : home);
       router.refresh();
     } catch (e) {
       s.fail(e instanceof Error ? e.message : "URLが無効です");

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { carryOutIntent, currentIntent } from "@/components/auth/intent-client";
 import { emptyProfile, PROFILE_FIELDS, ProfileFields } from "@/components/auth/profile-fields";
 import { lazyZodResolver } from "@/components/forms/lazy-resolver";
 import { FormAlert } from "@/components/forms/field";
@@ -11,6 +12,7 @@ import { TextField } from "@/components/forms/text-field";
 import { useSubmitStatus } from "@/components/forms/use-submit-status";
 import { Button } from "@/components/ui/button";
 import { MATCHING_NOTIFICATIONS, PASSWORD_HINT } from "@/lib/constants/account";
+import { hasAction } from "@/lib/intent";
 import type { changeEmailInput, changePasswordInput, deleteAccountInput, notificationInput, profileInput } from "@/schemas/account";
 import type { z } from "@/schemas/zod";
 import { api } from "@/trpc/react";
@@ -118,7 +120,12 @@ export function PasswordForm({ required = false }: { required?: boolean }) {
       }
       s.succeed();
       form.reset();
-      if (required) router.refresh();
+      if (!required) return;
+      // Held here right after a login (weak password): now back where the member was, with
+      // what they asked for done (the login form carried the intent here).
+      const intent = currentIntent();
+      if (intent.next || hasAction(intent)) router.push(await carryOutIntent(intent, "/mypage"));
+      router.refresh();
     } catch (e) {
       s.fail(applyServerErrors(e, form.setError, ["current_password", "password", "password_confirmation"]));
     }

@@ -49,6 +49,7 @@ import {
   VACANCIES,
 } from "@/lib/constants/investment";
 import { PRICE_LIMIT, PRICE_TOO_LARGE } from "@/lib/price";
+import { jstToday } from "@/lib/jst-date";
 import { ifFilled, nonZeroDecimal, toHalfWidth } from "@/schemas/common";
 import { checkEconomics, EMPTY_ECONOMICS, economicsFields } from "@/schemas/admin/investment-economics";
 import { msg } from "@/schemas/messages";
@@ -86,11 +87,6 @@ export const DUPLICATE_NO_MESSAGE = "この物件番号は既に使われてい�
 /* ------------------------------------------------------------------ dates */
 
 const DAY = 24 * 3600 * 1000;
-
-/** Today in Japan as YYYY-MM-DD. */
-export function jstToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + 9 * 3600 * 1000).toISOString().slice(0, 10);
-}
 
 export function addDaysIso(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);

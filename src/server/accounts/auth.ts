@@ -146,8 +146,10 @@ function mayEnter(kind: AccountKind, account: { must_reset_password: boolean; st
  * answer nor its timing tells a guesser that a guess was right, and the
  * owner always gets in (through the mail) however long the attack lasts.
  */
-async function answerUnderAttack(db: Db, kind: AccountKind, accountId: number | null): Promise<never> {
-  await enqueue(db, "loginLinkRequest", { kind, accountId }, `${kind}-${crypto.randomUUID()}`);
+async function answerUnderAttack(db: Db, kind: AccountKind, accountId: number | null, intent?: IntentInput): Promise<never> {
+  // The visitor's intent (a member's login) rides to the mailed link, as it does in the sign-up mail.
+  const payload = kind === "user" && intent ? { kind, accountId, intent } : { kind, accountId };
+  await enqueue(db, "loginLinkRequest", payload, `${kind}-${crypto.randomUUID()}`);
   throw fieldInvalid("email", LOGIN_LINK_SENT);
 }
 
@@ -166,20 +168,20 @@ async function checkPassword(db: Db, kind: AccountKind, email: string, password:
   return { limitKey, accountKey, underAttack, account, ok };
 }
 
-export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "email" | "password">, meta: Meta): Promise<LoginResult> {
+export async function login(db: Db, kind: AccountKind, input: Pick<LoginInput, "email" | "password" | "intent">, meta: Meta): Promise<LoginResult> {
   const { limitKey, accountKey, underAttack, account, ok } = await checkPassword(db, kind, input.email, input.password, meta);
   const usable = account && ok && mayEnter(kind, account);
   if (!account || !usable) {
     await penalize("loginFailure", limitKey);
     await penalize("loginAccount", accountKey);
     logger.info("auth.login_failed", { kind, ip: meta.ip, underAttack });
-    if (underAttack) return answerUnderAttack(db, kind, null);
+    if (underAttack) return answerUnderAttack(db, kind, null, input.intent);
     throw fieldInvalid("email", LOGIN_FAILED);
   }
   await resetLimit("loginFailure", limitKey);
   if (underAttack) {
     logger.warn("auth.login_link_requested", { kind, accountId: account.id });
-    return answerUnderAttack(db, kind, account.id);
+    return answerUnderAttack(db, kind, account.id, input.intent);
   }
   if (account.must_reset_password) {
     if (account.password_expires_at && account.password_expires_at.getTime() < Date.now()) throw fieldInvalid("password", INITIAL_PASSWORD_EXPIRED);
@@ -230,7 +232,7 @@ export async function firstLogin(db: Db, kind: AccountKind, input: FirstLoginInp
  * initial password is pending, a reset link) to the account's own address.
  * Nothing for a wrong password (accountId null) or an account that may not enter.
  */
-export async function mailLoginLink(db: Db, kind: AccountKind, accountId: number | null): Promise<void> {
+export async function mailLoginLink(db: Db, kind: AccountKind, accountId: number | null, intentIn?: IntentInput): Promise<void> {
   if (accountId === null) return;
   const account =
     kind === "user"
@@ -248,7 +250,9 @@ export async function mailLoginLink(db: Db, kind: AccountKind, accountId: number
       await queueMail(tx, "password_reset", account.email, { url: link(`/reset-password?token=${token}`), minutes: PASSWORD_RESET_MINUTES });
     } else {
       const token = await issueResetToken(tx, kind, account.id, LOGIN_LINK_MINUTES * 60 * 1000, "login_link");
-      await queueMail(tx, "login_link", account.email, { url: link(`/login/link?token=${token}`), minutes: LOGIN_LINK_MINUTES });
+      // Re-checked as in signup(): only a same-site next and plain ids reach the mail.
+      const intent = kind === "user" && intentIn ? intentQuery(checkIntent(intentIn)) : "";
+      await queueMail(tx, "login_link", account.email, { url: link(`/login/link?token=${token}${intent ? `&${intent}` : ""}`), minutes: LOGIN_LINK_MINUTES });
     }
   });
 }

@@ -1,4 +1,5 @@
 import { mailTemplates, type MailTemplate } from "@/server/mail/templates";
+import { intentInput } from "@/schemas/intent";
 import { z } from "@/schemas/zod";
 
 const mailPayload = z
@@ -25,7 +26,7 @@ export const jobs = {
   // Login of an account under attack: a one-time link mailed when the password was right (accountId), nothing otherwise.
   loginLinkRequest: {
     queue: "mail",
-    payload: z.object({ kind: z.enum(["user", "admin"]), accountId: z.number().int().nullable() }),
+    payload: z.object({ kind: z.enum(["user", "admin"]), accountId: z.number().int().nullable(), intent: intentInput.optional() }),
     sensitive: false,
     attempts: 10,
   },

@@ -187,7 +187,7 @@ export class SmtpSender {
         host: opts.host,
         port: opts.port,
         secure: opts.secure,
-        tls: opts.tls as never,
+        tls: opts.tls as SMTPConnection.Options["tls"],
         connectionTimeout: this.connectTimeoutMs,
         greetingTimeout: this.connectTimeoutMs,
         socketTimeout: this.commandTimeoutMs,

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { addDaysIso, jstToday } from "@/schemas/admin/investment";
+import { jstToday } from "@/lib/jst-date";
+import { addDaysIso } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { env } from "@/server/env";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { fieldErrors } from "@/schemas/zod";
 import { issuesOf, toTRPCError } from "@/server/api/errors";
-import { RateLimitedError } from "@/server/auth/rate-limit";
+import { RateLimitedError, TOO_MANY_MESSAGE } from "@/server/auth/rate-limit";
 import { DATABASE_AWAY_MESSAGE, isDatabaseUnreachable } from "@/server/db/availability";
 import { AppError } from "@/server/errors";
 import { logger } from "@/server/logger";
@@ -39,8 +39,10 @@ export function errorResponse(thrown: unknown, path: string): Response {
       case "NOT_FOUND":
         return json({ message: "Not Found" }, 404);
       case "TOO_MANY_REQUESTS": {
-        const retry = e.cause instanceof RateLimitedError ? e.cause.retryAfterSeconds : 60;
-        return json({ message: "Too Many Attempts." }, 429, { "retry-after": String(retry) });
+        // The limiter's own Japanese sentence, as the tRPC side answers it (a limit may have its own, e.g.
+        // the inquiries to one mailbox); status 429 and Retry-After are what a client acts on.
+        const limited = e.cause instanceof RateLimitedError ? e.cause : null;
+        return json({ message: limited?.message ?? TOO_MANY_MESSAGE }, 429, { "retry-after": String(limited?.retryAfterSeconds ?? 60) });
       }
       case "SERVICE_UNAVAILABLE":
         // The database server away (a sqld restarting) is back in seconds; a full or read-only store needs staff.

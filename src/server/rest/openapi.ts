@@ -74,7 +74,7 @@ const components = {
       description: "入力エラー: { message, errors: { 'names.last': ['姓を入力してください'] } } (項目はドット区切りのパス、文言は日本語)",
       content: { "application/json": { schema: ref("schemas", "ValidationError") } },
     },
-    TooManyAttempts: failure("Too Many Attempts. (試行回数の上限。Retry-After 秒後に再試行)", {
+    TooManyAttempts: failure("試行回数の上限: message は日本語の文（tRPC と同じ）。Retry-After 秒後に再試行", {
       headers: { "Retry-After": { description: "再試行できるまでの秒数", schema: { type: "integer", minimum: 0 } } },
     }),
   },

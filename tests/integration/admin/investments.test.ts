@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDaysIso, jstToday, type InvestmentFormInput } from "@/schemas/admin/investment";
+import { jstToday } from "@/lib/jst-date";
+import { addDaysIso, type InvestmentFormInput } from "@/schemas/admin/investment";
 import { investment_images, investment_price_histories, investment_transports, investments, outbox } from "@/server/db/schema";
 import { errorOf, type Caller } from "../../helpers/accounts";
 import { useAccountSuite } from "../../helpers/accounts";

@@ -135,6 +135,8 @@ describe("one mailbox, many IPs", () => {
     );
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The same Japanese sentence as the tRPC answer.
+    expect(await res.json()).toEqual({ message: ADDRESS_LIMIT_MESSAGE });
 
     // Three stored; the refused ones left no row, hence no outbox job and no mail.
     const lower = spellings.map((e) => e.toLowerCase());

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { CLASS_NONE, hazardLayer, HAZARD_LAYERS, tilePixel } from "@/lib/hazard";
 import { investmentForm } from "@/schemas/admin/investment";
-import { hazard_flags, investments } from "@/server/db/schema";
+import { hazard_flags, investments, outbox } from "@/server/db/schema";
 import { checkListingHazards, clearTileCache, listingHazards, queueHazardChecks, setHazardOverride } from "@/server/hazards";
-import { saveInvestment } from "@/server/investments";
+import { duplicateInvestment, saveInvestment } from "@/server/investments";
 import { registerSchedules } from "@/server/jobs/schedules";
 import { describeQuery, parseSearchParams } from "@/schemas/search";
 import { compileQuery, loadMatchable, searchInvestments } from "@/server/search";
@@ -100,6 +100,28 @@ describe("hazard flags from the worker (checkHazards)", () => {
     expect(flags[FLOOD.id]).toMatchObject({ class: CLASS_NONE, status: "ok" });
     expect(flags[STEEP.id]).toMatchObject({ class: "keikai", status: "ok" });
     expect(await hazardOut(id)).toBe(true);
+  });
+
+  it("a duplicated listing (admin 複製) gets its own flags from the worker at once, not from the nightly pass", async () => {
+    const admin = await createAdmin(s.db);
+    const p = { lat: 35.0233, lng: 135.7611 };
+    await putAt(FLOOD.id, p, await solidHazardTile(rgbOf(FLOOD, "d_3_5")));
+    const id = await save(admin.id, null, p);
+    await waitFor(async () => ((await flagsOf(id))[FLOOD.id]?.status === "ok" ? true : null), 15_000, "source flags");
+    const { id: copy } = await duplicateInvestment(s.db, admin.id, id);
+    // Queued by the duplicate itself (the nightly pass is not run here).
+    const queued = await s.db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.job, "checkHazards")).all();
+    expect(queued.some((r) => (r.payload as { investmentId: number }).investmentId === copy)).toBe(true);
+    const flags = await waitFor(
+      async () => {
+        const f = await flagsOf(copy);
+        return Object.keys(f).length === HAZARD_LAYERS.length ? f : null;
+      },
+      15_000,
+      "copy's flags stored",
+    );
+    expect(flags[FLOOD.id]).toMatchObject({ class: "d_3_5", status: "ok", lat: p.lat, lng: p.lng });
+    expect(await hazardOut(copy)).toBe(true);
   });
 
   it("a tile server answering 500 stores 'unknown' (never 'none'), the job retries and succeeds once tiles are back", async () => {

@@ -36,6 +36,11 @@ describe("the visitor's intent in a URL (lib/intent.ts)", () => {
     expect(back).toEqual({ next: "/investments/page/2?ty=2&hp=8000", save: true });
     expect(withIntent("/signup", back)).toBe(href);
     expect(withIntent("/signup", { next: null })).toBe("/signup");
+    // After a page's own query (the first-login page's email), the intent follows with &.
+    expect(withIntent("/login/first?email=a%40b.jp", { next: "/investments/5", bookmark: 5 })).toBe(
+      "/login/first?email=a%40b.jp&next=%2Finvestments%2F5&bookmark=5",
+    );
+    expect(withIntent("/mypage/password?required=1", { next: null })).toBe("/mypage/password?required=1");
     expect(checkIntent({ next: "//evil.example", bookmark: 4, save: true })).toEqual({ next: null, bookmark: 4 });
   });
 });

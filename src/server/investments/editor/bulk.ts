@@ -3,7 +3,8 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import type { BulkAction } from "@/lib/constants/bulk-actions";
-import { addDaysIso, freshnessIssue, jstToday, NEXT_UPDATE_DAYS } from "@/schemas/admin/investment";
+import { jstToday } from "@/lib/jst-date";
+import { addDaysIso, freshnessIssue, NEXT_UPDATE_DAYS } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { enqueue } from "@/server/jobs/outbox";

@@ -5,13 +5,14 @@ import { asc, eq } from "drizzle-orm";
 import { nextUpdateLimit } from "@/schemas/admin/investment";
 import type { Db } from "@/server/db";
 import { investment_images, investment_rent_rolls, investment_repairs, investment_transports, investments } from "@/server/db/schema";
+import { enqueue } from "@/server/jobs/outbox";
 import { investmentImageFolder, linkStoredImage } from "@/server/media";
 import { notFound, type EditorOptions } from "./common";
 
 /**
  * A copy to edit into a new listing: unpublished, without a property number
  * (it must be unique), price history or price-down state; transports, the
- * rent roll, the 修繕履歴 and photos (new files) copied.
+ * rent roll, the 修繕履歴 and photos (new files) copied; its hazard flags queued for reading.
  */
 export async function duplicateInvestment(db: Db, adminId: number | null, id: number, opts: EditorOptions = {}): Promise<{ id: number }> {
   const now = opts.now ?? new Date();
@@ -67,6 +68,11 @@ export async function duplicateInvestment(db: Db, adminId: number | null, id: nu
         height: img.height,
         e_sort: img.e_sort,
       });
+    }
+    // Issue 34: the copy's own hazard flags, read at once as the editor's save does for a new position
+    // (worker/processors/hazard.ts), not left to the nightly pass; the flags are not copied.
+    if (src.map && Number.isFinite(src.map.lat) && Number.isFinite(src.map.lng)) {
+      await enqueue(tx, "checkHazards", { investmentId: row.id }, `${row.id}-${now.getTime()}`);
     }
     return { id: row.id };
   });

@@ -8,14 +8,8 @@
  */
 import { desc, eq, inArray } from "drizzle-orm";
 import { grossIncomeYield } from "@/lib/yield";
-import {
-  DUPLICATE_NO_MESSAGE,
-  jstToday,
-  NEXT_UPDATE_MESSAGE,
-  NEXT_UPDATE_PAST_MESSAGE,
-  nextUpdateLimit,
-  type InvestmentFormOutput,
-} from "@/schemas/admin/investment";
+import { jstToday } from "@/lib/jst-date";
+import { DUPLICATE_NO_MESSAGE, NEXT_UPDATE_MESSAGE, NEXT_UPDATE_PAST_MESSAGE, nextUpdateLimit, type InvestmentFormOutput } from "@/schemas/admin/investment";
 import { fieldInvalid } from "@/server/errors";
 import type { Db } from "@/server/db";
 import {

@@ -1,4 +1,4 @@
-import { contactInputs, contactSubmittedResult, type ContactFormKind } from "@/schemas/contact";
+import { contactInputs, contactSubmittedResult, type ContactFormKind, type ContactInput } from "@/schemas/contact";
 import { consume } from "@/server/auth/rate-limit";
 import { assertHuman } from "@/server/auth/recaptcha";
 import { getProfile } from "@/server/accounts";
@@ -15,7 +15,7 @@ function submitter<K extends ContactFormKind>(kind: K) {
     .mutation(async ({ ctx, input }) => {
       await consume("contact", ctx.ip ?? "unknown");
       await assertHuman((input as { recaptcha_token?: string }).recaptcha_token, "Contact", ctx.ip);
-      const r = await submitContact(ctx.db, kind, input as never, viewerOf(ctx));
+      const r = await submitContact(ctx.db, kind, input as ContactInput<K>, viewerOf(ctx));
       return { status: true as const, id: r.id };
     });
 }
