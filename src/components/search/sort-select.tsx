@@ -29,7 +29,7 @@ export function SortSelect({ value, params, cashFlowTerms = false }: { value: st
         id={id}
         name="sr"
         defaultValue={selected}
-        wrapperClassName="w-44"
+        wrapperClassName="w-64 max-w-full"
         // on a list served before React (static-pages.ts, issue 31) the change submits the GET form
         data-submit-on-change=""
         onChange={(e) => {
