@@ -58,7 +58,7 @@ describe("my loan terms (desktop 1280 px)", () => {
     expect(await page.locator('[data-slot="loan-terms-form"]').innerText()).toContain("期間は1〜50年の範囲の整数で入力してください");
     await shot(page, "mypage-errors-1280", true);
 
-    await page.getByLabel("頭金（価格の%）", { exact: true }).fill("10");
+    await page.getByRole("textbox", { name: "頭金（価格の%）" }).fill("10");
     await page.getByLabel("金利（年%）").fill("2.5");
     await page.getByLabel("融資期間（年）").fill("30");
     await page.getByLabel("購入時諸費用（価格の%）").fill("7");
