@@ -126,8 +126,9 @@ describe("my loan terms (desktop 1280 px)", () => {
     await page.locator("#detail-simulator").scrollIntoViewIfNeeded();
     await page.locator('[data-slot="cash-flow-simulator"][data-ready]').waitFor();
     const sim = page.locator('[data-slot="cash-flow-simulator"]');
-    await expect.poll(() => sim.locator('input[name="interest"]').inputValue()).toBe("2.5");
-    expect(await sim.locator('input[name="years"]').inputValue()).toBe("30");
+    // (2.5 % is also the simulator's default: wait on the term, which the terms move from the default)
+    await expect.poll(() => sim.locator('input[name="years"]').inputValue()).toBe("30");
+    expect(await sim.locator('input[name="interest"]').inputValue()).toBe("2.5");
     expect(await sim.locator('[data-slot="sim-monthly-cf"]').innerText()).toBe(pick!.cf.replace(/^\+/, ""));
     await sim.scrollIntoViewIfNeeded();
     await shot(page, "simulator-1280");
