@@ -120,9 +120,35 @@ export function medianOf(values: readonly (number | null)[]): number | null {
  * age for a subject without one); widened to the same area (re 1–6) when
  * fewer than SIMILAR_MIN_N. The subject itself is excluded.
  */
+/**
+ * The candidates grouped by 種別 and 種別 × 築年帯, built once per candidate list (the list is
+ * computed once per content version and shared): a page of cards then looks up its peers instead of
+ * scanning every listing per card (~20 ms a page at 100,000 listings).
+ */
+const peerIndexes = new WeakMap<readonly SimilarCandidate[], Map<string, SimilarCandidate[]>>();
+function peerIndex(candidates: readonly SimilarCandidate[]): Map<string, SimilarCandidate[]> {
+  let index = peerIndexes.get(candidates);
+  if (!index) {
+    index = new Map();
+    const add = (key: string, c: SimilarCandidate) => {
+      const list = index!.get(key);
+      if (list) list.push(c);
+      else index!.set(key, [c]);
+    };
+    for (const c of candidates) {
+      add(`${c.type_cd}|*`, c);
+      const band = ageBand(c.age);
+      if (band !== null) add(`${c.type_cd}|${band}`, c);
+    }
+    peerIndexes.set(candidates, index);
+  }
+  return index;
+}
+
 export function similarMedians(subject: SimilarSubject, candidates: readonly SimilarCandidate[]): SimilarMedians {
   const band = ageBand(subject.age);
-  const peers = candidates.filter((c) => c.id !== subject.id && c.type_cd === subject.type_cd && (band === null || ageBand(c.age) === band));
+  // same 種別 (and 築年帯 when the subject has one), never the subject itself
+  const peers = (peerIndex(candidates).get(`${subject.type_cd}|${band ?? "*"}`) ?? []).filter((c) => c.id !== subject.id);
   const bandLabel = band === null ? "" : `・${AGE_BANDS[band]!.label}`;
   let scope: SimilarMedians["scope"] = "city";
   let set = subject.city_cd ? peers.filter((c) => c.city_cd === subject.city_cd) : [];
