@@ -179,7 +179,8 @@ const innerOf = (script: string) => script.slice(script.indexOf(">") + 1, script
  * Runs the held scripts (inline ones first, in page order, then the chunks) when:
  * - a control that needs React is pressed (a lazy overlay's trigger, `button[aria-haspopup]`, or
  *   `[data-hydrate-on-tap]`): pointing at it or focusing it starts the load, the click itself is held
- *   and given again once React has taken that element (it carries React's props then);
+ *   and given again once React has taken that element (it carries React's props then); so is an arrow key
+ *   pressed on it (the gallery's keyboard);
  * - an element marked `[data-hydrate-when-near]` comes within NEAR of the viewport, or is focused or
  *   touched (the detail's simulator and 最近見た物件: their server HTML stands until then);
  * - a list page has a view choice in its URL to remember, or a remembered one to restore (ListViewMemory
@@ -202,6 +203,10 @@ const DEFER_LOADER =
   '["pointerover","touchstart","focusin"].forEach(function(k){d.addEventListener(k,near,{capture:true,passive:true})});' +
   'd.addEventListener("click",function(e){var t=e.target&&e.target.closest&&e.target.closest(TAP);if(!t||ready(t))return;' +
   "e.preventDefault();e.stopPropagation();start();later(t,0)},true);" +
+  // an arrow key on such a control (the gallery's 前/次) before React has it: held and given again
+  'd.addEventListener("keydown",function(e){var t=e.target&&e.target.closest&&e.target.closest(TAP);if(!t||ready(t)||!/^Arrow(Left|Right)$/.test(e.key))return;' +
+  "e.preventDefault();e.stopPropagation();start();var k=e.key;(function again(tries){" +
+  'if(ready(t))return t.dispatchEvent(new KeyboardEvent("keydown",{key:k,bubbles:true,cancelable:true}));if(tries<400)setTimeout(function(){again(tries+1)},50)})(0)},true);' +
   'd.addEventListener("change",function(e){var t=e.target;if(!t||!t.matches||!t.matches("select[data-submit-on-change]")||ready(t)||!t.form)return;' +
   "t.form.requestSubmit?t.form.requestSubmit():t.form.submit()},true);" +
   "try{var w=d.querySelectorAll(NEAR);if(w.length&&window.IntersectionObserver){var io=new IntersectionObserver(function(es){" +
