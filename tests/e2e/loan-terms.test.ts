@@ -95,7 +95,8 @@ describe("my loan terms (desktop 1280 px)", () => {
     await shot(page, "table-1280");
 
     // sort by CF: offered to this member, and the list comes back in descending CF
-    await page.goto(base + "/investments");
+    // (vw=card: the table just visited is remembered by this browser and would come back otherwise)
+    await page.goto(base + "/investments/page/1/?vw=card&pp=20");
     const select = page.locator('select[name="sr"]');
     expect(await select.locator('option[value="cf_desc"]').count()).toBe(1);
     await select.selectOption("cf_desc");

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ageBand,
@@ -139,6 +140,45 @@ describe("similarMedians", () => {
       ...[7, 8, 9, 10].map((y, i) => cand(20 + i, { city_cd: "271004", grossYield: y })),
     ];
     expect(similarMedians(subject, cands)).toMatchObject({ scope: "area", n: 6, yieldMedian: 7.5, pricePerM2Median: 30 });
+  });
+
+  it("equals the definition (filter the peers by id, take each figure's median) on random candidate lists", () => {
+    // The index keeps each set's figures sorted and takes the subject out by position; this is the rule written plainly.
+    const reference = (s: typeof subject & { age: number | null; city_cd: string | null; area_cd: number | null }, cs: SimilarCandidate[]) => {
+      const band = ageBand(s.age);
+      const peers = cs.filter((c) => c.id !== s.id && c.type_cd === s.type_cd && (band === null || ageBand(c.age) === band));
+      let scope = "city";
+      let set = s.city_cd ? peers.filter((c) => c.city_cd === s.city_cd) : [];
+      if (set.length < 5 && s.area_cd !== null) {
+        scope = "area";
+        set = peers.filter((c) => c.area_cd === s.area_cd);
+      }
+      return {
+        yieldMedian: medianOf(set.map((c) => c.grossYield)),
+        netYieldMedian: medianOf(set.map((c) => c.netYield)),
+        pricePerM2Median: medianOf(set.map((c) => c.pricePerSqm)),
+        n: set.length,
+        scope,
+      };
+    };
+    const figure = fc.option(
+      fc.integer({ min: 0, max: 40 }).map((v) => v / 4),
+      { nil: null },
+    );
+    const place = {
+      city_cd: fc.option(fc.constantFrom("271276", "271004", "281000"), { nil: null }),
+      area_cd: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
+    };
+    const shape = { type_cd: fc.integer({ min: 1, max: 2 }), age: fc.option(fc.integer({ min: 0, max: 45 }), { nil: null }), ...place };
+    const candidate = fc.record({ ...shape, grossYield: figure, netYield: figure, pricePerSqm: figure });
+    fc.assert(
+      fc.property(fc.array(candidate, { maxLength: 60 }), fc.record(shape), fc.integer({ min: 0, max: 70 }), (raw, s, id) => {
+        const cs = raw.map((c, i) => ({ ...c, id: i }));
+        const subj = { ...s, id };
+        expect(similarMedians(subj, cs)).toMatchObject(reference(subj, cs));
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("age bands and the median rule", () => {

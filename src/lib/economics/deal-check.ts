@@ -116,51 +116,115 @@ export function medianOf(values: readonly (number | null)[]): number | null {
 }
 
 /**
+ * One similar set (種別 × 築年帯 × city, or × area) of a candidate list, with each figure's values
+ * sorted once: a card's median is then a lookup, the subject taken out by position instead of by
+ * filtering (the same multiset, so the same median as filtering the list by id).
+ */
+interface PeerGroup {
+  members: Set<number>;
+  grossYield: number[];
+  netYield: number[];
+  pricePerSqm: number[];
+}
+interface PeerIndex {
+  byId: Map<number, SimilarCandidate>;
+  groups: Map<string, PeerGroup>;
+}
+
+const finite = (v: number | null | undefined): v is number => typeof v === "number" && Number.isFinite(v);
+
+/**
+ * The candidates grouped by 種別 × 築年帯 (or any 築年, for a subject without one) × city and × area,
+ * built once per candidate list (the list is computed once per content version and shared): a page
+ * of cards looks its medians up instead of scanning and sorting peers per card (~1 ms a card at
+ * 100,000 listings; issue 33's speed target).
+ */
+const peerIndexes = new WeakMap<readonly SimilarCandidate[], PeerIndex>();
+const groupKey = (type: number, band: number | null, scope: "c" | "a", place: string | number) => `${type}|${band ?? "*"}|${scope}|${place}`;
+function peerIndex(candidates: readonly SimilarCandidate[]): PeerIndex {
+  let index = peerIndexes.get(candidates);
+  if (index) return index;
+  const groups = new Map<string, PeerGroup>();
+  const add = (key: string, c: SimilarCandidate) => {
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { members: new Set(), grossYield: [], netYield: [], pricePerSqm: [] }));
+    g.members.add(c.id);
+    if (finite(c.grossYield)) g.grossYield.push(c.grossYield);
+    if (finite(c.netYield)) g.netYield.push(c.netYield);
+    if (finite(c.pricePerSqm)) g.pricePerSqm.push(c.pricePerSqm);
+  };
+  const byId = new Map<number, SimilarCandidate>();
+  for (const c of candidates) {
+    byId.set(c.id, c);
+    const band = ageBand(c.age);
+    for (const b of band === null ? [null] : [null, band]) {
+      if (c.city_cd) add(groupKey(c.type_cd, b, "c", c.city_cd), c);
+      if (c.area_cd !== null) add(groupKey(c.type_cd, b, "a", c.area_cd), c);
+    }
+  }
+  const ascending = (a: number, b: number) => a - b;
+  for (const g of groups.values()) {
+    g.grossYield.sort(ascending);
+    g.netYield.sort(ascending);
+    g.pricePerSqm.sort(ascending);
+  }
+  index = { byId, groups };
+  peerIndexes.set(candidates, index);
+  return index;
+}
+
+/** First index of `v` in ascending `a` (a holds it). */
+function indexOf(a: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** medianOf of sorted `a` without the element at `skip` (-1: none). */
+function sortedMedian(a: readonly number[], skip: number): number | null {
+  const n = skip < 0 ? a.length : a.length - 1;
+  if (n <= 0) return null;
+  const at = (k: number) => a[skip >= 0 && k >= skip ? k + 1 : k]!;
+  const mid = n >> 1;
+  return n % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
+}
+
+/**
  * Medians of similar listings: same type, same city or ward, same 築年帯 (any
  * age for a subject without one); widened to the same area (re 1–6) when
  * fewer than SIMILAR_MIN_N. The subject itself is excluded.
  */
-/**
- * The candidates grouped by 種別 and 種別 × 築年帯, built once per candidate list (the list is
- * computed once per content version and shared): a page of cards then looks up its peers instead of
- * scanning every listing per card (~20 ms a page at 100,000 listings).
- */
-const peerIndexes = new WeakMap<readonly SimilarCandidate[], Map<string, SimilarCandidate[]>>();
-function peerIndex(candidates: readonly SimilarCandidate[]): Map<string, SimilarCandidate[]> {
-  let index = peerIndexes.get(candidates);
-  if (!index) {
-    index = new Map();
-    const add = (key: string, c: SimilarCandidate) => {
-      const list = index!.get(key);
-      if (list) list.push(c);
-      else index!.set(key, [c]);
-    };
-    for (const c of candidates) {
-      add(`${c.type_cd}|*`, c);
-      const band = ageBand(c.age);
-      if (band !== null) add(`${c.type_cd}|${band}`, c);
-    }
-    peerIndexes.set(candidates, index);
-  }
-  return index;
-}
-
 export function similarMedians(subject: SimilarSubject, candidates: readonly SimilarCandidate[]): SimilarMedians {
   const band = ageBand(subject.age);
-  // same 種別 (and 築年帯 when the subject has one), never the subject itself
-  const peers = (peerIndex(candidates).get(`${subject.type_cd}|${band ?? "*"}`) ?? []).filter((c) => c.id !== subject.id);
+  const { byId, groups } = peerIndex(candidates);
+  // the subject as the candidate list has it (its own figures leave the set, by position)
+  const self = subject.id != null ? byId.get(subject.id) : undefined;
+  const pick = (key: string | null) => {
+    const g = key === null ? undefined : groups.get(key);
+    const inside = g !== undefined && self !== undefined && g.members.has(self.id);
+    return { g, inside, n: g ? g.members.size - (inside ? 1 : 0) : 0 };
+  };
   const bandLabel = band === null ? "" : `・${AGE_BANDS[band]!.label}`;
   let scope: SimilarMedians["scope"] = "city";
-  let set = subject.city_cd ? peers.filter((c) => c.city_cd === subject.city_cd) : [];
-  if (set.length < SIMILAR_MIN_N && subject.area_cd !== null) {
+  let set = pick(subject.city_cd ? groupKey(subject.type_cd, band, "c", subject.city_cd) : null);
+  if (set.n < SIMILAR_MIN_N && subject.area_cd !== null) {
     scope = "area";
-    set = peers.filter((c) => c.area_cd === subject.area_cd);
+    set = pick(groupKey(subject.type_cd, band, "a", subject.area_cd));
   }
+  const median = (values: readonly number[] | undefined, own: number | null | undefined) => {
+    if (!values) return null;
+    return sortedMedian(values, set.inside && finite(own) ? indexOf(values, own) : -1);
+  };
   return {
-    yieldMedian: medianOf(set.map((c) => c.grossYield)),
-    netYieldMedian: medianOf(set.map((c) => c.netYield)),
-    pricePerM2Median: medianOf(set.map((c) => c.pricePerSqm)),
-    n: set.length,
+    yieldMedian: median(set.g?.grossYield, self?.grossYield),
+    netYieldMedian: median(set.g?.netYield, self?.netYield),
+    pricePerM2Median: median(set.g?.pricePerSqm, self?.pricePerSqm),
+    n: set.n,
     scope,
     scopeLabel: `${scope === "city" ? "同じ市区町村" : "同じエリア"}・同じ種別${bandLabel}`,
   };
