@@ -9,6 +9,7 @@ import {
   DEAL_THRESHOLDS,
   type EconomicsInput,
   type SimilarCandidate,
+  type SimilarSubject,
   type SimilarMedians,
 } from "@/lib/economics";
 
@@ -144,7 +145,7 @@ describe("similarMedians", () => {
 
   it("equals the definition (filter the peers by id, take each figure's median) on random candidate lists", () => {
     // The index keeps each set's figures sorted and takes the subject out by position; this is the rule written plainly.
-    const reference = (s: typeof subject & { age: number | null; city_cd: string | null; area_cd: number | null }, cs: SimilarCandidate[]) => {
+    const reference = (s: SimilarSubject, cs: SimilarCandidate[]) => {
       const band = ageBand(s.age);
       const peers = cs.filter((c) => c.id !== s.id && c.type_cd === s.type_cd && (band === null || ageBand(c.age) === band));
       let scope = "city";

@@ -90,6 +90,27 @@ export async function analyze(db: Db): Promise<void> {
   await db.$client.execute("ANALYZE");
 }
 
+/**
+ * ANALYZE when the planner has statistics for a table but not for all of its
+ * indexes (a migration just added some): SQLite then trusts the default guess
+ * for the new ones over the measured figures of the old, and may walk a sort
+ * index for a search it cannot serve (issue 33's sort indexes: 15 ms instead
+ * of 0.3). A database without statistics, or on a server, is left as it is.
+ */
+export async function analyzeNewIndexes(db: Db): Promise<void> {
+  if (remotes.has(db.$client) || replicas.has(db.$client)) return;
+  const hasStats = await db.$client.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'");
+  if (!hasStats.rows.length) return;
+  const missing = await db.$client.execute(
+    `SELECT m.name FROM sqlite_master m
+     WHERE m.type = 'index' AND m.sql IS NOT NULL AND m.sql NOT LIKE '% WHERE %'
+       AND m.tbl_name IN (SELECT tbl FROM sqlite_stat1 WHERE idx IS NOT NULL)
+       AND m.name NOT IN (SELECT idx FROM sqlite_stat1 WHERE idx IS NOT NULL)
+     LIMIT 1`,
+  );
+  if (missing.rows.length) await db.$client.execute("ANALYZE");
+}
+
 /** On an embedded replica, the primary itself (reads there see every write); elsewhere null. */
 export function primaryOf(db: Db): Db | null {
   return replicas.get(db.$client)?.primaryDb ?? null;

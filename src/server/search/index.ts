@@ -10,6 +10,7 @@ export {
   countMembersOnly,
   searchInvestments,
   searchOrder,
+  sortColumnOf,
   type SearchResult,
 } from "./sql";
 export { clearCompiledFilters, compiledFilters, warmMatching } from "./matching/saved-filters";

@@ -20,7 +20,7 @@ import { cashFlowSortKey, YEN_PER_MAN, type LoanTerms } from "@/lib/economics";
 import { lastPage } from "@/lib/pagination";
 import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
-import { investment_transports, investments } from "@/server/db/schema";
+import { investment_transports, investments, SORT_INDEXES } from "@/server/db/schema";
 import { DISTANCE_WALK, loadCards, searchSizeSql, visibleTo, type Audience, type InvestmentCard } from "@/server/listings";
 import { planQuery, type FreeWordTerm, type QueryPlan, type ShortTerm } from "./plan";
 
@@ -187,9 +187,10 @@ function adminConditions(p: QueryPlan): (SQL | undefined)[] {
  * table lookups the planner underestimates (a price range or a city list
  * costs 10-50 ms that way).
  */
-function v(col: SQLWrapper): SQL {
+function unary(col: SQLWrapper): SQL {
   return sql`+${col}`;
 }
+const v = unary;
 
 /**
  * The WHERE condition of a search for an audience: visibleTo(audience) AND
@@ -197,10 +198,18 @@ function v(col: SQLWrapper): SQL {
  * Undefined when nothing restricts (admin, empty query). `text: false`: all
  * but the conditions buildTextWhere writes.
  */
-export function buildSearchWhere(audience: Audience, query: SearchQuery, now: Date, opts: { text?: boolean } = {}): SQL | undefined {
+export function buildSearchWhere(
+  audience: Audience,
+  query: SearchQuery,
+  now: Date,
+  opts: { text?: boolean; sortColumn?: SQLWrapper | null } = {},
+): SQL | undefined {
   const p = planQuery(query, now);
   const text = opts.text ?? true;
   const i = investments;
+  // The sort's own column keeps its range open to the sort's covering index (price ≥ 2億 sorted by
+  // price starts the walk at 2億 instead of checking every cheaper row); see searchOrder.
+  const v = (c: SQLWrapper) => (opts.sortColumn === c ? sql`${c}` : unary(c));
   // Written in the order SQLite evaluates them, cheapest first: small integer
   // compares, then text ranges and string functions, then the subqueries.
   const conds: (SQL | undefined)[] = [
@@ -275,18 +284,31 @@ export function buildTextIdsSelect(query: SearchQuery, now: Date): SQL | undefin
   return where ? sql`SELECT ${investments.id} AS id FROM ${investments} WHERE ${where}` : undefined;
 }
 
+/** The columns with a covering sort index (schema SORT_INDEXES). */
+const SORTED_COLUMNS: ReadonlySet<SQLWrapper> = new Set(SORT_INDEXES.map((x) => investments[x.column]));
+
+/** The column of a sort that has a covering sort index (SORT_INDEXES), else null. */
+export function sortColumnOf(sr: SortKey | undefined): SQLWrapper | null {
+  const hit = SORT_INDEXES.find((x) => x.name === sr);
+  return hit ? investments[hit.column] : null;
+}
+
 /**
  * ORDER BY of a sort key; ties always by id descending (stable pages).
  * "new" follows investments_search_idx (public_at right after visibility).
- * With conditions, the other keys sort the matching rows (`+col`, see `v`):
- * a top-20 sort of the matches costs a few ms, while walking a single-column
- * index in order with a table lookup per row can cost a full scan when few
- * rows match. Without conditions (`filtered: false`) every row matches, so
- * the plain column lets SQLite walk that column's index and stop at the page.
+ * `sortIndexes` (a visitor's or member's list, whose WHERE starts with the
+ * visibility): the sorts of SORT_INDEXES name their plain column, so SQLite
+ * walks that sort's covering index in order, checks the conditions inside it
+ * and stops at the page. Otherwise, with conditions, the keys sort the
+ * matching rows (`+col`, see `v`): a top-20 sort of the matches costs a few
+ * ms, while walking a single-column index in order with a table lookup per
+ * row can cost a full scan when few rows match. Without conditions
+ * (`filtered: false`) every row matches, so the plain column lets SQLite walk
+ * that column's index and stop at the page.
  */
-export function searchOrder(sr: SortKey | undefined, opts: { filtered?: boolean; cashFlowTerms?: LoanTerms | null } = {}): SQL[] {
+export function searchOrder(sr: SortKey | undefined, opts: { filtered?: boolean; sortIndexes?: boolean; cashFlowTerms?: LoanTerms | null } = {}): SQL[] {
   const i = investments;
-  const col = (c: SQLWrapper) => (opts.filtered === false ? sql`${c}` : v(c));
+  const col = (c: SQLWrapper) => (opts.filtered === false || (opts.sortIndexes && SORTED_COLUMNS.has(c)) ? sql`${c}` : v(c));
   switch (sr ?? DEFAULT_SORT) {
     case "net_yield_desc": // NULLs sort last in DESC
       return [sql`${col(i.net_yield)} DESC`, desc(i.id)];
@@ -386,10 +408,11 @@ export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = n
 export async function searchInvestments(db: Db, audience: Audience, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
   const now = options.now ?? new Date();
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? PAGE_SIZE) || PAGE_SIZE));
-  const where = buildSearchWhere(audience, query, now);
+  const sortIndexes = audience !== "admin";
+  const where = buildSearchWhere(audience, query, now, { sortColumn: sortIndexes ? sortColumnOf(query.sr) : null });
   const asked = Math.max(1, Math.trunc(query.page ?? 1) || 1);
   const bound = options.exactCount ? null : countBound(asked, pageSize);
-  const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query), cashFlowTerms: options.cashFlowTerms });
+  const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query), sortIndexes, cashFlowTerms: options.cashFlowTerms });
   const counted = countSubquery(where, bound === null ? null : bound + 1);
   const pageOf = (page: number) =>
     db

@@ -23,6 +23,20 @@ import { bool, createdAt, timestamp, updatedAt } from "./_columns";
  * Derived columns (marked "derived") are computed by the investment service on
  * save and never typed by hand.
  */
+/**
+ * The sorts with their own covering index (schema below, migration 0023): the ORDER BY each one's
+ * index serves, as searchOrder writes it. walk_asc (NULLS LAST) and the member CF sort (an
+ * expression of each member's terms) sort the matches instead.
+ */
+export const SORT_INDEXES = [
+  { name: "price_asc", column: "price", direction: "ASC" },
+  { name: "price_desc", column: "price", direction: "DESC" },
+  { name: "yield_desc", column: "yield", direction: "DESC" },
+  { name: "age_asc", column: "built_at", direction: "DESC" },
+  { name: "net_yield_desc", column: "net_yield", direction: "DESC" },
+  { name: "sekisan_desc", column: "sekisan_ratio", direction: "DESC" },
+] as const;
+
 export const investments = sqliteTable(
   "investments",
   {
@@ -237,9 +251,22 @@ export const investments = sqliteTable(
       index("investments_hazard_out_idx")
         .on(t.id)
         .where(sql`hazard_out = 1`),
-      // Issue 33 searches and sorts on these; kept out of the covering indexes until it does.
-      index("investments_net_yield_idx").on(t.net_yield),
-      index("investments_sekisan_ratio_idx").on(t.sekisan_ratio),
+      // The list's sorts (search/sql.ts searchOrder), one covering index each: visibility, then the
+      // sort key in the list's own order (ties by id ↓), then every searched column. A sorted search
+      // walks the index in order and stops at its page, checking the conditions inside the index
+      // (0.03 ms instead of a 15–20 ms top-20 sort of the 80,000 visible rows at 100,000 listings);
+      // when few rows match, the walk is still no longer than the visibility range.
+      ...SORT_INDEXES.map(({ name, column, direction }) =>
+        index(`investments_sort_${name}_idx`).on(
+          t.public,
+          t.not_updated_at,
+          sql.raw(`${column} ${direction}`),
+          sql.raw("id DESC"),
+          t.members,
+          t.public_at,
+          ...searched.filter((c) => c.name !== column),
+        ),
+      ),
       // Free-word terms of 1-2 characters also use lower(substr(name|keywords, -1|-2))
       // expression indexes and the investments_fts_instance vocabulary: both are in the
       // hand-written migration drizzle/0005_fts_short_terms.sql (drizzle-kit cannot
