@@ -13,7 +13,8 @@
 import type { Db } from "@/server/db";
 import { investment_rent_rolls, investments } from "@/server/db/schema";
 import { asc, eq } from "drizzle-orm";
-import { dataCaches, memoPublic, publicCache } from "@/server/cache/public-content";
+import { dataCaches, publicContent } from "@/server/cache/public-content";
+import { logger } from "@/server/logger";
 import {
   DEAL_CHECK_NOTE,
   dealCheck,
@@ -91,17 +92,70 @@ export async function loadCandidates(db: Db, audience: MedianAudience, now: Date
   return rows.map((r) => candidateOf(r, economicsInputOf(r, { rentRoll: byListing.get(r.id) }), now));
 }
 
-const caches = dataCaches((ttl) => ({ candidates: publicCache<{ list: SimilarCandidate[] }>(4, ttl) }));
+/**
+ * The candidates per database and audience, recomputed when public content changed (the version
+ * of src/server/cache/public-content.ts while the process is live; on every call otherwise). At
+ * 100,000 listings one computation reads every visible row's inputs and takes 4–6 s (mostly the
+ * rows themselves), so a computation that was slow (≥ SLOW_MS) is not waited for again: the
+ * previous list keeps serving, at most MAX_STALE_MS old, while one refresh runs in the background
+ * (single flight: a burst of requests after a staff edit, or with Redis down, starts one). The
+ * medians are 参考 figures of many listings; a few seconds' lag after an edit does not change what
+ * a visitor may see (visibility is decided by the search, never here). A small database (the
+ * demo, the tests) stays fully fresh: its computation is fast, so it is always awaited.
+ */
+interface CandidateState {
+  list: SimilarCandidate[] | null;
+  /** The content version the list was computed at; null when computed while not live. */
+  version: number | null;
+  at: number;
+  ms: number;
+  pending: Promise<SimilarCandidate[]> | null;
+}
+let SLOW_MS = 250;
+const MAX_STALE_MS = 60_000;
+let candidateStates = new WeakMap<Db, Map<MedianAudience, CandidateState>>();
+const cacheTtl = dataCaches((ttl) => ({ ttl }));
 
-/** The candidates, computed once per content version per audience (memoPublic). */
-export async function similarCandidates(db: Db, audience: MedianAudience, now: Date = new Date()): Promise<SimilarCandidate[]> {
-  const box = await memoPublic(caches.get()?.candidates, `candidates|${audience}`, async () => ({ list: await loadCandidates(db, audience, now) }));
-  return box.list;
+function candidateState(db: Db, audience: MedianAudience): CandidateState {
+  let byAudience = candidateStates.get(db);
+  if (!byAudience) candidateStates.set(db, (byAudience = new Map()));
+  let state = byAudience.get(audience);
+  if (!state) byAudience.set(audience, (state = { list: null, version: null, at: 0, ms: 0, pending: null }));
+  return state;
 }
 
-/** Tests: forget the cached candidates. */
-export function resetEconomicsCachesForTests(): void {
-  caches.reset();
+/** The candidates the audience's medians use (see CandidateState for how fresh). */
+export async function similarCandidates(db: Db, audience: MedianAudience, now: Date = new Date()): Promise<SimilarCandidate[]> {
+  const state = candidateState(db, audience);
+  const content = publicContent();
+  const ttl = cacheTtl.get()?.ttl ?? 0;
+  const age = Date.now() - state.at;
+  if (state.list && content.live && state.version === content.version && age < ttl) return state.list;
+  const refresh = () =>
+    (state.pending ??= (async () => {
+      const version = content.version;
+      const live = content.live;
+      const started = performance.now();
+      try {
+        const list = await loadCandidates(db, audience, now);
+        Object.assign(state, { list, version: live ? version : null, at: Date.now(), ms: performance.now() - started });
+        return list;
+      } finally {
+        state.pending = null;
+      }
+    })());
+  if (state.list && state.ms >= SLOW_MS && age < MAX_STALE_MS) {
+    refresh().catch((err: unknown) => logger.error("economics.candidates_refresh_failed", { audience, error: String(err) }));
+    return state.list;
+  }
+  return refresh();
+}
+
+/** Tests: forget the cached candidates; `slowMs` sets what counts as a slow computation (0: every one). */
+export function resetEconomicsCachesForTests(opts: { slowMs?: number } = {}): void {
+  candidateStates = new WeakMap();
+  cacheTtl.reset();
+  SLOW_MS = opts.slowMs ?? 250;
 }
 
 /** The figures as the DTO carries them. */
