@@ -4,6 +4,7 @@ import { BrowseSections } from "@/components/home/browse-sections";
 import { Hero } from "@/components/home/hero";
 import { ListingSection } from "@/components/home/listing-section";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
+import { MemberCashFlowNote, showsMemberCashFlow } from "@/components/investment/member-cf-note";
 import { MemberCta } from "@/components/home/member-cta";
 import { ServiceLinks } from "@/components/home/service-links";
 import { JsonLd } from "@/components/seo/json-ld";
@@ -55,8 +56,9 @@ export default async function HomePage() {
         className="border-t border-border bg-gradient-to-b from-gold-50/60 to-white"
       />
       {latest.length + premium.length > 0 && (
-        <div className="mx-auto max-w-7xl px-5 pb-8">
+        <div className="mx-auto max-w-7xl space-y-1 px-5 pb-8">
           <YieldFootnote kinds={["gross", "net"]} vacant="list" />
+          {showsMemberCashFlow([...latest, ...premium]) && <MemberCashFlowNote />}
         </div>
       )}
       {!session.isLogin && <MemberCta membersOnly={counts?.investment.members} />}

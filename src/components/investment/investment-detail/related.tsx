@@ -1,5 +1,6 @@
 import type { InvestmentDetail } from "@/server/investments";
 import { InvestmentCard } from "../investment-card";
+import { MemberCashFlowNote, showsMemberCashFlow } from "../member-cf-note";
 
 /** The cards' picture width (2 columns from sm, 4 from lg in an 80rem page; phones: investment-thumb.tsx). */
 const RELATED_CARD_SIZES = "(min-width: 1280px) 298px, (min-width: 1024px) calc(25vw - 22px), (min-width: 640px) calc(50vw - 28px), 240px";
@@ -19,6 +20,7 @@ export function RelatedListings({ detail: d, type }: { detail: InvestmentDetail;
           </li>
         ))}
       </ul>
+      {showsMemberCashFlow(d.related) && <MemberCashFlowNote className="mt-3" />}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import type { CardActionsMode } from "@/components/investment/card-actions";
 import { CardActionsScript } from "@/components/investment/card-actions-script";
 import { InvestmentCardGrid } from "@/components/investment/investment-card-grid";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
+import { MemberCashFlowNote } from "@/components/investment/member-cf-note";
 import { conditionCount, describeNames, parseListQuery, queryChips, queryParams } from "@/components/search/query-links";
 import { entryPageHref } from "@/components/search/entry-href";
 import { RefineLinks } from "@/components/search/refine-links";
@@ -267,15 +268,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
                 <InvestmentCardGrid cards={result.items} eager={2} className="xl:grid-cols-3" actions={actions} data-slot="investment-results" />
                 {/* one footnote for every card's 表面利回り※ (the table view prints its own) */}
                 <YieldFootnote kinds={["gross", "net"]} vacant="list" />
-                {result.cashFlowTerms && (
-                  <p className="text-xs text-primary-500" data-slot="member-cf-note">
-                    月間CF（あなたの融資条件）は、
-                    <Link href="/mypage/loan" className="underline underline-offset-2 hover:text-gold-700">
-                      マイページで保存した融資条件
-                    </Link>
-                    での税引前キャッシュフロー（NOI − 年間返済額）の12分の1です。
-                  </p>
-                )}
+                {result.cashFlowTerms && <MemberCashFlowNote />}
               </>
             ))}
 

@@ -4,7 +4,7 @@ import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams, searchQuery } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { getInvestmentDetail, cachedAreaFacets, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, audienceOf, railwayNames } from "@/server/investments";
-import { searchForViewer } from "@/server/members";
+import { loanTermsOf, searchForViewer, withMemberCashFlow } from "@/server/members";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /**
@@ -102,7 +102,9 @@ export const investmentsRouter = createTRPCRouter({
       ? await getInvestmentDetail(ctx.db, audienceOf(ctx), input.id, { userId: ctx.user.id })
       : await cachedDetail(ctx.db, audienceOf(ctx), input.id);
     if (!detail) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
-    return detail;
+    // the related cards carry the member's 月間CF like every other card (issue 33)
+    const terms = ctx.user && !detail.locked ? await loanTermsOf(ctx.db, ctx.user.id) : null;
+    return terms && !detail.locked ? { ...detail, related: withMemberCashFlow(detail.related, terms) } : detail;
   }),
 
   /** Live counts for the search entry pages. */
@@ -114,7 +116,12 @@ export const investmentsRouter = createTRPCRouter({
     train: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "train")),
     feature: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "feature")),
     /** The home page's 新着 / おすすめ sections (members-only ones as locked teasers for visitors). */
-    home: publicProcedure.query(({ ctx }) => cachedFacets(ctx.db, audienceOf(ctx), "home")),
+    home: publicProcedure.query(async ({ ctx }) => {
+      const home = await cachedFacets(ctx.db, audienceOf(ctx), "home");
+      // a member's 月間CF under their own terms, on copies of the shared cards (issue 33)
+      const terms = ctx.user ? await loanTermsOf(ctx.db, ctx.user.id) : null;
+      return terms ? { ...home, latest: withMemberCashFlow(home.latest, terms), premium: withMemberCashFlow(home.premium, terms) } : home;
+    }),
   }),
 
   /** Names of the lines, stations and station groups a query names (the list page's title and chips). */
