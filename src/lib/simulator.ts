@@ -37,7 +37,7 @@ import {
   type EconomicsInput,
   type LoanTerms,
 } from "@/lib/economics";
-import { withCommas } from "@/lib/price";
+import { formatMan } from "@/lib/price";
 import { percentage } from "@/lib/yield";
 
 export const MAN = 10_000;
@@ -476,11 +476,7 @@ export function screeningFlags(l: ListingForFlags, now: Date = new Date()): Scre
 
 /** 1234567 → "123.5万円"; negative with a minus sign; null → "—". */
 export function manText(yen: number | null, digits = 1): string {
-  if (yen === null || !Number.isFinite(yen)) return "—";
-  const v = Math.round((Math.abs(yen) / MAN) * 10 ** digits);
-  const whole = withCommas(String(Math.floor(v / 10 ** digits)));
-  const frac = digits > 0 ? `.${String(v % 10 ** digits).padStart(digits, "0")}` : "";
-  return `${yen < 0 && v > 0 ? "-" : ""}${whole}${frac}万円`;
+  return formatMan(yen, { digits });
 }
 
 /**

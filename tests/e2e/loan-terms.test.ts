@@ -156,6 +156,24 @@ describe("my loan terms (phone 390 px)", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.locator('[data-slot="investment-table"]').scrollIntoViewIfNeeded();
     await shot(page, "table-390");
+
+    // the home page's cards and a detail's related cards carry it too, with the footnote
+    await page.goto(base + "/");
+    await expect.poll(() => page.locator('[data-section] [data-slot="member-cf"]').count()).toBeGreaterThan(0);
+    for (const t of await page.locator('[data-section] [data-slot="member-cf"]').allInnerTexts()) expect(t.trim()).toMatch(CF_TEXT);
+    expect(await page.locator('[data-slot="member-cf-note"]').count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.locator('[data-section] [data-slot="member-cf"]').first().scrollIntoViewIfNeeded();
+    await shot(page, "home-390");
+    const firstId = await page.locator('[data-section] [data-slot="investment-card"][data-investment-id]').first().getAttribute("data-investment-id");
+    await page.goto(`${base}/investments/${firstId}`);
+    const related = page.locator('section[aria-labelledby="detail-related"]');
+    if ((await related.count()) > 0) {
+      expect(await related.locator('[data-slot="member-cf"]').count()).toBeGreaterThan(0);
+      expect(await related.locator('[data-slot="member-cf-note"]').count()).toBe(1);
+      await related.scrollIntoViewIfNeeded();
+      await shot(page, "related-390");
+    }
     await context.close();
 
     const visitor = await browser.newContext({ viewport: VIEWPORTS.phone, locale: "ja-JP" });
@@ -165,6 +183,10 @@ describe("my loan terms (phone 390 px)", () => {
     const html = await v.content();
     expect(html).not.toContain('data-slot="member-cf"');
     expect(html).not.toContain("あなたの融資条件");
+    const home = await (await v.goto(base + "/"))!.text();
+    expect(home).not.toContain('data-slot="member-cf"');
+    expect(home).not.toContain("あなたの融資条件");
+    await v.goto(base + "/investments?sr=cf_desc");
     expect(await v.locator('select[name="sr"] option[value="cf_desc"]').count()).toBe(0);
     expect(await v.locator('select[name="sr"] option[value="net_yield_desc"]').count()).toBe(1);
     expect(await v.locator('select[name="sr"] option[value="sekisan_desc"]').count()).toBe(1);

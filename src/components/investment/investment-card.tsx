@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { formatAge } from "@/lib/age";
 import { cn } from "@/lib/cn";
 import { typeName } from "@/lib/constants/investment";
-import { formatPrice, withCommas } from "@/lib/price";
+import { formatMan, formatPrice } from "@/lib/price";
 import { yieldLabel } from "@/lib/yield-wording";
 import type { HomeCard, InvestmentCard as InvestmentCardData } from "@/server/investments";
 import { CardActions, type CardActionsMode } from "./card-actions";
@@ -27,10 +27,7 @@ export function formatYieldPercent(y: number | null | undefined): string {
  * (the listing has no NOI). Rounded as the simulator's figures (lib/simulator manText).
  */
 export function monthlyCashFlowText(yen: number | null | undefined): string {
-  if (typeof yen !== "number" || !Number.isFinite(yen)) return "—";
-  const tenths = Math.round(Math.abs(yen) / 1000);
-  if (tenths === 0) return "0.0万円";
-  return `${yen < 0 ? "-" : "+"}${withCommas(String(Math.floor(tenths / 10)))}.${tenths % 10}万円`;
+  return formatMan(yen, { sign: "always" });
 }
 
 /** "JR東海道本線「尼崎」駅 徒歩5分" from the card's first transport and nearest walk. */

@@ -1,5 +1,5 @@
 import { SITE } from "@/lib/constants/site";
-import { formatPrice } from "@/lib/price";
+import { formatMan, formatPrice } from "@/lib/price";
 import { formerPriceText } from "@/lib/former-price";
 import { yieldFootnote, yieldLabel } from "@/lib/yield-wording";
 import { MEDIAN_MIN_N, SIMILAR_MIN_N } from "@/lib/economics/deal-check";
@@ -162,10 +162,7 @@ const sign = (v: number) => (v > 0 ? "+" : v < 0 ? "−" : "±");
 /** A difference of two yields in points, as the card's deal line: "+0.82pt". */
 const points = (v: number) => `${sign(Number(v.toFixed(2)))}${Math.abs(v).toFixed(2)}pt`;
 /** A monthly amount in 万円 with one decimal and its sign: "+1.2万円", "−0.8万円". */
-const manSigned = (yenAmount: number) => {
-  const tenths = Math.round(yenAmount / 1_000);
-  return `${sign(tenths)}${(Math.abs(tenths) / 10).toFixed(1)}万円`;
-};
+const manSigned = (yenAmount: number) => formatMan(yenAmount, { sign: "difference" });
 
 const MEDIAN_NOTE = `類似物件の中央値：同じ種別・同じ市区町村・同じ築年帯（${SIMILAR_MIN_N}件未満なら同じエリア）の掲載物件の中央値です（${MEDIAN_MIN_N}件未満は「—」）。物件の価値を保証するものではありません。`;
 const SEKISAN_NOTE = "積算比：路線価と再調達単価による積算価格÷価格の参考値です（金融機関の評価とは異なります）。";

@@ -118,6 +118,32 @@ describe("the list under each member's own terms", () => {
     expect((await rest("GET", "/api/investments?page=1", null, "")).text).not.toContain('"member_cf"');
   });
 
+  it("the home page's cards and a detail's related cards carry it too, for that member only", async () => {
+    const a = await w.cookie("memberA");
+    expect((await rest("PUT", "/api/member/loan-terms", TERMS_A, a)).status).toBe(200);
+    type Home = { latest: Card[]; premium: Card[] };
+    const visitorHome = json<Home>(await trpc("public.investments.facets.home", "query", undefined, ""));
+    const home = json<Home>(await trpc("public.investments.facets.home", "query", undefined, a));
+    const cards = [...home.latest, ...home.premium].filter((c) => !c.locked);
+    expect(cards.length).toBeGreaterThan(3);
+    for (const c of cards) expect(c.member_cf).toBe(c.noi === null ? null : cashFlowFromNoi(c.price * 10_000, c.noi, MODEL_A)!.monthlyCashFlow);
+    expect(JSON.stringify(visitorHome)).not.toContain("member_cf");
+    expect(JSON.stringify(json(await trpc("public.investments.facets.home", "query", undefined, "")))).not.toContain("member_cf");
+
+    // a detail with related listings: each related card has A's figure; the visitor's has none
+    type Detail = { locked?: boolean; related: Card[] };
+    let shown = 0;
+    for (const c of cards) {
+      const d = json<Detail>(await trpc("public.investments.byId", "query", { id: c.id }, a));
+      if (d.related.length === 0) continue;
+      for (const r of d.related) expect(r.member_cf).toBe(r.noi === null ? null : cashFlowFromNoi(r.price * 10_000, r.noi, MODEL_A)!.monthlyCashFlow);
+      const v = await trpc("public.investments.byId", "query", { id: c.id }, "");
+      if (v.status === 200) expect(JSON.stringify(json(v))).not.toContain("member_cf");
+      shown++;
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
+
   it("sr=cf_desc is the member's own order; a visitor gets the default order", async () => {
     const a = await w.cookie("memberA");
     const b = await w.cookie("memberB");
