@@ -14,7 +14,7 @@
  * Writes bench/results/frontend.{json,md} (or frontend-{label}). Targets are reported, never asserted:
  * scores move with the machine's load (the load average is written next to them).
  *
- *   npx tsx scripts/bench-frontend.ts [--runs 5] [--only home,list] [--bytes-only] [--label before]
+ *   npx tsx scripts/bench-frontend.ts [--runs 5] [--only home,list] [--bytes-only] [--label before] [--block '*.woff2']
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -30,6 +30,8 @@ import { openDb } from "@/server/db";
 import { admins, cms_posts, investments, users } from "@/server/db/schema";
 import { createSession, SESSION_COOKIE, type AccountKind } from "@/server/auth/session";
 import { freePort } from "./lib/free-port";
+// @ts-expect-error: a plain .mjs module (the setup the test and dev commands share), no types
+import { ensureChromium } from "./lib/prepare.mjs";
 import { kib, measurePageWeight, type PageWeight } from "./lib/page-weight";
 import { startTileServer } from "./lib/tile-server";
 
@@ -39,9 +41,13 @@ const { values } = parseArgs({
     only: { type: "string" },
     "bytes-only": { type: "boolean", default: false },
     label: { type: "string" },
+    block: { type: "string" },
+    "trace-dir": { type: "string" },
   },
 });
 const RUNS = Math.max(1, Number(values.runs));
+// Debian's Chromium (and the CJK fonts), installed by the project's own setup when missing, as for the tests.
+if (!process.env.CHROME_PATH) ensureChromium();
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (n: string) => path.join(root, "node_modules", ".bin", n);
 const log = (s: string) => console.log(`[bench-frontend] ${s}`);
@@ -214,6 +220,12 @@ interface Run {
   longTasks: { script: string; count: number; ms: number; longestMs: number }[];
   /** Layout-shift sources (Lighthouse's layout-shifts audit): the element and its score. */
   shifts: { node: string; score: number }[];
+  /**
+   * Where the main thread's time went (Lighthouse's mainthread-work-breakdown, ms by category:
+   * script evaluation, style & layout, parse HTML & CSS, rendering, garbage collection, other):
+   * tells a page whose blocking time is not its JavaScript (0 KiB of it) from one whose is.
+   */
+  mainThread: { group: string; ms: number }[];
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
@@ -246,6 +258,10 @@ function runOf(lhr: Lhr): Run {
     longTasks: [...byScript]
       .map(([script, e]) => ({ script, count: e.count, ms: Math.round(e.ms), longestMs: Math.round(e.longestMs) }))
       .sort((a, b) => b.ms - a.ms),
+    mainThread: ((lhr.audits["mainthread-work-breakdown"]?.details as { items?: { group?: string; duration?: number }[] } | undefined)?.items ?? [])
+      .map((i) => ({ group: i.group ?? "other", ms: Math.round(i.duration ?? 0) }))
+      .filter((i) => i.ms > 0)
+      .sort((a, b) => b.ms - a.ms),
     shifts: shiftItems.map((i) => ({
       node: (i.node?.selector ?? i.node?.nodeLabel ?? i.node?.snippet ?? "").slice(0, 100),
       score: Number((i.score ?? 0).toFixed(4)),
@@ -266,7 +282,15 @@ if (!values["bytes-only"]) {
           logLevel: "error",
           onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
           extraHeaders: t.cookie ? { Cookie: t.cookie } : undefined,
+          // --block '*.woff2,*.webp': what a page costs without those requests (a diagnosis, never the figures of record)
+          blockedUrlPatterns: values.block ? values.block.split(",") : undefined,
         });
+        // --trace-dir DIR: each run's DevTools trace (to look at what a category such as "other" holds)
+        if (values["trace-dir"] && r?.artifacts) {
+          mkdirSync(values["trace-dir"], { recursive: true });
+          const trace = (r.artifacts as { Trace?: unknown }).Trace;
+          if (trace) writeFileSync(path.join(values["trace-dir"], `${t.key}-${i + 1}.json`), JSON.stringify(trace));
+        }
         // A run without a first paint (NO_FCP: the page did not paint within Lighthouse's wait, seen on a
         // loaded machine) has no metrics to take a median of: logged and left out.
         if (r?.lhr.audits["first-contentful-paint"]?.numericValue === undefined)
@@ -276,7 +300,7 @@ if (!values["bytes-only"]) {
           const run = runOf(r.lhr);
           runs.push(run);
           log(
-            `${t.key.padEnd(10)} run ${i + 1}: perf ${run.performance} TBT ${run.tbtMs} ms CLS ${run.cls} LCP ${run.lcpMs} ms  benchmarkIndex ${run.benchmarkIndex} load ${run.load}  long tasks ${run.longTasks.map((l) => `${l.script.split("/").pop()} ${l.ms}`).join(", ") || "none"}`,
+            `${t.key.padEnd(10)} run ${i + 1}: perf ${run.performance} TBT ${run.tbtMs} ms CLS ${run.cls} LCP ${run.lcpMs} ms  benchmarkIndex ${run.benchmarkIndex} load ${run.load}  long tasks ${run.longTasks.map((l) => `${l.script.split("/").pop()} ${l.ms}`).join(", ") || "none"}  main thread ${run.mainThread.map((m) => `${m.group} ${m.ms}`).join(", ")}`,
           );
         }
       }
@@ -406,12 +430,12 @@ writeFileSync(
           "",
           "`benchmarkIndex` is Lighthouse's CPU probe at that run (higher is faster; the simulated timings scale with it), load the 1-minute load average. A run whose benchmarkIndex is well below the others says the machine was busy, not that the page got slower: compare the structure (long tasks by script, shift sources) before the score.",
           "",
-          "| page | run | perf | TBT ms | CLS | LCP ms | benchmarkIndex | load | long tasks > 50 ms by script (total ms, count, longest) | layout shifts |",
-          "|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
+          "| page | run | perf | TBT ms | CLS | LCP ms | benchmarkIndex | load | long tasks > 50 ms by script (total ms, count, longest) | main thread by category (ms) | layout shifts |",
+          "|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|",
           ...pages.flatMap((p) =>
             (p.lighthouse?.runs ?? []).map(
               (r, i) =>
-                `| ${p.name} | ${i + 1} | ${r.performance} | ${r.tbtMs} | ${r.cls} | ${r.lcpMs} | ${r.benchmarkIndex ?? "—"} | ${r.load} | ${r.longTasks.map((l) => `\`${l.script.split("/").pop()}\` ${l.ms} (${l.count}, ${l.longestMs})`).join("; ") || "none"} | ${r.shifts.map((x) => `\`${x.node.replace(/[|`]/g, " ")}\` ${x.score}`).join("; ") || "none"} |`,
+                `| ${p.name} | ${i + 1} | ${r.performance} | ${r.tbtMs} | ${r.cls} | ${r.lcpMs} | ${r.benchmarkIndex ?? "—"} | ${r.load} | ${r.longTasks.map((l) => `\`${l.script.split("/").pop()}\` ${l.ms} (${l.count}, ${l.longestMs})`).join("; ") || "none"} | ${(r.mainThread ?? []).map((m) => `${m.group} ${m.ms}`).join("; ")} | ${r.shifts.map((x) => `\`${x.node.replace(/[|`]/g, " ")}\` ${x.score}`).join("; ") || "none"} |`,
             ),
           ),
         ]),

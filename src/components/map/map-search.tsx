@@ -8,6 +8,7 @@ import { cn } from "@/lib/cn";
 import { clusterDiameter, markerDiameter } from "@/lib/map-icons";
 import { formatPrice, withCommas } from "@/lib/price";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
+import { MemberCashFlowNote, showsMemberCashFlow } from "@/components/investment/member-cf-note";
 import { attachHazardButton } from "./hazard-loader";
 import { FIT_MAX_ZOOM, mapHref, MAX_ZOOM, MIN_ZOOM, type FitBounds, type MapViewParam } from "./map-view-param";
 
@@ -279,6 +280,7 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member,
           ))}
         </ul>
         {cards.length > 0 && <YieldFootnote kinds={["gross", "net"]} vacant="list" />}
+        {showsMemberCashFlow(cards) && <MemberCashFlowNote />}
         {data && data.total === 0 && <p className="text-sm text-primary-600">この範囲に条件に合う物件はありません。地図を縮小・移動してください。</p>}
       </section>
     </div>

@@ -118,7 +118,7 @@ describe("the list under each member's own terms", () => {
     expect((await rest("GET", "/api/investments?page=1", null, "")).text).not.toContain('"member_cf"');
   });
 
-  it("the home page's cards and a detail's related cards carry it too, for that member only", async () => {
+  it("the home page's, a detail's related and the map's cards carry it too, for that member only", async () => {
     const a = await w.cookie("memberA");
     expect((await rest("PUT", "/api/member/loan-terms", TERMS_A, a)).status).toBe(200);
     type Home = { latest: Card[]; premium: Card[] };
@@ -142,6 +142,15 @@ describe("the list under each member's own terms", () => {
       shown++;
     }
     expect(shown).toBeGreaterThan(0);
+
+    // the map's cards, over tRPC and REST
+    const BBOX = "134.0,34.2,136.5,35.8"; // all of Kansai
+    const map = json<{ cards: Card[] }>(await trpc("public.map.view", "query", { bbox: BBOX, zoom: 8 }, a));
+    expect(map.cards.length).toBeGreaterThan(3);
+    for (const c of map.cards) expect(c.member_cf).toBe(c.noi === null ? null : cashFlowFromNoi(c.price * 10_000, c.noi, MODEL_A)!.monthlyCashFlow);
+    expect(JSON.stringify(json(await trpc("public.map.view", "query", { bbox: BBOX, zoom: 8 }, "")))).not.toContain("member_cf");
+    expect((await rest("GET", `/api/investments/map?bbox=${BBOX}&zoom=8`, null, a)).text).toContain('"member_cf"');
+    expect((await rest("GET", `/api/investments/map?bbox=${BBOX}&zoom=8`, null, "")).text).not.toContain('"member_cf"');
   });
 
   it("sr=cf_desc is the member's own order; a visitor gets the default order", async () => {

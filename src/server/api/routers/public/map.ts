@@ -3,6 +3,7 @@ import { parseSearchParams } from "@/schemas/search";
 import { cachedMapView, nearbyMap } from "@/server/map";
 import { z } from "@/schemas/zod";
 import { audienceOf } from "@/server/investments";
+import { loanTermsOf, withMemberCashFlow } from "@/server/members";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 import { toRawRecord } from "./investments";
 
@@ -16,12 +17,15 @@ export const mapRouter = createTRPCRouter({
   view: publicProcedure
     .input(mapViewInput)
     .output(mapViewOutput)
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const { bbox, zoom, sel, ...raw } = input;
       const query = parseSearchParams(toRawRecord(raw));
       // page is the list's own; the map shows the first cards of the view
       const { page: _page, ...conditions } = query;
-      return cachedMapView(ctx.db, audienceOf(ctx), conditions, { bbox, zoom, selected: sel });
+      const view = await cachedMapView(ctx.db, audienceOf(ctx), conditions, { bbox, zoom, selected: sel });
+      // a member's 月間CF under their own terms, on copies of the shared view's cards (issue 33)
+      const terms = ctx.user ? await loanTermsOf(ctx.db, ctx.user.id) : null;
+      return terms ? { ...view, cards: withMemberCashFlow(view.cards, terms) } : view;
     }),
 
   /** A listing's neighbourhood for its detail page (null when it has no position or the viewer may not see it). */
