@@ -37,7 +37,7 @@ import {
   type EconomicsInput,
   type LoanTerms,
 } from "@/lib/economics";
-import { formatMan } from "@/lib/price";
+import { formatMan } from "@/lib/man-yen";
 import { percentage } from "@/lib/yield";
 
 export const MAN = 10_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { monthlyCashFlowText } from "@/components/investment/investment-card";
-import { formatMan } from "@/lib/price";
+import { formatMan } from "@/lib/man-yen";
 import { manText } from "@/lib/simulator";
 
 /** The one 万円 formatter of the cash-flow figures (card, simulator, mail), by hand. */

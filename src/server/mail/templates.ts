@@ -1,5 +1,6 @@
 import { SITE } from "@/lib/constants/site";
-import { formatMan, formatPrice } from "@/lib/price";
+import { formatMan } from "@/lib/man-yen";
+import { formatPrice } from "@/lib/price";
 import { formerPriceText } from "@/lib/former-price";
 import { yieldFootnote, yieldLabel } from "@/lib/yield-wording";
 import { MEDIAN_MIN_N, SIMILAR_MIN_N } from "@/lib/economics/deal-check";
