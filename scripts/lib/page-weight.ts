@@ -72,6 +72,13 @@ export async function measurePageWeight(
       );
     });
     const response = await page.goto(url, { waitUntil: "networkidle" });
+    // The web font is asked for only after the load event and the first paint (web-font-swap.tsx): on a
+    // busy machine that can come after the network has already been idle for 500 ms. Wait for its
+    // files too (pages without it give up after a few seconds), then for the network to settle again.
+    await page
+      .waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\.woff2(\?|$)/.test(e.name)), undefined, { timeout: 5_000 })
+      .catch(() => {});
+    await page.waitForLoadState("networkidle");
     const blocking = await page.evaluate(() => {
       // What the browser itself held the first render for (Resource Timing's renderBlockingStatus):
       // the stylesheets and classic scripts the parser met in the document. A stylesheet a script
