@@ -11,6 +11,7 @@ export {
   loanTermsOf,
   loanTermsOfRow,
   saveLoanTerms,
+  cardsForViewer,
   searchForViewer,
   withMemberCashFlow,
 } from "./loan-terms";

@@ -106,6 +106,16 @@ export function withMemberCashFlow<T extends object>(cards: readonly T[], terms:
 }
 
 /**
+ * The viewer's 月間CF on cards from a shared cache (home, related listings, the map): the terms read
+ * from the session's user id, never from input; visitors, staff and members without terms get the
+ * cards as they are.
+ */
+export async function cardsForViewer<T extends object>(db: Db, viewer: { user: { id: number } | null }, cards: readonly T[]): Promise<T[]> {
+  const terms = viewer.user ? await loanTermsOf(db, viewer.user.id) : null;
+  return withMemberCashFlow(cards, terms);
+}
+
+/**
  * A page of the list for the viewer (the list page and public.investments.search): the audience's
  * shared cached page, except `sr=cf_desc` for a member with saved terms, which is that member's own
  * order and is searched uncached (the terms are read here from the session's user id, never from

@@ -4,7 +4,7 @@ import { investmentDetailOrLocked, investmentPage } from "@/schemas/investment";
 import { parseSearchParams, searchQuery } from "@/schemas/search";
 import { z } from "@/schemas/zod";
 import { getInvestmentDetail, cachedAreaFacets, cachedCount, cachedDetail, cachedFacets, cachedMembersOnlyCount, audienceOf, railwayNames } from "@/server/investments";
-import { loanTermsOf, searchForViewer, withMemberCashFlow } from "@/server/members";
+import { cardsForViewer, searchForViewer } from "@/server/members";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 
 /**
@@ -103,8 +103,7 @@ export const investmentsRouter = createTRPCRouter({
       : await cachedDetail(ctx.db, audienceOf(ctx), input.id);
     if (!detail) throw new TRPCError({ code: "NOT_FOUND", message: "物件が見つかりません" });
     // the related cards carry the member's 月間CF like every other card (issue 33)
-    const terms = ctx.user && !detail.locked ? await loanTermsOf(ctx.db, ctx.user.id) : null;
-    return terms && !detail.locked ? { ...detail, related: withMemberCashFlow(detail.related, terms) } : detail;
+    return detail.locked ? detail : { ...detail, related: await cardsForViewer(ctx.db, ctx, detail.related) };
   }),
 
   /** Live counts for the search entry pages. */
@@ -119,8 +118,8 @@ export const investmentsRouter = createTRPCRouter({
     home: publicProcedure.query(async ({ ctx }) => {
       const home = await cachedFacets(ctx.db, audienceOf(ctx), "home");
       // a member's 月間CF under their own terms, on copies of the shared cards (issue 33)
-      const terms = ctx.user ? await loanTermsOf(ctx.db, ctx.user.id) : null;
-      return terms ? { ...home, latest: withMemberCashFlow(home.latest, terms), premium: withMemberCashFlow(home.premium, terms) } : home;
+      const cards = await cardsForViewer(ctx.db, ctx, [...home.latest, ...home.premium]); // one read of the terms
+      return { ...home, latest: cards.slice(0, home.latest.length), premium: cards.slice(home.latest.length) };
     }),
   }),
 

@@ -3,7 +3,7 @@ import { parseSearchParams } from "@/schemas/search";
 import { cachedMapView, nearbyMap } from "@/server/map";
 import { z } from "@/schemas/zod";
 import { audienceOf } from "@/server/investments";
-import { loanTermsOf, withMemberCashFlow } from "@/server/members";
+import { cardsForViewer } from "@/server/members";
 import { createTRPCRouter, publicProcedure } from "../../trpc";
 import { toRawRecord } from "./investments";
 
@@ -24,8 +24,7 @@ export const mapRouter = createTRPCRouter({
       const { page: _page, ...conditions } = query;
       const view = await cachedMapView(ctx.db, audienceOf(ctx), conditions, { bbox, zoom, selected: sel });
       // a member's 月間CF under their own terms, on copies of the shared view's cards (issue 33)
-      const terms = ctx.user ? await loanTermsOf(ctx.db, ctx.user.id) : null;
-      return terms ? { ...view, cards: withMemberCashFlow(view.cards, terms) } : view;
+      return { ...view, cards: await cardsForViewer(ctx.db, ctx, view.cards) };
     }),
 
   /** A listing's neighbourhood for its detail page (null when it has no position or the viewer may not see it). */
