@@ -1,5 +1,5 @@
 import path from "node:path";
-import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb } from "@/server/db";
@@ -102,6 +102,44 @@ describe("a visitor's list waits for a tap before React (issue 31)", () => {
     await page.goto(base + "/investments", { waitUntil: "load" });
     expect(scripts.some((s) => s.startsWith("/_next/static/chunks/"))).toBe(true);
     expect(await page.locator('script[type="text/x-kir-held"]').count()).toBe(0);
+    await ctx.close();
+  });
+
+  it("a member's sort select sorts while the page's scripts are still loading (390 px)", async () => {
+    const { ctx, page, errors } = await open();
+    await logIn(page, base, "member");
+    // the chunks held back as on a slow line: the change comes before React has the select
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    // (not domcontentloaded: that waits for the deferred scripts held here)
+    await page.goto(base + "/investments/page/1/?vw=card&pp=20", { waitUntil: "commit" });
+    const select = page.getByLabel("並び替え");
+    await select.waitFor();
+    expect(await select.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$")))).toBe(false);
+    await select.selectOption("price_asc");
+    // (commit: the new page's load waits for the chunks still held)
+    await page.waitForURL((u) => u.searchParams.get("sr") === "price_asc", { waitUntil: "commit" });
+    release();
+    await page.unroute("**/_next/static/chunks/**/*.js");
+    // the conditions of the form (view, page size) came along, and the server's page is in that order
+    expect(new URL(page.url()).searchParams.get("pp")).toBe("20");
+    await page.waitForLoadState("load");
+    expect(await page.getByLabel("並び替え").inputValue()).toBe("price_asc");
+    const ids = await page
+      .locator('[data-slot="investment-results"] [data-slot="investment-card"]')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-investment-id"))));
+    expect(ids.length).toBeGreaterThan(1);
+    const listDb = await openDb(inject("databaseURL"));
+    const rows = await listDb.select({ id: investments.id, price: investments.price }).from(investments).where(inArray(investments.id, ids)).all();
+    listDb.$client.close();
+    const price = new Map(rows.map((r) => [r.id, r.price]));
+    for (let k = 1; k < ids.length; k++) expect(price.get(ids[k]!)!).toBeGreaterThanOrEqual(price.get(ids[k - 1]!)!);
+    await page.screenshot({ path: path.join(artifactsDir, "member-sort-before-react-390.png") });
+    expect(errors.filter((e) => !/net::ERR_ABORTED|Failed to load/.test(e))).toEqual([]);
     await ctx.close();
   });
 });

@@ -185,7 +185,8 @@ const innerOf = (script: string) => script.slice(script.indexOf(">") + 1, script
  *   touched (the detail's simulator and 最近見た物件: their server HTML stands until then);
  * - a list page has a view choice in its URL to remember, or a remembered one to restore (ListViewMemory
  *   does both once hydrated: the choice's storage key and defaults are list-view.ts').
- * A `select[data-submit-on-change]` changed before then submits its GET form (the sort order).
+ * (A `select[data-submit-on-change]` changed before then submits its GET form: chrome-script.tsx, which
+ * does it on members' pages too.)
  */
 const DEFER_LOADER =
   "(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,started=false;" +
@@ -207,8 +208,6 @@ const DEFER_LOADER =
   'd.addEventListener("keydown",function(e){var t=e.target&&e.target.closest&&e.target.closest(TAP);if(!t||ready(t)||!/^Arrow(Left|Right)$/.test(e.key))return;' +
   "e.preventDefault();e.stopPropagation();start();var k=e.key;(function again(tries){" +
   'if(ready(t))return t.dispatchEvent(new KeyboardEvent("keydown",{key:k,bubbles:true,cancelable:true}));if(tries<400)setTimeout(function(){again(tries+1)},50)})(0)},true);' +
-  'd.addEventListener("change",function(e){var t=e.target;if(!t||!t.matches||!t.matches("select[data-submit-on-change]")||ready(t)||!t.form)return;' +
-  "t.form.requestSubmit?t.form.requestSubmit():t.form.submit()},true);" +
   "try{var w=d.querySelectorAll(NEAR);if(w.length&&window.IntersectionObserver){var io=new IntersectionObserver(function(es){" +
   "for(var j=0;j<es.length;j++)if(es[j].isIntersecting){io.disconnect();start();return}},{rootMargin:" +
   JSON.stringify(`${NEAR_MARGIN_PX}px 0px`) +
