@@ -27,7 +27,10 @@ const login = (page: Page) => logIn(page, base, "member");
  * machine) does nothing, as for a person, who taps again: so does this, until the dialog shows.
  */
 async function openSaveDialog(page: Page): Promise<void> {
-  const dialog = page.locator('[data-slot="save-filter-dialog"]');
+  // data-state: a dialog just closed by a save is still on screen while it animates out (long on a busy
+  // machine); filling that one, the name went into a dialog about to go.
+  await page.locator('[data-slot="save-filter-dialog"][data-state="closed"]').waitFor({ state: "detached" });
+  const dialog = page.locator('[data-slot="save-filter-dialog"][data-state="open"]');
   for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
     await page.locator('[data-slot="save-filter-button"]').click();
     await dialog.waitFor({ state: "visible", timeout: 1500 }).catch(() => undefined);
