@@ -74,6 +74,8 @@ describe("hazard layers on the map", () => {
         if (r.url().startsWith(hazardBase) || r.url().includes("hazard-layers")) hazardRequests.push(r.url());
       });
       await page.goto(`${base}/investments/map?c=34.71500,135.49830&z=13`);
+      // a visitor's map is built when first pointed at (static-pages.ts)
+      await page.locator('[data-slot="map"]').hover();
       const button = page.locator('[data-slot="hazard-button"]');
       await button.waitFor();
       await page.waitForLoadState("networkidle");

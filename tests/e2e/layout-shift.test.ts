@@ -127,6 +127,16 @@ const cases: [name: string, path: () => string, quiet: (page: Page) => Promise<v
     "map",
     () => "/investments/map",
     async (page: Page): Promise<void> => {
+      // a visitor's first view is drawn by the server (map-preview.tsx): its tiles in place first,
+      await page.waitForFunction(
+        () => [...document.querySelectorAll<HTMLImageElement>("[data-slot=map-preview] img")].some((i) => i.complete && i.naturalWidth > 0),
+        undefined,
+        {
+          timeout: 120_000,
+        },
+      );
+      // then the map is built over it once pointed at (static-pages.ts)
+      await page.locator('[data-slot="map"]').hover();
       await hydrated(page);
       // the base map drawn and the cards in view listed
       await page.waitForFunction(() => document.querySelectorAll("[data-slot=map] img.leaflet-tile-loaded").length > 0, undefined, { timeout: 120_000 });

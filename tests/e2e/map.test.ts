@@ -44,6 +44,8 @@ afterAll(async () => {
 async function openMap(page: Page, query: string): Promise<number> {
   const answered = page.waitForResponse((r) => r.url().includes("/api/investments/map?") && r.status() === 200);
   await page.goto(`${base}/investments/map${query ? `?${query}` : ""}`);
+  // a visitor's map is built when first pointed at (static-pages.ts); a member's at once
+  await page.locator('[data-slot="map"]').hover();
   await answered;
   return total(page);
 }
@@ -108,6 +110,64 @@ describe("the map page", () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  for (const [name, viewport] of [
+    ["390", PHONE],
+    ["1280", DESKTOP],
+  ] as const)
+    it(`a visitor's first view is drawn by the server where the map then draws it: tiles and pins in place (${name} px)`, async () => {
+      const ctx = await browser.newContext({ viewport, locale: "ja-JP" });
+      const page = await ctx.newPage();
+      const scripts: string[] = [];
+      page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+      await page.goto(`${base}/investments/map?${OSAKA}`, { waitUntil: "load" });
+      const centres = (selector: string, key: string) =>
+        page.$$eval(
+          selector,
+          (els, k) =>
+            Object.fromEntries(
+              els.map((e) => {
+                const r = e.getBoundingClientRect();
+                return [e.getAttribute(k) ?? "", { x: r.x + r.width / 2, y: r.y + r.height / 2 }];
+              }),
+            ),
+          key,
+        );
+      const previewTiles = await centres('[data-slot="map-preview"] img', "src");
+      const previewPins = await centres('[data-slot="map-preview-marker"]', "data-id");
+      expect(Object.keys(previewTiles).length).toBeGreaterThan(0);
+      expect(Object.keys(previewPins).length).toBeGreaterThan(0);
+      expect(scripts).toEqual([]);
+      expect(await page.locator('[data-slot="map-cards"] > li').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(artifactsDir, `map-preview-${name}.png`) });
+
+      const answered = page.waitForResponse((r) => r.url().includes("/api/investments/map?") && r.status() === 200);
+      await page.locator('[data-slot="map"]').hover({ position: { x: 5, y: 5 } });
+      await answered;
+      await expect.poll(() => page.locator('[data-slot="map-preview"]').count()).toBe(0);
+      await page.screenshot({ path: path.join(artifactsDir, `map-built-${name}.png`) });
+      const liveTiles = await centres("img.leaflet-tile", "src");
+      const livePins = await centres('[data-slot="map-marker"]', "data-id");
+      let same = 0;
+      for (const [src, p] of Object.entries(previewTiles)) {
+        const q = liveTiles[src];
+        if (!q) continue;
+        same++;
+        expect(Math.abs(q.x - p.x), src).toBeLessThanOrEqual(1.5);
+        expect(Math.abs(q.y - p.y), src).toBeLessThanOrEqual(1.5);
+      }
+      expect(same).toBeGreaterThan(0);
+      let pins = 0;
+      for (const [id, p] of Object.entries(previewPins)) {
+        const q = livePins[id];
+        if (!q) continue;
+        pins++;
+        expect(Math.abs(q.x - p.x), `pin ${id}`).toBeLessThanOrEqual(1.5);
+        expect(Math.abs(q.y - p.y), `pin ${id}`).toBeLessThanOrEqual(1.5);
+      }
+      expect(pins).toBeGreaterThan(0);
+      await ctx.close();
+    });
 
   it("markers are clickable, the list follows the map and the URL holds the view", async () => {
     const ctx = await browser.newContext({ viewport: DESKTOP, locale: "ja-JP" });
@@ -288,7 +348,13 @@ describe("the map page", () => {
     expect(await page.locator(".leaflet-container").count()).toBe(0);
     await near.locator('[data-slot="nearby-map-open"]').click();
     await page.waitForURL(/\/investments\/map\?c=/);
+    // the first view drawn by the server: tiles around the listing, its count "この付近"
+    expect(await page.locator('[data-slot="map-preview"] img').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-slot="map-count"]').innerText()).toContain("この付近の物件");
+    await page.locator('[data-slot="map"]').tap();
     await expect.poll(() => total(page)).toBeGreaterThan(0);
+    expect(await page.locator('[data-slot="map-count"]').innerText()).toContain("この範囲の物件");
+    await expect.poll(() => page.locator('[data-slot="map-preview"]').count()).toBe(0);
     await ctx.close();
   });
 });

@@ -51,7 +51,7 @@ describe("content pages without React", () => {
       expect(await page.evaluate(() => "__next_f" in window), p).toBe(false);
     }
     // A visitor's list holds its scripts until the first tap that needs React (issue 31, tests/e2e/deferred-list.test.ts).
-    for (const p of ["/investments/map", "/sell", "/login"]) {
+    for (const p of ["/sell", "/login"]) {
       const { scripts } = await load(page, p);
       expect(scripts.length, p).toBeGreaterThan(0);
     }

@@ -2,15 +2,16 @@
 
 import type * as Leaflet from "leaflet";
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { InvestmentCard, type InvestmentCardData } from "@/components/investment/investment-card";
 import { cn } from "@/lib/cn";
 import { clusterDiameter, markerDiameter } from "@/lib/map-icons";
 import { formatPrice, withCommas } from "@/lib/price";
+import { pinPrice } from "./map-pins";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { MemberCashFlowNote, showsMemberCashFlow } from "@/components/investment/member-cf-note";
 import { attachHazardButton } from "./hazard-loader";
-import { FIT_MAX_ZOOM, mapHref, MAX_ZOOM, MIN_ZOOM, type FitBounds, type MapViewParam } from "./map-view-param";
+import { mapHref, MAX_ZOOM, MIN_ZOOM, type MapViewParam } from "./map-view-param";
 
 /** GET /api/investments/map's answer (src/schemas/map.ts mapViewDto). */
 interface ViewResponse {
@@ -22,13 +23,20 @@ interface ViewResponse {
   unplaced: number;
 }
 
+/** What the map shows: an answer of the API, or the server's first view (preview). */
+type View = Omit<ViewResponse, "cards"> & { cards: InvestmentCardData[] };
+
 export interface MapSearchProps {
   /** MAP_TILE_URL ({z}/{x}/{y}) and its credit (HTML). */
   tileUrl: string;
   attribution: string;
+  /** Where the map opens (the URL's view, or the one the server fitted to the search's results). */
   view: MapViewParam;
-  /** The search's results, when the map should open on them rather than at `view` (a search without a view of its own). */
-  fit?: FitBounds | null;
+  /**
+   * The server's first view (map-preview.tsx and the cards around the centre): shown until the map is
+   * built and has answered for its own box.
+   */
+  preview?: { node: ReactNode; data: View } | null;
   /** The search conditions as the list page's query string. */
   conditions: string;
   member: boolean;
@@ -39,11 +47,6 @@ export interface MapSearchProps {
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const cardOf = ({ _id, public_at, ...rest }: ViewResponse["cards"][number]): InvestmentCardData =>
   ({ ...rest, locked: false, id: _id, public_at: public_at ? new Date(public_at) : null }) as InvestmentCardData;
-
-/** Prices on the pins: 万円 up to 1億, then 億 with one decimal (3,980万 / 1.2億). */
-function pinPrice(man: number): string {
-  return man >= 10_000 ? `${(Math.round(man / 1000) / 10).toString()}億` : `${withCommas(String(man))}万`;
-}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -56,7 +59,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * view beside the map (desktop) or under it (phone). A marker selects its
  * listing: its card comes first in the list.
  */
-export function MapSearch({ tileUrl, attribution, view, fit, conditions, member, hazardBase }: MapSearchProps) {
+export function MapSearch({ tileUrl, attribution, view, preview, conditions, member, hazardBase }: MapSearchProps) {
   const el = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLElement>(null);
   const mapRef = useRef<Leaflet.Map | null>(null);
@@ -64,9 +67,12 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member,
   const leafletRef = useRef<typeof Leaflet | null>(null);
   const selectedRef = useRef<number | null>(null);
   const seq = useRef(0);
-  const [data, setData] = useState<ViewResponse | null>(null);
+  const [data, setData] = useState<View | null>(preview?.data ?? null);
+  // false while the list shows the server's first view (around the centre, not the map's own box)
+  const [live, setLive] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
+  // the server's first view is there: nothing is loading until the map asks for its own
+  const [loading, setLoading] = useState(!preview);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -90,7 +96,8 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member,
       if (!res.ok) throw new Error(String(res.status));
       const json = (await res.json()) as ViewResponse;
       if (mine !== seq.current) return;
-      setData(json);
+      setData({ ...json, cards: json.cards.map(cardOf) });
+      setLive(true);
       setError(null);
     } catch {
       if (mine === seq.current) setError("地図の物件を読み込めませんでした。地図を動かすと再度読み込みます。");
@@ -115,9 +122,8 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member,
     void Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([L]) => {
       if (gone || !el.current) return;
       const map = L.map(el.current, { minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM });
-      // on the searched results (then the URL gets their view), or at the URL's view
-      if (fit) map.fitBounds(fit, { maxZoom: FIT_MAX_ZOOM, padding: [24, 24] });
-      else map.setView([view.lat, view.lng], view.zoom);
+      // the view the server drew (the URL's, or the one it fitted to the searched results)
+      map.setView([view.lat, view.lng], view.zoom);
       L.tileLayer(tileUrl, { attribution, maxZoom: MAX_ZOOM }).addTo(map);
       map.attributionControl.setPrefix(false);
       if (hazardBase) attachHazardButton(L, map, hazardBase);
@@ -206,11 +212,23 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member,
   }, [data, selected, select]);
 
   const listHref = conditions ? `/investments/page/1?${conditions}` : "/investments";
-  const cards = data?.cards.map(cardOf) ?? [];
+  const cards = data?.cards ?? [];
   return (
     <div className="mx-auto grid max-w-7xl gap-4 px-4 py-4 sm:px-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:py-5" data-slot="map-search">
       <div className="relative h-[58vh] min-h-72 overflow-hidden rounded-lg border border-border bg-primary-50 lg:h-[calc(100dvh-14rem)] lg:min-h-[32rem]">
-        <div ref={el} className="absolute inset-0 z-0" role="region" aria-label="物件の地図" data-slot="map" />
+        <div
+          ref={el}
+          className="absolute inset-0 z-0"
+          role="region"
+          aria-label="物件の地図"
+          data-slot="map"
+          // a visitor's page: touching, pointing at or focusing the map builds it (static-pages.ts)
+          data-hydrate-on-touch=""
+          tabIndex={0}
+        >
+          {/* until the map's own answer is drawn (over Leaflet's tiles, under its markers: no blank map between) */}
+          {!live && !error && preview?.node}
+        </div>
         {loading && (
           <span
             className="pointer-events-none absolute left-1/2 top-2 z-[500] -translate-x-1/2 rounded-full bg-white/90 px-3 py-1 text-xs font-bold text-primary shadow"
@@ -231,8 +249,12 @@ export function MapSearch({ tileUrl, attribution, view, fit, conditions, member,
           表示範囲の物件
         </h2>
         <p className="text-sm text-primary-600" role="status" data-slot="map-count">
-          この範囲の物件
-          <strong className="tabular mx-1 text-2xl text-primary" data-total={data?.total ?? ""}>
+          {live ? "この範囲の物件" : "この付近の物件"}
+          <strong
+            className="tabular mx-1 text-2xl text-primary"
+            data-total={live && data ? data.total : ""}
+            data-preview-total={!live && data ? data.total : undefined}
+          >
             {data ? withCommas(String(data.total)) : "—"}
           </strong>
           件{data && data.total > cards.length && <span className="ml-1 text-xs text-primary-500">（{cards.length}件を表示・地図を拡大して絞り込めます）</span>}

@@ -4,6 +4,8 @@
  * missing or bad value falls back to all of Kansai. No zod: the map page's
  * client code imports this too.
  */
+import { fromPixel, toPixel } from "@/lib/mercator";
+
 export interface MapViewParam {
   lat: number;
   lng: number;
@@ -68,4 +70,42 @@ export function boundsOf(points: readonly { lat: number; lng: number }[]): FitBo
     [s, w],
     [n, e],
   ];
+}
+
+/**
+ * The map box the server draws a search's first view for (issue 31): a phone's map (390 px wide less
+ * the page's padding, 58vh of an 844 px screen). The server cannot know the screen; a phone is where the
+ * first view's weight matters, and a desktop's larger map shows the same view with more around it.
+ */
+export const PREVIEW_BOX = { width: 358, height: 490 } as const;
+/** How far around the centre the server draws tiles and pins, so a desktop's map is filled too. */
+export const PREVIEW_REACH = { width: 1280, height: 1024 } as const;
+
+/**
+ * The view Leaflet's fitBounds gives for `fit` in a box (padding 24 px each side, at most FIT_MAX_ZOOM):
+ * the centre of the bounds in Mercator pixels and the highest whole zoom at which they fit. The map
+ * page computes it on the server for PREVIEW_BOX, so the first view drawn there and the one the map
+ * opens on are the same.
+ */
+export function fitView(fit: FitBounds, box: { width: number; height: number } = PREVIEW_BOX): MapViewParam {
+  const [[s, w], [n, e]] = fit;
+  const a = toPixel(n, w, 0);
+  const b = toPixel(s, e, 0);
+  const dx = Math.max(b.x - a.x, 1e-9);
+  const dy = Math.max(b.y - a.y, 1e-9);
+  const fits = Math.floor(Math.log2(Math.min((box.width - 48) / dx, (box.height - 48) / dy)));
+  const zoom = Math.max(MIN_ZOOM, Math.min(FIT_MAX_ZOOM, fits));
+  const centre = fromPixel((a.x + b.x) / 2, (a.y + b.y) / 2, 0);
+  return { lat: centre.lat, lng: centre.lng, zoom };
+}
+
+/** `west,south,east,north` of a box of `size` pixels centred on a view (the map API's bbox). */
+export function bboxAround(view: MapViewParam, size: { width: number; height: number }): string {
+  const c = toPixel(view.lat, view.lng, view.zoom);
+  const nw = fromPixel(c.x - size.width / 2, c.y - size.height / 2, view.zoom);
+  const se = fromPixel(c.x + size.width / 2, c.y + size.height / 2, view.zoom);
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  return [clamp(nw.lng, -180, 179.9999), clamp(se.lat, -85, 84.9999), clamp(se.lng, -179.9999, 180), clamp(nw.lat, -84.9999, 85)]
+    .map((v) => v.toFixed(6))
+    .join(",");
 }

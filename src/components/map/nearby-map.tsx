@@ -4,10 +4,8 @@ import { formatPrice, withCommas } from "@/lib/price";
 import { metersPerPixel, toPixel } from "@/lib/mercator";
 import { PUBLIC_POSITION_RADIUS_M } from "@/lib/public-position";
 import { api } from "@/trpc/server";
+import { tileSrc } from "./map-pins";
 import { mapHref } from "./map-view-param";
-
-/** The tile URL of one tile ({z}/{x}/{y}). */
-const tileSrc = (template: string, z: number, x: number, y: number) => template.replace("{z}", String(z)).replace("{x}", String(x)).replace("{y}", String(y));
 
 /**
  * A listing's neighbourhood on its detail page (issue 19): a static map with

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import vm from "node:vm";
 import { hasSessionCookie } from "@/server/auth/cookie";
+import { HAZARD_STORAGE_KEY } from "@/components/map/hazard-loader";
 import { DEFAULT_LIST_VIEW, DEFAULT_PAGE_SIZE, LIST_VIEW_STORAGE_KEY } from "@/lib/list-view";
 import { logger } from "@/server/logger";
 
@@ -46,7 +47,7 @@ const WORKS_AS_HTML: readonly RegExp[] = [
 ];
 
 /**
- * List and detail pages (issue 31): hydrated only when a visitor first needs React, not at load. On a
+ * List, detail and map pages (issue 31): hydrated only when a visitor first needs React, not at load. On a
  * phone the React runtime's start and the hydration of twenty cards were most of the main thread's work
  * (a 600 ms task at 4× slowdown, TBT around 1 s), for a page whose cards, links, refine sheet and forms
  * work as HTML. A listing's detail is the same: its facts, price table and description are server HTML;
@@ -55,7 +56,7 @@ const WORKS_AS_HTML: readonly RegExp[] = [
  * module on the page works as HTML or can wait (DEFER_UNTIL_TAP); members and admins get the page as
  * Next wrote it (a member's simulator opens on their saved terms, their bookmark toggles at once).
  */
-export const DEFERRED_PAGES = /^\/investments(?:\/page\/[1-9]\d{0,5}|\/[1-9]\d{0,14})?\/?$/;
+export const DEFERRED_PAGES = /^\/investments(?:\/page\/[1-9]\d{0,5}|\/[1-9]\d{0,14}|\/map)?\/?$/;
 
 /**
  * Client modules whose server HTML is right until someone uses them, and whose first use the
@@ -74,6 +75,9 @@ const DEFER_UNTIL_TAP: readonly RegExp[] = [
   /^src\/app\/\(site\)\/investments\/_list\/list-view-memory\.tsx$/,
   /^src\/components\/investment\/(?:investment-gallery|bookmark-button|recently-viewed)\.tsx$/,
   /^src\/components\/investment\/cash-flow-simulator\/lazy\.tsx$/,
+  // the map search: its first view is server HTML (map-preview.tsx); touching, pointing at or focusing
+  // the map (`data-hydrate-on-tap`'s gentler kin, `data-hydrate-on-touch`) builds it
+  /^src\/components\/map\/map-search\.tsx$/,
 ];
 
 /** Bodies above this are sent as they are (no content page is near it). */
@@ -183,14 +187,17 @@ const innerOf = (script: string) => script.slice(script.indexOf(">") + 1, script
  *   pressed on it (the gallery's keyboard);
  * - an element marked `[data-hydrate-when-near]` comes within NEAR of the viewport, or is focused or
  *   touched (the detail's simulator and 最近見た物件: their server HTML stands until then);
+ * - an element marked `[data-hydrate-on-touch]` is touched, pointed at or focused (the map search: on a
+ *   phone's first screen, so not on coming near; its drawn first view stands until then);
  * - a list page has a view choice in its URL to remember, or a remembered one to restore (ListViewMemory
- *   does both once hydrated: the choice's storage key and defaults are list-view.ts').
+ *   does both once hydrated: the choice's storage key and defaults are list-view.ts');
+ * - the map has hazard overlays remembered from an earlier visit (hazard-loader.ts' storage key).
  * (A `select[data-submit-on-change]` changed before then submits its GET form: chrome-script.tsx, which
  * does it on members' pages too.)
  */
 const DEFER_LOADER =
   "(function(){var d=document,n=d.currentScript&&d.currentScript.nonce,started=false;" +
-  'var TAP="button[aria-haspopup],[data-hydrate-on-tap]",NEAR="[data-hydrate-when-near]";' +
+  'var TAP="button[aria-haspopup],[data-hydrate-on-tap]",NEAR="[data-hydrate-when-near]",TOUCH="[data-hydrate-on-touch]";' +
   "function start(){if(started)return;started=true;var h=d.querySelectorAll(" +
   JSON.stringify(`script[type="${HELD_TYPE}"]`) +
   "),i,s,u,later=[];" +
@@ -200,7 +207,7 @@ const DEFER_LOADER =
   "later.forEach(function(x){d.body.appendChild(x)})}" +
   'function ready(t){for(var k in t)if(k.indexOf("__reactProps$")===0)return true;return false}' +
   "function later(t,tries){if(ready(t))return t.click();if(tries<400)setTimeout(function(){later(t,tries+1)},50)}" +
-  'function near(e){var t=e.target&&e.target.closest&&e.target.closest(TAP+","+NEAR);if(t)start()}' +
+  'function near(e){var t=e.target&&e.target.closest&&e.target.closest(TAP+","+NEAR+","+TOUCH);if(t)start()}' +
   '["pointerover","touchstart","focusin"].forEach(function(k){d.addEventListener(k,near,{capture:true,passive:true})});' +
   'd.addEventListener("click",function(e){var t=e.target&&e.target.closest&&e.target.closest(TAP);if(!t||ready(t))return;' +
   "e.preventDefault();e.stopPropagation();start();later(t,0)},true);" +
@@ -217,6 +224,10 @@ const DEFER_LOADER =
   JSON.stringify(LIST_VIEW_STORAGE_KEY) +
   ');if(q.has("vw")||q.has("pp")||(v&&v!==' +
   JSON.stringify(`${DEFAULT_LIST_VIEW}|${DEFAULT_PAGE_SIZE}`) +
+  "))start()}catch(x){}" +
+  // the map with hazard overlays switched on at an earlier visit: they come back by themselves
+  "if(/^\\/investments\\/map\\/?$/.test(location.pathname))try{if(localStorage.getItem(" +
+  JSON.stringify(HAZARD_STORAGE_KEY) +
   "))start()}catch(x){}})();";
 
 /** The page without Next's scripts, or why it keeps them. */

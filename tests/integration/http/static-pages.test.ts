@@ -192,13 +192,21 @@ describe("toDeferredPage (visitors' lists and details, issue 31)", () => {
     expect(toDeferredPage(nextPage([ROUTER, DIALOG, FORM]), index)).toEqual({ keep: "src/components/contact/contact-form.tsx" });
   });
 
-  it("the list paths and a listing's detail: /investments, its pages and /investments/{id}, nothing else", () => {
-    for (const p of ["/investments", "/investments/", "/investments/page/1", "/investments/page/25/", "/investments/12", "/investments/340/"])
+  it("the list paths, a listing's detail and the map: /investments, its pages, /investments/{id} and /investments/map, nothing else", () => {
+    for (const p of [
+      "/investments",
+      "/investments/",
+      "/investments/page/1",
+      "/investments/page/25/",
+      "/investments/12",
+      "/investments/340/",
+      "/investments/map",
+    ])
       expect(DEFERRED_PAGES.test(p), p).toBe(true);
     for (const p of [
       "/investments/0",
       "/investments/12/inquiry",
-      "/investments/map",
+      "/investments/mapx",
       "/investments/market",
       "/investments/search/area",
       "/investments/page/0",

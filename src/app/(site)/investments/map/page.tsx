@@ -1,7 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { MapPreview } from "@/components/map/map-preview";
 import { MapSearch } from "@/components/map/map-search";
-import { boundsOf, mapHref, parseMapView, RESULTS_PROBE_BBOX, RESULTS_PROBE_ZOOM, type FitBounds } from "@/components/map/map-view-param";
+import {
+  bboxAround,
+  boundsOf,
+  fitView,
+  mapHref,
+  parseMapView,
+  PREVIEW_BOX,
+  PREVIEW_REACH,
+  RESULTS_PROBE_BBOX,
+  RESULTS_PROBE_ZOOM,
+  type FitBounds,
+  type MapViewParam,
+} from "@/components/map/map-view-param";
 import { describeNames, queryChips, queryParams } from "@/components/search/query-links";
 import { SaveFilterButton } from "@/components/search/save-filter-button";
 import { SearchDialog } from "@/components/search/search-dialog";
@@ -47,6 +60,24 @@ async function resultsBounds(raw: Record<string, string | string[] | undefined>,
 }
 
 /**
+ * The first view drawn on the server (issue 31): the pins over PREVIEW_REACH around the centre, and the
+ * count and cards of PREVIEW_BOX (a phone's map), labelled この付近 until the map answers for its own box.
+ * Null when the API fails: the map then loads as before.
+ */
+async function previewOf(view: MapViewParam, params: URLSearchParams) {
+  const conditions = Object.fromEntries([...new Set(params.keys())].map((k) => [k, params.getAll(k)]));
+  try {
+    const [pins, list] = await Promise.all([
+      api.public.map.view({ ...conditions, bbox: bboxAround(view, PREVIEW_REACH), zoom: view.zoom }),
+      api.public.map.view({ ...conditions, bbox: bboxAround(view, PREVIEW_BOX), zoom: view.zoom }),
+    ]);
+    return { pins, list };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * /investments/map (issue 19): the map of the listings the viewer may see,
  * with every search parameter of the list page; the URL holds the view
  * (c=lat,lng, z) and the conditions. The map and its library load only here
@@ -55,7 +86,6 @@ async function resultsBounds(raw: Record<string, string | string[] | undefined>,
 export default async function InvestmentMapPage({ searchParams }: Props) {
   const raw = await searchParams;
   const query = conditionsOf(raw);
-  const view = parseMapView(raw);
   const params = queryParams(query);
   const [session, counts, names, fit] = await Promise.all([
     api.public.session.state(),
@@ -65,6 +95,9 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
       : Promise.resolve({}),
     resultsBounds(raw, query, params),
   ]);
+  // a search without a view of its own opens on its results, fitted here to a phone's map
+  const view = fit ? fitView(fit) : parseMapView(raw);
+  const preview = await previewOf(view, params);
   // a chip's link drops its condition and stays on the map, at this view
   const chips = queryChips(query, names).map((c) => ({ ...c, removeHref: mapHref(view, c.removeHref.split("?")[1] ?? "") }));
   const { MAP_TILE_URL, MAP_TILE_ATTRIBUTION, HAZARD_TILE_BASE_URL } = env();
@@ -107,7 +140,20 @@ export default async function InvestmentMapPage({ searchParams }: Props) {
         tileUrl={MAP_TILE_URL}
         attribution={MAP_TILE_ATTRIBUTION}
         view={view}
-        fit={fit}
+        preview={
+          preview && {
+            node: (
+              <MapPreview
+                tileUrl={MAP_TILE_URL}
+                attribution={MAP_TILE_ATTRIBUTION}
+                view={view}
+                clusters={preview.pins.clusters}
+                markers={preview.pins.markers}
+              />
+            ),
+            data: preview.list,
+          }
+        }
         conditions={params.toString()}
         member={session.isLogin}
         hazardBase={HAZARD_TILE_BASE_URL}
