@@ -203,6 +203,9 @@ async function measureSearch(name: string, qs: string, as: SearchAs = {}, runs =
   const sortIndexes = audience !== "admin";
   const where = buildSearchWhere(audience, query, now, { sortColumn: sortIndexes ? searchSql.sortColumnOf(query.sr) : null });
   const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query), sortIndexes, cashFlowTerms: opts.cashFlowTerms });
+  // The count's own WHERE, as searchInvestments writes it: a bounded column's range open to its sort index.
+  const rangeColumn = sortIndexes && "countRangeColumnOf" in searchSql ? searchSql.countRangeColumnOf(query, now) : null;
+  const counted = rangeColumn ? buildSearchWhere(audience, query, now, { sortColumn: rangeColumn }) : where;
   // The count as searchInvestments writes it: to the list's bound where the service has one (issue 31).
   const bound = "countBound" in searchSql ? searchSql.countBound(query.page ?? 1, PAGE_SIZE) : null;
   const runBare = async () => {
@@ -210,9 +213,9 @@ async function measureSearch(name: string, qs: string, as: SearchAs = {}, runs =
       await db
         .select({ n: sql<number>`count(*)` })
         .from(investments)
-        .where(where)
+        .where(counted)
         .all();
-    else await db.get(sql`SELECT count(*) FROM (SELECT 1 FROM ${investments}${where ? sql` WHERE ${where}` : sql``} LIMIT ${bound + 1})`);
+    else await db.get(sql`SELECT count(*) FROM (SELECT 1 FROM ${investments}${counted ? sql` WHERE ${counted}` : sql``} LIMIT ${bound + 1})`);
     await db
       .select({ id: investments.id })
       .from(investments)

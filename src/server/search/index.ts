@@ -8,6 +8,7 @@ export {
   countBound,
   countInvestments,
   countMembersOnly,
+  countRangeColumnOf,
   searchInvestments,
   searchOrder,
   sortColumnOf,
