@@ -139,6 +139,8 @@ describe("the map page", () => {
       expect(Object.keys(previewPins).length).toBeGreaterThan(0);
       expect(scripts).toEqual([]);
       expect(await page.locator('[data-slot="map-cards"] > li').count()).toBeGreaterThan(0);
+      // a visitor's drawn view holds no members-only pin, as the live map's answer does not
+      expect(await page.locator('[data-slot="map-preview-marker"]', { hasText: "会員" }).count()).toBe(0);
       await page.screenshot({ path: path.join(artifactsDir, `map-preview-${name}.png`) });
 
       const answered = page.waitForResponse((r) => r.url().includes("/api/investments/map?") && r.status() === 200);

@@ -3,7 +3,7 @@ import { toPixel } from "@/lib/mercator";
 import { withCommas } from "@/lib/price";
 import type { MapCluster, MapMarker } from "@/schemas/map";
 import { PREVIEW_BOX, PREVIEW_REACH, type MapViewParam } from "./map-view-param";
-import { pinPrice, tileSrc } from "./map-pins";
+import { CLUSTER_CLASS, clusterTone, PIN_CLASS, pinPrice, pinTone, tileSrc } from "./map-pins";
 
 /**
  * The map's first view as server HTML (issue 31): the tiles as images and the pins as spans, placed in
@@ -69,9 +69,7 @@ export function MapPreview({
           return (
             <span
               key={`c${cl.lat},${cl.lng}`}
-              className={`absolute flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 text-xs font-bold shadow-md ${
-                cl.members ? "border-gold-400 bg-primary/85 text-gold-200" : "border-white bg-primary/85 text-white"
-              }`}
+              className={`absolute -translate-x-1/2 -translate-y-1/2 ${CLUSTER_CLASS} ${clusterTone(cl.members)}`}
               style={{ ...at(cl.lat, cl.lng), width: size, height: size }}
               data-slot="map-preview-cluster"
             >
@@ -82,9 +80,7 @@ export function MapPreview({
         {markers.map((m) => (
           <span
             key={`m${m.id}`}
-            className={`absolute -translate-x-1/2 -translate-y-1/2 overflow-hidden whitespace-nowrap rounded-full border px-2 py-1.5 text-xs font-bold leading-none shadow-md ${
-              m.members ? "border-gold-400 bg-gold-50 text-gold-800" : "border-primary-300 bg-white text-primary"
-            }`}
+            className={`absolute ${PIN_CLASS} ${pinTone(m.members)}`}
             style={{ ...at(m.lat, m.lng), maxWidth: markerDiameter(m.members) }}
             data-slot="map-preview-marker"
             data-id={m.id}

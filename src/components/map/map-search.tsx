@@ -7,11 +7,11 @@ import { InvestmentCard, type InvestmentCardData } from "@/components/investment
 import { cn } from "@/lib/cn";
 import { clusterDiameter, markerDiameter } from "@/lib/map-icons";
 import { formatPrice, withCommas } from "@/lib/price";
-import { pinPrice } from "./map-pins";
+import { CLUSTER_CLASS, clusterTone, PIN_CLASS, pinPrice, pinTone } from "./map-pins";
 import { YieldFootnote } from "@/components/investment/yield-footnote";
 import { MemberCashFlowNote, showsMemberCashFlow } from "@/components/investment/member-cf-note";
 import { attachHazardButton } from "./hazard-loader";
-import { mapHref, MAX_ZOOM, MIN_ZOOM, type MapViewParam } from "./map-view-param";
+import { bboxOf, mapHref, MAX_ZOOM, MIN_ZOOM, type MapViewParam } from "./map-view-param";
 
 /** GET /api/investments/map's answer (src/schemas/map.ts mapViewDto). */
 interface ViewResponse {
@@ -44,7 +44,6 @@ export interface MapSearchProps {
   hazardBase?: string;
 }
 
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const cardOf = ({ _id, public_at, ...rest }: ViewResponse["cards"][number]): InvestmentCardData =>
   ({ ...rest, locked: false, id: _id, public_at: public_at ? new Date(public_at) : null }) as InvestmentCardData;
 
@@ -82,9 +81,7 @@ export function MapSearch({ tileUrl, attribution, view, preview, conditions, mem
     const zoom = map.getZoom();
     const c = map.getCenter();
     window.history.replaceState(window.history.state, "", mapHref({ lat: c.lat, lng: c.lng, zoom }, conditions));
-    const bbox = [clamp(b.getWest(), -180, 179.9999), clamp(b.getSouth(), -85, 84.9999), clamp(b.getEast(), -179.9999, 180), clamp(b.getNorth(), -84.9999, 85)]
-      .map((v) => v.toFixed(6))
-      .join(",");
+    const bbox = bboxOf(b.getWest(), b.getSouth(), b.getEast(), b.getNorth());
     const qs = new URLSearchParams(conditions);
     qs.set("bbox", bbox);
     qs.set("zoom", String(zoom));
@@ -176,9 +173,7 @@ export function MapSearch({ tileUrl, attribution, view, preview, conditions, mem
         icon: L.divIcon({
           className: "",
           iconSize: [size, size],
-          html: `<span data-slot="map-cluster" data-count="${c.count}" class="flex size-full items-center justify-center rounded-full border-2 text-xs font-bold shadow-md ${
-            c.members ? "border-gold-400 bg-primary/85 text-gold-200" : "border-white bg-primary/85 text-white"
-          }">${withCommas(String(c.count))}</span>`,
+          html: `<span data-slot="map-cluster" data-count="${c.count}" class="size-full ${CLUSTER_CLASS} ${clusterTone(c.members)}">${withCommas(String(c.count))}</span>`,
         }),
       })
         .on("click", () => map.setView([c.lat, c.lng], Math.min(MAX_ZOOM, map.getZoom() + 2)))
@@ -197,13 +192,10 @@ export function MapSearch({ tileUrl, attribution, view, preview, conditions, mem
           iconSize: [0, 0],
           // Centred on its point and at most its circle's width (src/lib/map-icons.ts): the server merged
           // every icon that would come closer than that to another.
-          html: `<span data-slot="map-marker" data-id="${m.id}" style="max-width:${markerDiameter(m.members)}px" class="absolute left-0 top-0 -translate-x-1/2 -translate-y-1/2 overflow-hidden whitespace-nowrap rounded-full border px-2 py-1.5 text-xs font-bold leading-none shadow-md ${
-            m.id === selected
-              ? "border-primary bg-gold-300 text-primary ring-2 ring-primary"
-              : m.members
-                ? "border-gold-400 bg-gold-50 text-gold-800"
-                : "border-primary-300 bg-white text-primary"
-          }">${m.members ? '<span class="mr-0.5">会員</span>' : ""}${escape(pinPrice(m.price))}</span>`,
+          html: `<span data-slot="map-marker" data-id="${m.id}" style="max-width:${markerDiameter(m.members)}px" class="absolute left-0 top-0 ${PIN_CLASS} ${pinTone(
+            m.members,
+            m.id === selected,
+          )}">${m.members ? '<span class="mr-0.5">会員</span>' : ""}${escape(pinPrice(m.price))}</span>`,
         }),
       })
         .on("click", () => select(m.id))

@@ -99,13 +99,16 @@ export function fitView(fit: FitBounds, box: { width: number; height: number } =
   return { lat: centre.lat, lng: centre.lng, zoom };
 }
 
-/** `west,south,east,north` of a box of `size` pixels centred on a view (the map API's bbox). */
+/** The map API's `bbox` (west,south,east,north, 6 decimals), clamped into the ranges it accepts (src/schemas/map.ts). */
+export function bboxOf(west: number, south: number, east: number, north: number): string {
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  return [clamp(west, -180, 179.9999), clamp(south, -85, 84.9999), clamp(east, -179.9999, 180), clamp(north, -84.9999, 85)].map((v) => v.toFixed(6)).join(",");
+}
+
+/** The `bbox` of a box of `size` pixels centred on a view. */
 export function bboxAround(view: MapViewParam, size: { width: number; height: number }): string {
   const c = toPixel(view.lat, view.lng, view.zoom);
   const nw = fromPixel(c.x - size.width / 2, c.y - size.height / 2, view.zoom);
   const se = fromPixel(c.x + size.width / 2, c.y + size.height / 2, view.zoom);
-  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-  return [clamp(nw.lng, -180, 179.9999), clamp(se.lat, -85, 84.9999), clamp(se.lng, -179.9999, 180), clamp(nw.lat, -84.9999, 85)]
-    .map((v) => v.toFixed(6))
-    .join(",");
+  return bboxOf(nw.lng, se.lat, se.lng, nw.lat);
 }
