@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/server/env";
 import { watchRemote } from "./availability";
+import { fastReads } from "./fast-reads";
 import { isLocalUrl, namespaceFetch } from "./remote";
 import { openReplica, type Replica } from "./replica";
 import * as schema from "./schema";
@@ -13,12 +14,20 @@ import { serializeWrites } from "./write-lock";
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export { schema };
 
+/** The path of a `file:` database, or null (in memory, not a file). */
+function filePath(url: string): string | null {
+  if (!url.startsWith("file:") || url.includes(":memory:")) return null;
+  return url.slice("file:".length).split("?")[0] || null;
+}
+
 /** Ensures the directory of a `file:` database exists (a fresh clone has no data/). */
 function ensureDir(url: string): void {
-  if (!url.startsWith("file:") || url.includes(":memory:")) return;
-  const file = url.slice("file:".length).split("?")[0] ?? "";
+  const file = filePath(url);
   if (file) mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ file)), { recursive: true });
 }
+
+/** SQLite's busy_timeout on every local connection: writers wait for each other instead of failing. */
+const BUSY_TIMEOUT_MS = 5000;
 
 type OpenOptions = { syncUrl?: string; syncInterval?: number; primaryUrl?: string };
 
@@ -65,7 +74,10 @@ export async function openDb(url = env().DATABASE_URL, authToken = env().DATABAS
     replicas.set(db.$client, { replica, primaryDb: drizzle(replica.primary, { schema }) as Db });
     return db;
   }
-  const client = serializeWrites(createClient({ url, authToken, timeout: 5000 }));
+  const file = filePath(url);
+  const created = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  // reads outside transactions skip the client's per-call overhead (fast-reads.ts); a memory database has no second connection
+  const client = serializeWrites(file ? fastReads(created, file, BUSY_TIMEOUT_MS) : created);
   if (!url.includes(":memory:")) await client.execute("PRAGMA journal_mode=WAL");
   await client.execute("PRAGMA foreign_keys=ON");
   return drizzle(client, { schema }) as Db;

@@ -1,0 +1,137 @@
+import { createClient, LibsqlError, type Client } from "@libsql/client";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDb, type Db } from "@/server/db";
+import { migrateDb } from "@/server/migrate";
+import { investments } from "@/server/db/schema";
+import { seedScale } from "@/seed";
+
+/**
+ * The local file's read path (src/server/db/fast-reads.ts) must give what @libsql/client gives:
+ * the same rows (names, indexes, types), the same errors, and every committed write. Always on a
+ * file (the path exists for files only), on both passes of the suite.
+ */
+let dir: string;
+let db: Db;
+let plain: Client;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "kir-fast-reads-"));
+  const url = `file:${path.join(dir, "fast.db")}`;
+  db = await openDb(url);
+  await migrateDb(db);
+  await seedScale(db, { investments: 40, members: 0, filters: 0, progress: false });
+  plain = createClient({ url });
+}, 120_000);
+afterAll(() => {
+  db.$client.close();
+  plain.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A row as every reader sees it: its enumerable keys, its values by index, its length. */
+const shape = (row: Record<string | number, unknown>) => ({
+  keys: Object.keys(row),
+  byName: { ...row },
+  byIndex: Array.prototype.slice.call(row),
+  length: row.length,
+  json: JSON.stringify(row),
+});
+
+describe("fast reads on a local file", () => {
+  it.each([
+    ["every column of the listings", "SELECT * FROM investments ORDER BY id", []],
+    [
+      "a join with two columns named id",
+      "SELECT i.id, t.id, t.station_name FROM investments i JOIN investment_transports t ON t.investment_id = i.id ORDER BY t.id LIMIT 30",
+      [],
+    ],
+    [
+      "positional arguments of every kind",
+      "SELECT ? AS a, ? AS b, ? AS c, ? AS d, ? AS e, typeof(?) AS f",
+      [1, "文字", null, true, new Date(1_700_000_000_000), 2.5],
+    ],
+    ["a BLOB and a big integer", "SELECT x'00ff10' AS blob, 9007199254740991 AS big, 1.5e300 AS real", []],
+  ])("%s: the same rows as the client", async (_, text, args) => {
+    const fast = await db.$client.execute({ sql: text, args: args as never });
+    const slow = await plain.execute({ sql: text, args: args as never });
+    expect(fast.columns).toEqual(slow.columns);
+    expect(fast.columnTypes).toEqual(slow.columnTypes);
+    expect(fast.rows.length).toBe(slow.rows.length);
+    expect(fast.rows.length).toBeGreaterThan(0);
+    expect(fast.rows.map((r) => shape(r as never))).toEqual(slow.rows.map((r) => shape(r as never)));
+    expect(JSON.stringify(fast)).toBe(JSON.stringify(slow));
+  });
+
+  it("binds named arguments as the client does", async () => {
+    const stmt = { sql: "SELECT :a AS a, @b AS b, $c AS c", args: { a: 1, "@b": "x", $c: false } };
+    expect((await db.$client.execute(stmt)).rows.map((r) => ({ ...r }))).toEqual((await plain.execute(stmt)).rows.map((r) => ({ ...r })));
+  });
+
+  it("reports the client's errors and refuses what the client refuses", async () => {
+    for (const bad of [
+      { sql: "SELECT nope FROM investments", args: [] },
+      { sql: "SELECT rowid FROM investments_fts WHERE investments_fts MATCH ?", args: ['"unclosed'] },
+      { sql: "SELECT ?", args: [Number.NaN] },
+      { sql: "SELECT 9007199254740993", args: [] },
+    ]) {
+      const fast = await db.$client.execute(bad).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      const slow = await plain.execute(bad).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(fast).not.toBeNull();
+      expect(fast?.constructor).toBe(slow?.constructor);
+      expect(String(fast)).toBe(String(slow));
+      if (slow instanceof LibsqlError) expect((fast as LibsqlError).code).toBe(slow.code);
+    }
+  });
+
+  it("sees every committed write at once, and a transaction's only after its commit", async () => {
+    const [first] = await db.select({ id: investments.id, price: investments.price }).from(investments).limit(1).all();
+    const price = () => db.get<{ price: number }>(sql`SELECT price FROM investments WHERE id = ${first!.id}`).then((r) => r?.price);
+    await db
+      .update(investments)
+      .set({ price: first!.price + 1 })
+      .where(sql`id = ${first!.id}`);
+    expect(await price()).toBe(first!.price + 1);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(investments)
+        .set({ price: first!.price + 2 })
+        .where(sql`id = ${first!.id}`);
+      expect((await tx.get<{ price: number }>(sql`SELECT price FROM investments WHERE id = ${first!.id}`))?.price).toBe(first!.price + 2);
+      expect(await price()).toBe(first!.price + 1);
+    });
+    expect(await price()).toBe(first!.price + 2);
+    // an EXPLAIN the driver never resets must not pin later reads to an old snapshot
+    await db.$client.execute("EXPLAIN QUERY PLAN SELECT id FROM investments WHERE price > 1000");
+    for (const step of [3, 4, 5]) {
+      await db
+        .update(investments)
+        .set({ price: first!.price + step })
+        .where(sql`id = ${first!.id}`);
+      expect(await price()).toBe(first!.price + step);
+    }
+    // a statement prepared before a schema change still answers after it
+    await db.$client.execute("CREATE TABLE fast_reads_probe (a INTEGER)");
+    await db.$client.execute("INSERT INTO fast_reads_probe VALUES (7)");
+    expect((await db.$client.execute("SELECT * FROM fast_reads_probe")).rows.map((r) => ({ ...r }))).toEqual([{ a: 7 }]);
+    await db.$client.execute("ALTER TABLE fast_reads_probe ADD COLUMN b TEXT DEFAULT 'x'");
+    expect((await db.$client.execute("SELECT * FROM fast_reads_probe")).rows.map((r) => ({ ...r }))).toEqual([{ a: 7, b: "x" }]);
+  });
+
+  it("closes its connection with the client", async () => {
+    const other = await openDb(`file:${path.join(dir, "closing.db")}`);
+    expect((await other.$client.execute("SELECT 1 AS one")).rows[0]?.one).toBe(1);
+    other.$client.close();
+    expect(other.$client.closed).toBe(true);
+    await expect(other.$client.execute("SELECT 1")).rejects.toThrow();
+    rmSync(path.join(dir, "closing.db"), { force: true });
+  });
+});
