@@ -9,10 +9,12 @@ export {
   countInvestments,
   countMembersOnly,
   countRangeColumnOf,
+  hasIdSets,
   searchInvestments,
   searchOrder,
   sortColumnOf,
   type SearchResult,
+  WALK_ID_SETS_MAX_ROWS,
 } from "./sql";
 export { clearCompiledFilters, compiledFilters, warmMatching } from "./matching/saved-filters";
 export { matchInvestment } from "./matching/match-listing";

@@ -66,7 +66,7 @@ export function ftsPhrase(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;
 }
 
-function railCondition(p: QueryPlan): SQL | undefined {
+function railCondition(p: QueryPlan, id: SQL): SQL | undefined {
   if (!p.rail) return undefined;
   const t = investment_transports;
   const walk = p.walk !== null ? sql` AND ${t.distance} = ${DISTANCE_WALK} AND ${t.station_walk} <= ${p.walk}` : sql``;
@@ -75,7 +75,7 @@ function railCondition(p: QueryPlan): SQL | undefined {
   if (p.rail.lines.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.line_cd, [...p.rail.lines])}${walk}`);
   if (p.rail.stations.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.station_cd, [...p.rail.stations])}${walk}`);
   if (p.rail.groups.length) parts.push(sql`SELECT ${t.investment_id} FROM ${t} WHERE ${inArray(t.group_cd, [...p.rail.groups])}${walk}`);
-  return sql`${investments.id} IN (${sql.join(parts, sql` UNION `)})`;
+  return sql`${id} IN (${sql.join(parts, sql` UNION `)})`;
 }
 
 function sizeCondition(p: QueryPlan): SQL | undefined {
@@ -95,7 +95,7 @@ const MAX_CHAR = "\u{10FFFF}";
  * characters the last two equal the term, for one character the last one does
  * or the last two start with it — expression indexes answer both.
  */
-function shortTermCandidates(t: ShortTerm): SQL {
+function shortTermCandidates(t: ShortTerm, id: SQL): SQL {
   const i = investments;
   const tails: SQL[] = [];
   for (const [col, text] of [
@@ -110,7 +110,7 @@ function shortTermCandidates(t: ShortTerm): SQL {
     }
   }
   const starts = [...new Set([t.folded, t.kwFolded])].map((f) => sql`SELECT doc FROM investments_fts_instance WHERE term >= ${f} AND term < ${f + MAX_CHAR}`);
-  return sql`${i.id} IN (${sql.join([...starts, ...tails], sql` UNION `)})`;
+  return sql`${id} IN (${sql.join([...starts, ...tails], sql` UNION `)})`;
 }
 
 /** One term of the MATCH: the phrase in either column, or (kana folded) each column its own form. */
@@ -123,12 +123,12 @@ function ftsMatch(p: QueryPlan): string {
   return p.ftsTerms.map(ftsTermMatch).join(" AND ");
 }
 
-function freeWordConditions(p: QueryPlan): SQL[] {
+function freeWordConditions(p: QueryPlan, id: SQL): SQL[] {
   const i = investments;
   const out: SQL[] = [];
-  if (p.ftsTerms.length) out.push(sql`${i.id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)})`);
+  if (p.ftsTerms.length) out.push(sql`${id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)})`);
   for (const t of p.shortTerms) {
-    out.push(shortTermCandidates(t));
+    out.push(shortTermCandidates(t, id));
     // The exact rule (predicate.ts does the same): instr() on name or keywords, ASCII
     // case-insensitive when the term has Latin letters (SQLite's lower() is ASCII-only).
     out.push(
@@ -202,11 +202,13 @@ export function buildSearchWhere(
   audience: Audience,
   query: SearchQuery,
   now: Date,
-  opts: { text?: boolean; sortColumn?: SQLWrapper | null } = {},
+  opts: { text?: boolean; sortColumn?: SQLWrapper | null; walkIdSets?: boolean } = {},
 ): SQL | undefined {
   const p = planQuery(query, now);
   const text = opts.text ?? true;
   const i = investments;
+  // `walkIdSets`: the id sets (rail, free words) as plain values, so the walk follows the sort's order (hasIdSets)
+  const id = opts.walkIdSets ? unary(i.id) : sql`${i.id}`;
   // The sort's own column keeps its range open to the sort's covering index (price ≥ 2億 sorted by
   // price starts the walk at 2億 instead of checking every cheaper row); see searchOrder.
   const v = (c: SQLWrapper) => (opts.sortColumn === c ? sql`${c}` : unary(c));
@@ -246,7 +248,7 @@ export function buildSearchWhere(
     // Left open to investments_city_search_idx (city first, covering): a city is selective.
     p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(i.city_cd, from) : between(i.city_cd, from, to)))) : undefined,
     // `text: false` leaves out what buildTextWhere writes (the map applies those ids itself)
-    ...(text ? [districtCondition(p), railCondition(p), ...freeWordConditions(p)] : []),
+    ...(text ? [districtCondition(p), railCondition(p, id), ...freeWordConditions(p, id)] : []),
     ...(audience === "admin" ? adminConditions(p) : []),
   ];
   return and(...conds);
@@ -265,7 +267,7 @@ function districtCondition(p: QueryPlan): SQL | undefined {
  */
 export function buildTextWhere(query: SearchQuery, now: Date): SQL | undefined {
   const p = planQuery(query, now);
-  return and(districtCondition(p), railCondition(p), ...freeWordConditions(p));
+  return and(districtCondition(p), railCondition(p, sql`${investments.id}`), ...freeWordConditions(p, sql`${investments.id}`));
 }
 
 /**
@@ -415,6 +417,26 @@ export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = n
 }
 
 /**
+ * Whether a query selects by id sets (railway lines, stations, groups; free words): the listings
+ * of a line or a word are found through their own index, `id IN (…)`. For a few hundred that is
+ * the fast way; for thousands, looking each one up and sorting them all costs 5–7 ms at 100,000
+ * listings (sl=99621: 3,597 listings; fw=天王寺: 5,682), while walking the sort's own index and
+ * checking membership stops at the page in ~1 ms. The bounded count tells which: past the bound
+ * (「1,000件以上」) the matches are dense enough for the walk (searchInvestments).
+ */
+export function hasIdSets(query: SearchQuery, now: Date): boolean {
+  const p = planQuery(query, now);
+  return p.rail !== null || p.ftsTerms.length > 0 || p.shortTerms.length > 0;
+}
+
+/**
+ * The walk of hasIdSets serves pages up to this many rows deep: past the bound the matches are at
+ * least ~1 % of the visible listings, so 100 rows are met within ~10,000 index entries; a deeper
+ * page (or an exact count) looks the set up as before.
+ */
+export const WALK_ID_SETS_MAX_ROWS = 100;
+
+/**
  * One page of a search: the total, the last page and the cards of the page
  * (the asked page is clamped to 1..last). One statement gives the page's ids
  * with the count beside them (a scalar subquery, run once: one round trip
@@ -426,7 +448,8 @@ export async function searchInvestments(db: Db, audience: Audience, query: Searc
   const now = options.now ?? new Date();
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? PAGE_SIZE) || PAGE_SIZE));
   const sortIndexes = audience !== "admin";
-  const where = buildSearchWhere(audience, query, now, { sortColumn: sortIndexes ? sortColumnOf(query.sr) : null });
+  const sortColumn = sortIndexes ? sortColumnOf(query.sr) : null;
+  const where = buildSearchWhere(audience, query, now, { sortColumn });
   const asked = Math.max(1, Math.trunc(query.page ?? 1) || 1);
   const bound = options.exactCount ? null : countBound(asked, pageSize);
   const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query), sortIndexes, cashFlowTerms: options.cashFlowTerms });
@@ -434,25 +457,46 @@ export async function searchInvestments(db: Db, audience: Audience, query: Searc
   const rangeColumn = sortIndexes ? countRangeColumnOf(query, now) : null;
   const whereCounted = rangeColumn ? buildSearchWhere(audience, query, now, { sortColumn: rangeColumn }) : where;
   const counted = countSubquery(whereCounted, bound === null ? null : bound + 1);
-  const pageOf = (page: number) =>
+  const pageOf = (page: number, pageWhere: SQL | undefined = where) =>
     db
-      .select({ id: investments.id, n: counted })
+      .select({ id: investments.id })
       .from(investments)
-      .where(where)
+      .where(pageWhere)
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .all();
 
-  let rows = await pageOf(asked);
+  let rows: { id: number }[];
   let page = asked;
   let n: number;
-  if (rows.length) n = Number(rows[0]!.n);
-  else {
-    // Nothing on the asked page: nothing matches (page 1), or the page is past the end — count, then show the last page.
-    n = asked === 1 ? 0 : Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
-    page = lastPage(n, pageSize);
-    if (n > 0) rows = await pageOf(page);
+  if (sortIndexes && hasIdSets(query, now)) {
+    // Count first, then pick the page's plan by it (walkIdSets): many matches → walk the sort's order.
+    n = Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
+    if (n === 0) return { items: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize };
+    page = Math.min(asked, pageCount(n, bound, pageSize).last);
+    // only an order an index gives can be walked (not 駅から近い順, not a member's 月間CF)
+    const effective = query.sr === "cf_desc" && !options.cashFlowTerms ? DEFAULT_SORT : (query.sr ?? DEFAULT_SORT);
+    const indexed = effective === "new" || sortColumn !== null;
+    const walk = indexed && bound !== null && n > bound && page * pageSize <= WALK_ID_SETS_MAX_ROWS;
+    rows = await pageOf(page, walk ? buildSearchWhere(audience, query, now, { sortColumn, walkIdSets: true }) : where);
+  } else {
+    const withCount = await db
+      .select({ id: investments.id, n: counted })
+      .from(investments)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((asked - 1) * pageSize)
+      .all();
+    rows = withCount;
+    if (withCount.length) n = Number(withCount[0]!.n);
+    else {
+      // Nothing on the asked page: nothing matches (page 1), or the page is past the end — count, then show the last page.
+      n = asked === 1 ? 0 : Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
+      page = lastPage(n, pageSize);
+      if (n > 0) rows = await pageOf(page);
+    }
   }
   const { total, totalBounded, last } = pageCount(n, bound, pageSize);
   if (total === 0) return { items: [], total, totalBounded, page: 1, last, pageSize };
