@@ -165,7 +165,7 @@ for (const [name, q] of queries) {
 setPublicContentLive(true);
 // searchInvestments (audience visitor, page 1, PAGE_SIZE cards) for single
 // parameters and combinations: count + page ids + card hydration, end to end.
-// "sql" is the same WHERE/ORDER BY run bare (count, then the page's ids).
+// "sql" is the same statements run bare (searchPage: count and page ids, no cards).
 
 type SearchStat = {
   name: string;
@@ -204,11 +204,13 @@ async function measureSearch(name: string, qs: string, as: SearchAs = {}, runs =
   const where = buildSearchWhere(audience, query, now, { sortColumn: sortIndexes ? searchSql.sortColumnOf(query.sr) : null });
   const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query), sortIndexes, cashFlowTerms: opts.cashFlowTerms });
   // The count's own WHERE, as searchInvestments writes it: a bounded column's range open to its sort index.
-  const rangeColumn = sortIndexes && "countRangeColumnOf" in searchSql ? searchSql.countRangeColumnOf(query, now) : null;
+  const rangeColumn = sortIndexes && "countColumnOf" in searchSql ? searchSql.countColumnOf(query, now) : null;
   const counted = rangeColumn ? buildSearchWhere(audience, query, now, { sortColumn: rangeColumn }) : where;
   // The count as searchInvestments writes it: to the list's bound where the service has one (issue 31).
   const bound = "countBound" in searchSql ? searchSql.countBound(query.page ?? 1, PAGE_SIZE) : null;
+  // searchPage: the service's own statements without the cards (a bench of an older tree writes them out below)
   const runBare = async () => {
+    if ("searchPage" in searchSql) return void (await searchSql.searchPage(db, audience, query, opts));
     if (bound === null)
       await db
         .select({ n: sql<number>`count(*)` })

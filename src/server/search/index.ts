@@ -8,13 +8,15 @@ export {
   countBound,
   countInvestments,
   countMembersOnly,
-  countRangeColumnOf,
-  hasIdSets,
+  countColumnOf,
+  drivenBySets,
   searchInvestments,
   searchOrder,
+  searchPage,
   sortColumnOf,
   type SearchResult,
-  WALK_ID_SETS_MAX_ROWS,
+  WALK_MAX_ROWS,
+  walkPays,
 } from "./sql";
 export { clearCompiledFilters, compiledFilters, warmMatching } from "./matching/saved-filters";
 export { matchInvestment } from "./matching/match-listing";

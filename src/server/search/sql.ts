@@ -202,13 +202,14 @@ export function buildSearchWhere(
   audience: Audience,
   query: SearchQuery,
   now: Date,
-  opts: { text?: boolean; sortColumn?: SQLWrapper | null; walkIdSets?: boolean } = {},
+  opts: { text?: boolean; sortColumn?: SQLWrapper | null; walkOrder?: boolean } = {},
 ): SQL | undefined {
   const p = planQuery(query, now);
   const text = opts.text ?? true;
   const i = investments;
-  // `walkIdSets`: the id sets (rail, free words) as plain values, so the walk follows the sort's order (hasIdSets)
-  const id = opts.walkIdSets ? unary(i.id) : sql`${i.id}`;
+  // `walkOrder`: the sets (rail, free words, cities) as plain values, so the walk follows the sort's order (drivenBySets)
+  const id = opts.walkOrder ? unary(i.id) : sql`${i.id}`;
+  const city = opts.walkOrder ? unary(i.city_cd) : sql`${i.city_cd}`;
   // The sort's own column keeps its range open to the sort's covering index (price ≥ 2億 sorted by
   // price starts the walk at 2億 instead of checking every cheaper row); see searchOrder.
   const v = (c: SQLWrapper) => (opts.sortColumn === c ? sql`${c}` : unary(c));
@@ -246,7 +247,7 @@ export function buildSearchWhere(
     p.builtFrom !== null ? gte(v(i.built_at), p.builtFrom) : undefined,
     p.residualFrom !== null ? gte(v(i.residual_at), p.residualFrom) : undefined,
     // Left open to investments_city_search_idx (city first, covering): a city is selective.
-    p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(i.city_cd, from) : between(i.city_cd, from, to)))) : undefined,
+    p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(city, from) : between(city, from, to)))) : undefined,
     // `text: false` leaves out what buildTextWhere writes (the map applies those ids itself)
     ...(text ? [districtCondition(p), railCondition(p, id), ...freeWordConditions(p, id)] : []),
     ...(audience === "admin" ? adminConditions(p) : []),
@@ -296,17 +297,26 @@ export function sortColumnOf(sr: SortKey | undefined): SQLWrapper | null {
 }
 
 /**
- * The column whose range opens the count's walk (issue 31). A count below the list's bound walks every
- * visible entry of a visibility-first index (80,000 at 100,000 listings, 12–16 ms) checking the
- * conditions inside it. A price or 利回り range bounded at both ends leaves its column open, so the
- * count walks that column's covering sort index from the range's start to its end instead:
- * re=3&ty=1&lp=5000&hp=20000 (710 matches) in 5.4 ms rather than 15.6 on the bench file.
- * Only two-sided ranges: a one-sided one (ly=7, ny=4) is mostly wide, its count reaches the bound
- * anyway, and the matches lie thinner in the high-yield end of the index than along the visibility
- * order (ty=1&ty=2&ly=7&sw=10&bt=30: 3.8 ms closed, 5.3 open). Null otherwise (the walk as it was).
+ * The column the count's walk opens on (issue 31). A count below the list's bound walks every
+ * visible entry of a visibility-first index (80,000 at 100,000 listings, 8–16 ms) checking the
+ * conditions inside it; so does one whose matches lie thin along the visibility order. Instead:
+ *  - types (ty): the type's range of
+ *    investments_type_search_idx, covering like the others (re=1&re=2&ty=6&ly=6&fs=7: 7.8 → 0.3 ms,
+ *    re=3&ty=1&lp=5000&hp=20000: 12 → 1.8 ms). A dense match can cost a little more than before
+ *    (ty=1&ty=2&ly=7&sw=10&bt=30: 0.6 → 1.2 ms): the walk is bounded by the types' share instead
+ *    of the whole visible range, which is what matters;
+ *  - else a price or 利回り range bounded at both ends: that column's covering sort index from the
+ *    range's start to its end (lp=5000&hp=20000&re=3: 13.0 → 4.5 ms). A one-sided range (ly=7, ny=4)
+ *    is mostly wide and its matches lie thinner at the index's high end: left as it was.
+ * Null otherwise, and when a set (drivenBySets) drives the count through its own index: opening
+ * the type there made fw=天王寺&ty=1&ty=2&ly=6 walk 41,000 type entries probing the set (7.6 ms)
+ * instead of probing the set's 5,682 (1.6 ms).
  */
-export function countRangeColumnOf(query: SearchQuery, now: Date): SQLWrapper | null {
+export function countColumnOf(query: SearchQuery, now: Date): SQLWrapper | null {
   const p = planQuery(query, now);
+  // a line, station, word or city set is found through its own index: it drives the count
+  if (p.rail || p.ftsTerms.length || p.shortTerms.length || p.cities) return null;
+  if (p.types) return investments.type_cd;
   if (p.priceMin !== null && p.priceMax !== null) return investments.price;
   if (p.yieldMin !== null && p.yieldMax !== null) return investments.yield;
   return null;
@@ -400,7 +410,7 @@ function pageCount(n: number, bound: number | null, pageSize: number): { total: 
 
 /** How many listings the audience finds with a query. */
 export async function countInvestments(db: Db, audience: Audience, query: SearchQuery, now: Date = new Date()): Promise<number> {
-  return countWhere(db, buildSearchWhere(audience, query, now, { sortColumn: audience === "admin" ? null : countRangeColumnOf(query, now) }));
+  return countWhere(db, buildSearchWhere(audience, query, now, { sortColumn: audience === "admin" ? null : countColumnOf(query, now) }));
 }
 
 /**
@@ -413,28 +423,38 @@ export async function countInvestments(db: Db, audience: Audience, query: Search
  */
 export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = new Date()): Promise<number | null> {
   if (query.fw) return null;
-  return countWhere(db, and(buildSearchWhere("member", query, now, { sortColumn: countRangeColumnOf(query, now) }), eq(investments.members, true)));
+  return countWhere(db, and(buildSearchWhere("member", query, now, { sortColumn: countColumnOf(query, now) }), eq(investments.members, true)));
 }
 
 /**
- * Whether a query selects by id sets (railway lines, stations, groups; free words): the listings
- * of a line or a word are found through their own index, `id IN (…)`. For a few hundred that is
- * the fast way; for thousands, looking each one up and sorting them all costs 5–7 ms at 100,000
- * listings (sl=99621: 3,597 listings; fw=天王寺: 5,682), while walking the sort's own index and
- * checking membership stops at the page in ~1 ms. The bounded count tells which: past the bound
- * (「1,000件以上」) the matches are dense enough for the walk (searchInvestments).
+ * Whether a query's matches are found through a set of its own index rather than along the sort's
+ * order: railway lines, stations, groups and free words (`id IN (…)` on their indexes) and cities
+ * (investments_city_search_idx). For a few hundred matches that is the fast way; for thousands,
+ * reading each and sorting them all costs 5–7 ms at 100,000 listings (sl=99621: 3,597 listings,
+ * fw=天王寺: 5,682, ct=271004 大阪市: ~25,000), while walking the sort's own index and checking
+ * membership stops at the page in ~1 ms. The bounded count tells which: past the bound
+ * (「1,000件以上」) the matches are dense enough for the walk (searchPage).
  */
-export function hasIdSets(query: SearchQuery, now: Date): boolean {
+export function drivenBySets(query: SearchQuery, now: Date): boolean {
   const p = planQuery(query, now);
-  return p.rail !== null || p.ftsTerms.length > 0 || p.shortTerms.length > 0;
+  return p.rail !== null || p.ftsTerms.length > 0 || p.shortTerms.length > 0 || p.cities !== null;
 }
 
+/** The deepest page (in rows) the walk of drivenBySets serves, when the count reached the bound. */
+export const WALK_MAX_ROWS = 100;
+
 /**
- * The walk of hasIdSets serves pages up to this many rows deep: past the bound the matches are at
- * least ~1 % of the visible listings, so 100 rows are met within ~10,000 index entries; a deeper
- * page (or an exact count) looks the set up as before.
+ * Whether walking the sort's order beats reading the set (drivenBySets) for the first `rows` rows of
+ * `matches` (the bounded count, `bound` its bound). The walk meets a match every V / matches index
+ * entries (V: the visible listings) and costs ~0.2 µs an entry; reading the set costs ~1.5 µs a
+ * match plus the sort. So the walk pays while rows < matches² × 7.5 / V: at 100,000 listings
+ * (V ≈ 80,000) 100 rows at the bound, one page of 20 from ~500 matches (fw=梅田, 987 matches:
+ * 3.1 → 1.3 ms); written as WALK_MAX_ROWS × (matches / bound)².
  */
-export const WALK_ID_SETS_MAX_ROWS = 100;
+export function walkPays(matches: number, bound: number, rows: number): boolean {
+  const share = Math.min(matches, bound) / bound;
+  return rows <= WALK_MAX_ROWS * share * share;
+}
 
 /**
  * One page of a search: the total, the last page and the cards of the page
@@ -446,6 +466,19 @@ export const WALK_ID_SETS_MAX_ROWS = 100;
  */
 export async function searchInvestments(db: Db, audience: Audience, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
   const now = options.now ?? new Date();
+  const { ids, ...found } = await searchPage(db, audience, query, { ...options, now });
+  if (found.total === 0) return { items: [], ...found };
+  return { items: await loadCards(db, ids, now, audience), ...found };
+}
+
+/** The ids of a search's page with its count, as searchInvestments shows them (its statements, without the cards). */
+export async function searchPage(
+  db: Db,
+  audience: Audience,
+  query: SearchQuery,
+  options: SearchOptions = {},
+): Promise<Omit<SearchResult, "items"> & { ids: number[] }> {
+  const now = options.now ?? new Date();
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? PAGE_SIZE) || PAGE_SIZE));
   const sortIndexes = audience !== "admin";
   const sortColumn = sortIndexes ? sortColumnOf(query.sr) : null;
@@ -453,9 +486,9 @@ export async function searchInvestments(db: Db, audience: Audience, query: Searc
   const asked = Math.max(1, Math.trunc(query.page ?? 1) || 1);
   const bound = options.exactCount ? null : countBound(asked, pageSize);
   const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query), sortIndexes, cashFlowTerms: options.cashFlowTerms });
-  // the same conditions, with a bounded column's range left open to its sort index (countRangeColumnOf)
-  const rangeColumn = sortIndexes ? countRangeColumnOf(query, now) : null;
-  const whereCounted = rangeColumn ? buildSearchWhere(audience, query, now, { sortColumn: rangeColumn }) : where;
+  // the same conditions, with one column left open to its own index (countColumnOf)
+  const countColumn = sortIndexes ? countColumnOf(query, now) : null;
+  const whereCounted = countColumn ? buildSearchWhere(audience, query, now, { sortColumn: countColumn }) : where;
   const counted = countSubquery(whereCounted, bound === null ? null : bound + 1);
   const pageOf = (page: number, pageWhere: SQL | undefined = where) =>
     db
@@ -470,16 +503,16 @@ export async function searchInvestments(db: Db, audience: Audience, query: Searc
   let rows: { id: number }[];
   let page = asked;
   let n: number;
-  if (sortIndexes && hasIdSets(query, now)) {
-    // Count first, then pick the page's plan by it (walkIdSets): many matches → walk the sort's order.
+  if (sortIndexes && drivenBySets(query, now)) {
+    // Count first, then pick the page's plan by it (walkOrder): many matches → walk the sort's order.
     n = Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
-    if (n === 0) return { items: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize };
+    if (n === 0) return { ids: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize };
     page = Math.min(asked, pageCount(n, bound, pageSize).last);
     // only an order an index gives can be walked (not 駅から近い順, not a member's 月間CF)
     const effective = query.sr === "cf_desc" && !options.cashFlowTerms ? DEFAULT_SORT : (query.sr ?? DEFAULT_SORT);
     const indexed = effective === "new" || sortColumn !== null;
-    const walk = indexed && bound !== null && n > bound && page * pageSize <= WALK_ID_SETS_MAX_ROWS;
-    rows = await pageOf(page, walk ? buildSearchWhere(audience, query, now, { sortColumn, walkIdSets: true }) : where);
+    const walk = indexed && bound !== null && walkPays(n, bound, page * pageSize);
+    rows = await pageOf(page, walk ? buildSearchWhere(audience, query, now, { sortColumn, walkOrder: true }) : where);
   } else {
     const withCount = await db
       .select({ id: investments.id, n: counted })
@@ -499,12 +532,6 @@ export async function searchInvestments(db: Db, audience: Audience, query: Searc
     }
   }
   const { total, totalBounded, last } = pageCount(n, bound, pageSize);
-  if (total === 0) return { items: [], total, totalBounded, page: 1, last, pageSize };
-  const items = await loadCards(
-    db,
-    rows.map((r) => r.id),
-    now,
-    audience,
-  );
-  return { items, total, totalBounded, page, last, pageSize };
+  if (total === 0) return { ids: [], total, totalBounded, page: 1, last, pageSize };
+  return { ids: rows.map((r) => r.id), total, totalBounded, page, last, pageSize };
 }

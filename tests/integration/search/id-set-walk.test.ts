@@ -1,17 +1,18 @@
 /**
- * Searches by id sets (line / station, free words) past the count's bound walk the sort's order
- * instead of looking every member of the set up (hasIdSets, issue 31). The pages must be exactly
+ * Searches by sets (line / station, free words, cities) past the count's bound walk the sort's order
+ * instead of reading every member of the set (drivenBySets, issue 31). The pages must be exactly
  * those of the set-first plan, in the same order, for every sort, page and audience; the walk is
- * taken only where it is cheap (past the bound, within WALK_ID_SETS_MAX_ROWS, an indexed order).
+ * taken only where it pays (walkPays: many matches, a shallow page, an indexed order).
  * 1,300 handmade listings: 1,150 on one line and named 「駅近収益…」, 150 elsewhere; a tenth
- * members-only; prices and times shuffled so that no order follows the ids.
+ * members-only; 1,200 in 都島区 (the 大阪市 range holds them all), the rest in 箕面市; prices and
+ * times shuffled so that no order follows the ids.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoanTerms } from "@/lib/economics";
 import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
-import { searchInvestments, WALK_ID_SETS_MAX_ROWS } from "@/server/search";
+import { COUNT_BOUND, searchInvestments, WALK_MAX_ROWS, walkPays } from "@/server/search";
 import { DAY, NOW, openSearchDb, type TestDb } from "./fixtures";
 
 let t: TestDb;
@@ -32,7 +33,7 @@ beforeAll(async () => {
     type_cd: k % 3 === 0 ? 2 : 1,
     name: k < ON_LINE ? `駅近収益${k}` : `郊外${k}`,
     pref_cd: 27,
-    city_cd: "271021",
+    city_cd: k % 13 === 5 ? "272205" : "271021",
     district_cd: "梅田一丁目",
     area_cd: 3,
     price: 3000 + (shuffle(k, ALL) % 400) * 10,
@@ -75,7 +76,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.cleanup());
 
-const walked = () => sent.some((s) => s.includes('+"investments"."id" IN'));
+const walked = () => sent.some((s) => s.includes('+"investments"."id" IN') || s.includes('+"investments"."city_cd"'));
 
 describe("id sets past the bound walk the sort's order", () => {
   it.each([
@@ -83,10 +84,12 @@ describe("id sets past the bound walk the sort's order", () => {
     ["FTS words", "fw=駅近収益"],
     ["1-2 character words", "fw=駅近"],
     ["line and words", `sl=${LINE}&fw=駅近収益`],
+    ["a ward", "ct=271021"],
+    ["a whole city (a range of wards) and a line", `ct=271004&sl=${LINE}`],
   ])("%s: every page and sort the set-first plan gives, in its order", async (_, base) => {
     for (const audience of ["visitor", "member"] as const) {
       for (const sr of ["", "&sr=price_asc", "&sr=price_desc", "&sr=yield_desc", "&sr=walk_asc", "&ty=1"]) {
-        for (const page of [1, 2, WALK_ID_SETS_MAX_ROWS / 20, WALK_ID_SETS_MAX_ROWS / 20 + 1, 40]) {
+        for (const page of [1, 2, WALK_MAX_ROWS / 20, WALK_MAX_ROWS / 20 + 1, 40]) {
           const query = q(`${base}${sr}&page=${page}`);
           // exactCount never walks: the reference of the same query
           const reference = await searchInvestments(db, audience, query, { now: NOW, exactCount: true });
@@ -100,18 +103,23 @@ describe("id sets past the bound walk the sort's order", () => {
           expect(r.page, label).toBe(reference.page);
           expect(r.items.length, label).toBeGreaterThan(0);
           expect(r.totalBounded, label).toBe(reference.total > 1000);
-          const walkable = r.totalBounded && page * 20 <= WALK_ID_SETS_MAX_ROWS && sr !== "&sr=walk_asc";
+          const walkable = walkPays(r.totalBounded ? COUNT_BOUND + 1 : r.total, COUNT_BOUND, r.page * 20) && sr !== "&sr=walk_asc";
           expect(walked(), label).toBe(walkable);
         }
       }
     }
   });
 
-  it("a set under the bound, and a member's 月間CF order, look the set up", async () => {
+  it("a set under the bound, and a member's 月間CF order, read the set", async () => {
     sent.length = 0;
     const station = await searchInvestments(db, "visitor", q(`st=${LINE * 100 + 1}`), { now: NOW });
     expect(station.totalBounded).toBe(false);
     expect(station.total).toBeGreaterThan(0);
+    expect(walked()).toBe(false);
+    sent.length = 0;
+    const ward = await searchInvestments(db, "visitor", q("ct=272205&sr=price_asc"), { now: NOW });
+    expect(ward.totalBounded).toBe(false);
+    expect(ward.total).toBeGreaterThan(20);
     expect(walked()).toBe(false);
     sent.length = 0;
     const terms: LoanTerms = { interestPct: 2, years: 30, downPaymentPct: 10 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "@/schemas/search";
 import { investments } from "@/server/db/schema";
 import { migrateDb } from "@/server/migrate";
-import { buildSearchWhere, countRangeColumnOf, countInvestments, searchInvestments, searchOrder, sortColumnOf } from "@/server/search";
+import { buildSearchWhere, countColumnOf, countInvestments, searchInvestments, searchOrder, sortColumnOf } from "@/server/search";
 import { seedScale } from "@/seed";
 import { createTestDb, onSqld } from "../../helpers/db";
 
@@ -50,13 +50,16 @@ describe("sort indexes", () => {
   });
 
   it.each([
-    ["re=3&ty=1&lp=5000&hp=20000", /COVERING INDEX investments_sort_price_(?:asc|desc)_idx \(public=\? AND not_updated_at=\? AND price>\? AND price<\?\)/],
-    ["ly=6&hy=9&ty=1", /COVERING INDEX investments_sort_yield_desc_idx \(public=\? AND not_updated_at=\? AND yield>\? AND yield<\?\)/],
-  ])("the count of %s walks only its range of the sort index (issue 31)", async (qs, used) => {
+    ["re=3&lp=5000&hp=20000", /COVERING INDEX investments_sort_price_(?:asc|desc)_idx \(public=\? AND not_updated_at=\? AND price>\? AND price<\?\)/],
+    ["ly=6&hy=9&sw=10", /COVERING INDEX investments_sort_yield_desc_idx \(public=\? AND not_updated_at=\? AND yield>\? AND yield<\?\)/],
+    ["re=3&ty=1&lp=5000&hp=20000", /COVERING INDEX investments_type_search_idx \(type_cd=\? AND public=\? AND not_updated_at=\?/],
+    ["re=1&re=2&ty=6&ly=6&fs=7", /COVERING INDEX investments_type_search_idx \(type_cd=\? AND public=\? AND not_updated_at=\?/],
+    ["ty=1&ty=2&ly=7&sw=10&bt=30", /COVERING INDEX investments_type_search_idx \(type_cd=\? AND public=\? AND not_updated_at=\?/],
+  ])("the count of %s walks only its range of an index (issue 31)", async (qs, used) => {
     const q = parseSearchParams(Object.fromEntries(new URLSearchParams(qs)));
     const now = new Date();
     for (const audience of ["visitor", "member"] as const) {
-      const where = buildSearchWhere(audience, q, now, { sortColumn: countRangeColumnOf(q, now) });
+      const where = buildSearchWhere(audience, q, now, { sortColumn: countColumnOf(q, now) });
       const count = t.db.select({ id: investments.id }).from(investments).where(where).limit(1001).toSQL();
       const rows = await t.db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${count.sql}`, args: count.params as never });
       expect(rows.rows.map((r) => String(r.detail)).join("\n")).toMatch(used);
@@ -71,10 +74,10 @@ describe("sort indexes", () => {
     }
   });
 
-  it("a one-sided range leaves the count's walk as it was", () => {
+  it("a one-sided range leaves the count's walk as it was; a city keeps its own index over the types'", () => {
     const now = new Date();
-    for (const qs of ["ly=7&ty=1", "lp=5000", "hp=20000&re=3", "ny=4", "sk=70", "bt=20"])
-      expect(countRangeColumnOf(parseSearchParams(Object.fromEntries(new URLSearchParams(qs))), now), qs).toBeNull();
+    for (const qs of ["ly=7", "lp=5000", "hp=20000&re=3", "ny=4", "sk=70", "bt=20", "ct=271004&ty=1", "ct=271004&ty=1&ty=2&ly=7"])
+      expect(countColumnOf(parseSearchParams(Object.fromEntries(new URLSearchParams(qs))), now), qs).toBeNull();
   });
 
   it("the newest-first list keeps the search index", async () => {

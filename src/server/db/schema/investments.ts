@@ -237,6 +237,10 @@ export const investments = sqliteTable(
         t.public_at,
         ...searched.filter((col) => col !== t.city_cd),
       ),
+      // Type first, for the count (issue 31): a search with ty counts its matches over that type's
+      // range only (re=1&re=2&ty=6&ly=6&fs=7: 7.8 → 0.3 ms, re=3&ty=1&lp=5000&hp=20000: 12 → 1.8 ms
+      // at 100,000 listings) instead of the whole visibility range; search/sql.ts countColumnOf.
+      index("investments_type_search_idx").on(t.type_cd, t.public, t.not_updated_at, t.members, t.public_at, ...searched.filter((col) => col !== t.type_cd)),
       index("investments_area_cd_idx").on(t.area_cd),
       index("investments_built_at_idx").on(t.built_at),
       index("investments_residual_at_idx").on(t.residual_at),
