@@ -71,6 +71,9 @@ const FTS_FOLD: ReadonlyMap<number, number> = (() => {
   return map;
 })();
 
+/** Code points some other code point folds to (a in A → a, σ in ς → σ): text holding them can be found under another spelling. */
+const FTS_FOLD_TARGETS: ReadonlySet<number> = new Set(FTS_FOLD.values());
+
 const NON_ASCII = /\P{ASCII}/u;
 
 /** Folds text as the FTS5 trigram index does, so `includes` on folded text equals a MATCH of a phrase. */
@@ -120,6 +123,13 @@ export interface ShortTerm {
   kwFolded: string;
   /** 1 or 2 characters. */
   length: 1 | 2;
+  /**
+   * The candidates (the FTS vocabulary and the tail indexes) are exactly the listings whose name or
+   * keywords contain the term, so the instr() check adds nothing: no ASCII letter, no katakana (the
+   * keywords' form is the name's), and no character that folds or that another folds to (kanji,
+   * hiragana, digits and most punctuation: 梅田, 北区). Spares reading each candidate's row.
+   */
+  exact: boolean;
 }
 
 /** A query with every boundary computed for one `now`. */
@@ -207,7 +217,8 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
       const lower = hasAsciiLetter(t);
       const text = lower ? asciiLower(t) : t;
       const kwText = kanaFold(text);
-      return { text, kwText, lower, folded: foldFts(t), kwFolded: foldFts(kanaFold(t)), length: codePoints(t) === 1 ? 1 : 2 };
+      const exact = !lower && kwText === text && [...t].every((ch) => !FTS_FOLD.has(ch.codePointAt(0)!) && !FTS_FOLD_TARGETS.has(ch.codePointAt(0)!));
+      return { text, kwText, lower, folded: foldFts(t), kwFolded: foldFts(kanaFold(t)), length: codePoints(t) === 1 ? 1 : 2, exact };
     });
 
   return {

@@ -129,6 +129,7 @@ function freeWordConditions(p: QueryPlan, id: SQL): SQL[] {
   if (p.ftsTerms.length) out.push(sql`${id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)})`);
   for (const t of p.shortTerms) {
     out.push(shortTermCandidates(t, id));
+    if (t.exact) continue; // the candidates are the matches (ShortTerm.exact)
     // The exact rule (predicate.ts does the same): instr() on name or keywords, ASCII
     // case-insensitive when the term has Latin letters (SQLite's lower() is ASCII-only).
     out.push(

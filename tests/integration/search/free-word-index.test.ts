@@ -12,6 +12,8 @@ import type { Db } from "@/server/db";
 import { migrateDb } from "@/server/migrate";
 import { investment_transports, investments, municipalities, site_options } from "@/server/db/schema";
 import { KEYWORDS_VERSION } from "@/server/investments/derive";
+import { planQuery } from "@/server/search";
+import { kanaFold } from "@/lib/text";
 import { openSearchDb, searchIdSet, type TestDb } from "./fixtures";
 
 let t: TestDb;
@@ -81,6 +83,39 @@ describe("fw finds what the page shows", () => {
 });
 
 describe("fw never finds the hidden 番地", () => {
+  it("a 1-2 character term finds exactly the listings whose name or keywords hold it, whether or not its candidates skip the instr check", async () => {
+    const rows = await db.$client.execute("SELECT id, name, keywords FROM investments WHERE public = 1 AND not_updated_at IS NULL");
+    const cases = [
+      ["梅田", true],
+      ["北", true],
+      ["駅", true],
+      ["満室", true],
+      ["1", true],
+      ["ア", false],
+      ["あ", true],
+      ["ク", false],
+      ["ab", false],
+      ["Ｒ", false],
+    ] as const;
+    for (const [term, exact] of cases) {
+      expect(planQuery(q(`fw=${term}`), new Date()).shortTerms[0]?.exact, term).toBe(exact);
+      // the query's form of the term: NFKC (the schema's), ASCII letters lower-cased
+      const typed = term.normalize("NFKC");
+      const lower = /[A-Za-z]/.test(typed);
+      const text = lower ? typed.toLowerCase() : typed;
+      const kw = kanaFold(text);
+      const expected = rows.rows
+        .filter((r) => {
+          const name = lower ? String(r.name).toLowerCase() : String(r.name);
+          const keywords = lower ? String(r.keywords).toLowerCase() : String(r.keywords);
+          return name.includes(text) || keywords.includes(kw);
+        })
+        .map((r) => Number(r.id))
+        .sort((a, b) => a - b);
+      expect(await searchIdSet(db, "member", q(`fw=${term}`)), term).toEqual(expected);
+    }
+  });
+
   it("no listing's locality is in its keywords, and searching by it finds nothing of that listing", async () => {
     const rows = await db
       .select({ id: investments.id, locality: investments.locality, district: investments.district_cd, keywords: investments.keywords })
