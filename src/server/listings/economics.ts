@@ -12,7 +12,7 @@
  */
 import type { Db } from "@/server/db";
 import { investment_rent_rolls, investments } from "@/server/db/schema";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
 import { dataCaches, publicContent } from "@/server/cache/public-content";
 import { logger } from "@/server/logger";
 import {
@@ -65,31 +65,47 @@ export function candidateOf(
   };
 }
 
-/** Every listing the audience may see, as candidates (uncached). */
-export async function loadCandidates(db: Db, audience: MedianAudience, now: Date = new Date()): Promise<SimilarCandidate[]> {
-  const [rows, rolls] = await Promise.all([
-    db
+/**
+ * Listings per pair of statements in loadCandidates. All visible listings' inputs in one answer are
+ * ~25 MB at 100,000 listings, past a libSQL server's response limit (sqld refused it with
+ * RESPONSE_TOO_LARGE, and with it every list and detail on a cluster: the bench's cluster section
+ * found it); 2,000 listings and their rent rolls stay near 2 MB.
+ */
+export const CANDIDATE_CHUNK = 2000;
+
+/** Every listing the audience may see, as candidates (uncached), read `chunk` listings at a time in id order. */
+export async function loadCandidates(db: Db, audience: MedianAudience, now: Date = new Date(), chunk = CANDIDATE_CHUNK): Promise<SimilarCandidate[]> {
+  const out: SimilarCandidate[] = [];
+  for (let after = 0; ;) {
+    const rows = await db
       .select({ id: investments.id, city_cd: investments.city_cd, area_cd: investments.area_cd, ...ECONOMICS_COLUMNS })
       .from(investments)
-      .where(visibleTo(audience))
-      .all(),
+      .where(and(visibleTo(audience), gt(investments.id, after)))
+      .orderBy(asc(investments.id))
+      .limit(chunk)
+      .all();
+    if (!rows.length) break;
+    const last = rows[rows.length - 1]!.id;
     // The rent rolls too (one join, not an id list): a listing whose income is only its rent roll has
     // figures on its detail, so it must have them among the medians and on the 相場 page as well.
-    db
+    const rolls = await db
       .select({ roll: investment_rent_rolls })
       .from(investment_rent_rolls)
       .innerJoin(investments, eq(investments.id, investment_rent_rolls.investment_id))
-      .where(visibleTo(audience))
+      .where(and(visibleTo(audience), gt(investments.id, after), lte(investments.id, last)))
       .orderBy(asc(investment_rent_rolls.investment_id), asc(investment_rent_rolls.e_sort), asc(investment_rent_rolls.id))
-      .all(),
-  ]);
-  const byListing = new Map<number, RentRollRow[]>();
-  for (const { roll } of rolls) {
-    const list = byListing.get(roll.investment_id) ?? [];
-    list.push(rentRollRowOf(roll));
-    byListing.set(roll.investment_id, list);
+      .all();
+    const byListing = new Map<number, RentRollRow[]>();
+    for (const { roll } of rolls) {
+      const list = byListing.get(roll.investment_id) ?? [];
+      list.push(rentRollRowOf(roll));
+      byListing.set(roll.investment_id, list);
+    }
+    for (const r of rows) out.push(candidateOf(r, economicsInputOf(r, { rentRoll: byListing.get(r.id) }), now));
+    if (rows.length < chunk) break;
+    after = last;
   }
-  return rows.map((r) => candidateOf(r, economicsInputOf(r, { rentRoll: byListing.get(r.id) }), now));
+  return out;
 }
 
 /**

@@ -95,6 +95,17 @@ describe("one 実質利回り and NOI on every seeded listing (issue 35)", () =>
   });
 });
 
+describe("the candidates are read in chunks (a libSQL server's response limit)", () => {
+  it("any chunk size gives the same candidates, rent-roll incomes included, as one read", async () => {
+    for (const audience of ["visitor", "member"] as const) {
+      const whole = await loadCandidates(t.db, audience, NOW, 1_000_000);
+      expect(whole.length).toBeGreaterThan(50);
+      for (const chunk of [1, 7, 50, whole.length, whole.length - 1])
+        expect(await loadCandidates(t.db, audience, NOW, chunk), `${audience} ${chunk}`).toEqual(whole);
+    }
+  });
+});
+
 describe("members-only data never reaches a visitor", () => {
   it("a visitor's medians use public listings only", async () => {
     const visitor = await loadCandidates(t.db, "visitor", NOW);
