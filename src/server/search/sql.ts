@@ -491,9 +491,10 @@ export async function searchPage(
   const countColumn = sortIndexes ? countColumnOf(query, now) : null;
   const whereCounted = countColumn ? buildSearchWhere(audience, query, now, { sortColumn: countColumn }) : where;
   const counted = countSubquery(whereCounted, bound === null ? null : bound + 1);
-  const pageOf = (page: number, pageWhere: SQL | undefined = where) =>
+  // `withCount`: the count beside each id (a scalar subquery, run once), in the same round trip
+  const pageOf = (page: number, pageWhere: SQL | undefined = where, withCount = false) =>
     db
-      .select({ id: investments.id })
+      .select({ id: investments.id, n: withCount ? counted : sql<number>`0` })
       .from(investments)
       .where(pageWhere)
       .orderBy(...order)
@@ -501,7 +502,7 @@ export async function searchPage(
       .offset((page - 1) * pageSize)
       .all();
 
-  let rows: { id: number }[];
+  let rows: { id: number; n: number }[];
   let page = asked;
   let n: number;
   if (sortIndexes && drivenBySets(query, now)) {
@@ -515,16 +516,8 @@ export async function searchPage(
     const walk = indexed && bound !== null && walkPays(n, bound, page * pageSize);
     rows = await pageOf(page, walk ? buildSearchWhere(audience, query, now, { sortColumn, walkOrder: true }) : where);
   } else {
-    const withCount = await db
-      .select({ id: investments.id, n: counted })
-      .from(investments)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((asked - 1) * pageSize)
-      .all();
-    rows = withCount;
-    if (withCount.length) n = Number(withCount[0]!.n);
+    rows = await pageOf(asked, where, true);
+    if (rows.length) n = Number(rows[0]!.n);
     else {
       // Nothing on the asked page: nothing matches (page 1), or the page is past the end — count, then show the last page.
       n = asked === 1 ? 0 : Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
