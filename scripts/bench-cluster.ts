@@ -24,6 +24,7 @@ import { openDb, type Db } from "@/server/db";
 import { migrateDb } from "@/server/migrate";
 import { seedScale } from "@/seed";
 import { searchInvestments } from "@/server/search";
+import { setPublicContentLive } from "@/server/cache/public-content";
 import { freePort } from "./lib/free-port";
 import { startSqld, type Sqld } from "./cluster/sqld";
 
@@ -39,6 +40,10 @@ const { values } = parseArgs({
 });
 if (!values.database?.startsWith("file:")) throw new Error("--database file:… (the bench's scale database) is required");
 const RUNS = Number(values.runs);
+// As in scripts/bench.ts: a web process runs with its public caches live, so the deal line's
+// similar-listing medians are computed once per content version, not per search. Without it every
+// search here re-read every listing's inputs (seconds through sqld) and the section never ended.
+setPublicContentLive(true);
 const root = path.resolve(import.meta.dirname, "..");
 const log = (s: string) => console.log(`[bench-cluster] ${s}`);
 const dir = mkdtempSync(path.join(os.tmpdir(), "kir-bench-cluster-"));
