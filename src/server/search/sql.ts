@@ -316,7 +316,7 @@ export function sortColumnOf(sr: SortKey | undefined): SQLWrapper | null {
 export function countColumnOf(query: SearchQuery, now: Date): SQLWrapper | null {
   const p = planQuery(query, now);
   // a line, station, word or city set is found through its own index: it drives the count
-  if (p.rail || p.ftsTerms.length || p.shortTerms.length || p.cities) return null;
+  if (hasSets(p)) return null;
   if (p.types) return investments.type_cd;
   if (p.priceMin !== null && p.priceMax !== null) return investments.price;
   if (p.yieldMin !== null && p.yieldMax !== null) return investments.yield;
@@ -437,7 +437,10 @@ export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = n
  * (「1,000件以上」) the matches are dense enough for the walk (searchPage).
  */
 export function drivenBySets(query: SearchQuery, now: Date): boolean {
-  const p = planQuery(query, now);
+  return hasSets(planQuery(query, now));
+}
+
+function hasSets(p: QueryPlan): boolean {
   return p.rail !== null || p.ftsTerms.length > 0 || p.shortTerms.length > 0 || p.cities !== null;
 }
 
