@@ -1,15 +1,19 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useTransition } from "react";
+import { useEffect, useId, useRef, useTransition } from "react";
 import { Select } from "@/components/ui/select";
 import { LazyLoadingOverlay } from "./lazy-loading-overlay";
 import { DEFAULT_SORT, MEMBER_TERMS_SORTS, SORTS } from "@/lib/constants/sorts";
 
 /**
  * Sort order of the list (sr). Changing it goes back to page 1 with the other
- * conditions kept. Without JavaScript the surrounding GET form and its button work; before the
- * page is hydrated (visitors' lists, static-pages.ts) the change submits that form.
+ * conditions kept. Without JavaScript the surrounding GET form and its button work. Until this
+ * component has mounted, the chrome's script submits that form on a change (chrome-script.tsx):
+ * before the page is hydrated (visitors' lists, static-pages.ts), and while React is still
+ * hydrating it, when React may drop the event (a hydration waiting on a script chunk cannot be
+ * finished for it; seen in CI: a change right after load left the list as it was). The mount
+ * effect marks the select `data-mounted`, and from then on the change is this handler's alone.
  */
 export function SortSelect({ value, params, cashFlowTerms = false }: { value: string; params: string; cashFlowTerms?: boolean }) {
   const router = useRouter();
@@ -19,6 +23,8 @@ export function SortSelect({ value, params, cashFlowTerms = false }: { value: st
   const selected = sorts.some((s) => s.key === value) ? value : DEFAULT_SORT;
   const id = useId();
   const [pending, startTransition] = useTransition();
+  const ref = useRef<HTMLSelectElement>(null);
+  useEffect(() => ref.current?.setAttribute("data-mounted", ""), []);
   return (
     <form action="/investments/page/1/" method="get" className="flex items-center gap-2">
       {[...new URLSearchParams(params)].map(([k, v], i) => (k === "sr" || k === "page" ? null : <input key={`${k}-${i}`} type="hidden" name={k} value={v} />))}
@@ -26,6 +32,7 @@ export function SortSelect({ value, params, cashFlowTerms = false }: { value: st
         並び替え
       </label>
       <Select
+        ref={ref}
         id={id}
         name="sr"
         defaultValue={selected}
@@ -33,6 +40,8 @@ export function SortSelect({ value, params, cashFlowTerms = false }: { value: st
         // on a list served before React (static-pages.ts, issue 31) the change submits the GET form
         data-submit-on-change=""
         onChange={(e) => {
+          // a change React hands over before the mount effect: the chrome's script has submitted the form
+          if (!e.currentTarget.hasAttribute("data-mounted")) return;
           const qs = new URLSearchParams(params);
           qs.delete("page");
           qs.set("sr", e.target.value);

@@ -13,11 +13,13 @@
  *   conditions (issue 30: refining never starts from nothing). The chrome is rendered without the
  *   page's URL, so the conditions are added when the link is followed: a full load of that URL
  *   (the search page then offers to clear them);
- * - a `select[data-submit-on-change]` (the list's sort order) changed before React has it submits its
- *   GET form: on a visitor's list served without scripts (static-pages.ts) until something starts them,
- *   and on a member's list while its scripts are still loading (a phone on 4G, a busy machine), where
- *   the change would otherwise be lost. Once React has the select (its props are on the element) its
- *   own handler navigates and this one stands aside.
+ * - a `select[data-submit-on-change]` (the list's sort order) changed before its component has mounted
+ *   submits its GET form: on a visitor's list served without scripts (static-pages.ts) until something
+ *   starts them, on a member's list while its scripts are still loading (a phone on 4G, a busy
+ *   machine), and while React is hydrating it: React's props are on the element by then, but a change
+ *   during a hydration that waits on a chunk is dropped by React (it stops the event), and the list
+ *   never changed. Once the component's mount effect has marked the select `data-mounted`, its own
+ *   handler navigates and this one stands aside.
  */
 const SCRIPT =
   "(function(){var d=document;" +
@@ -32,8 +34,8 @@ const SCRIPT =
   "if(!/^\\/investments(\\/search\\/(area|train|feature)|\\/map)\\/?$/.test(a.pathname)||!/^\\/investments(\\/page\\/\\d+)?\\/?$/.test(l.pathname))return;" +
   'var q=new URLSearchParams(l.search);["vw","pp","filter","page","to","c","z"].forEach(function(k){q.delete(k)});var s=q.toString();' +
   'if(!s)return;e.preventDefault();e.stopPropagation();l.assign(a.pathname+"?"+s)},true);' +
-  'd.addEventListener("change",function(e){var t=e.target,k;if(!t||!t.matches||!t.matches("select[data-submit-on-change]")||!t.form)return;' +
-  'for(k in t)if(k.indexOf("__reactProps$")===0)return;t.form.requestSubmit?t.form.requestSubmit():t.form.submit()},true)})();';
+  'd.addEventListener("change",function(e){var t=e.target;if(!t||!t.matches||!t.matches("select[data-submit-on-change]")||!t.form)return;' +
+  'if(t.hasAttribute("data-mounted"))return;t.form.requestSubmit?t.form.requestSubmit():t.form.submit()},true)})();';
 
 export function ChromeScript({ nonce }: { nonce?: string }) {
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
