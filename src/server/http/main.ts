@@ -79,15 +79,16 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const handle = app.getRequestHandler();
   const clientModules = loadClientModuleIndex(path.join(process.cwd(), ".next", "server", "app"));
 
-  let subscription: { live: boolean; close(): Promise<void> } | undefined;
+  // The subscription also makes the lists-and-counts cache inside Next's bundle live (public-content.ts).
+  // Always on, caches or not: the medians' candidates (listings/economics.ts) are recomputed on its
+  // announcements rather than on every request, and a replica node reads its primary after one.
+  const subscription = subscribePublicChanges(() => cache.clear());
   const cache = new PageCache({
     ttlMs: config.PAGE_CACHE_TTL_SECONDS * 1000,
     maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024,
     // Without a live subscription an edit could go unnoticed: no caching then.
-    enabled: () => subscription?.live === true,
+    enabled: () => subscription.live,
   });
-  // The subscription also makes the lists-and-counts cache inside Next's bundle live (public-content.ts).
-  if (config.PAGE_CACHE_TTL_SECONDS > 0 || config.DATA_CACHE_TTL_SECONDS > 0) subscription = subscribePublicChanges(() => cache.clear());
 
   const server = createWebServer(
     withHealth(
@@ -121,7 +122,7 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   const stop = () => {
     server.close();
     server.closeIdleConnections();
-    void subscription?.close();
+    void subscription.close();
     setTimeout(() => process.exit(0), 3000).unref();
     server.on("close", () => process.exit(0));
   };

@@ -13,7 +13,7 @@
 import type { Db } from "@/server/db";
 import { investment_rent_rolls, investments } from "@/server/db/schema";
 import { and, asc, eq, gt, lte } from "drizzle-orm";
-import { dataCaches, publicContent } from "@/server/cache/public-content";
+import { publicContent } from "@/server/cache/public-content";
 import { logger } from "@/server/logger";
 import {
   DEAL_CHECK_NOTE,
@@ -110,7 +110,11 @@ export async function loadCandidates(db: Db, audience: MedianAudience, now: Date
 
 /**
  * The candidates per database and audience, recomputed when public content changed (the version
- * of src/server/cache/public-content.ts while the process is live; on every call otherwise). At
+ * of src/server/cache/public-content.ts while the process is live; on every call otherwise) and at
+ * least every MAX_AGE_MS (a listing's age in years moves with the date; a write nobody announced).
+ * They are the medians' population, not a cached answer: they follow the announcements whatever
+ * DATA_CACHE_TTL_SECONDS says (with 0, every web node of a cluster re-read all 80,000 listings'
+ * inputs after each request that found the last read finished: most of a node's work). At
  * 100,000 listings one computation reads every visible row's inputs and takes 4–6 s (mostly the
  * rows themselves), so a computation that was slow (≥ SLOW_MS) is not waited for again: the
  * previous list keeps serving, at most MAX_STALE_MS old, while one refresh runs in the background
@@ -129,8 +133,8 @@ interface CandidateState {
 }
 let SLOW_MS = 250;
 const MAX_STALE_MS = 60_000;
+const MAX_AGE_MS = 10 * 60_000;
 let candidateStates = new WeakMap<Db, Map<MedianAudience, CandidateState>>();
-const cacheTtl = dataCaches((ttl) => ({ ttl }));
 
 function candidateState(db: Db, audience: MedianAudience): CandidateState {
   let byAudience = candidateStates.get(db);
@@ -144,9 +148,8 @@ function candidateState(db: Db, audience: MedianAudience): CandidateState {
 export async function similarCandidates(db: Db, audience: MedianAudience, now: Date = new Date()): Promise<SimilarCandidate[]> {
   const state = candidateState(db, audience);
   const content = publicContent();
-  const ttl = cacheTtl.get()?.ttl ?? 0;
   const age = Date.now() - state.at;
-  if (state.list && content.live && state.version === content.version && age < ttl) return state.list;
+  if (state.list && content.live && state.version === content.version && age < MAX_AGE_MS) return state.list;
   const refresh = () =>
     (state.pending ??= (async () => {
       const version = content.version;
@@ -170,7 +173,6 @@ export async function similarCandidates(db: Db, audience: MedianAudience, now: D
 /** Tests: forget the cached candidates; `slowMs` sets what counts as a slow computation (0: every one). */
 export function resetEconomicsCachesForTests(opts: { slowMs?: number } = {}): void {
   candidateStates = new WeakMap();
-  cacheTtl.reset();
   SLOW_MS = opts.slowMs ?? 250;
 }
 

@@ -1,13 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publicContentChanged, setPublicContentLive } from "@/server/cache/public-content";
 import { investments } from "@/server/db/schema";
 import { resetEconomicsCachesForTests, similarCandidates } from "@/server/listings";
+import { setTestEnv } from "../../helpers/accounts";
 import { seededDb, type Seeded } from "../investments-pages/setup";
 
 /**
  * The medians' candidate list (src/server/listings/economics.ts similarCandidates): fresh on a
  * database whose computation is fast; where it was slow (100,000 listings: 4–6 s), the previous
  * list keeps serving while one refresh runs in the background, and the next calls get the new one.
+ * While the process follows the announcements, the list lives until the next one, whatever the data
+ * caches' TTL (a cluster's "nothing cached" nodes must not re-read every listing per request).
  */
 let t: Seeded;
 let id: number;
@@ -49,5 +53,32 @@ describe("similar-listing candidates", () => {
     await expect.poll(hasListing, { timeout: 10_000 }).toBe(false);
     await setMembers(false);
     await expect.poll(hasListing, { timeout: 10_000 }).toBe(true);
+  });
+
+  it("while live, the list is kept until an announcement, even with the data caches off", async () => {
+    const restore = setTestEnv({ DATA_CACHE_TTL_SECONDS: "0" });
+    try {
+      resetEconomicsCachesForTests();
+      setPublicContentLive(true);
+      const first = await similarCandidates(t.db, "visitor");
+      expect(first.some((c) => c.id === id)).toBe(true);
+      expect(await similarCandidates(t.db, "visitor")).toBe(first); // not re-read per request
+      // a write nobody announced is not seen (the product announces every public change)...
+      await setMembers(true);
+      expect(await similarCandidates(t.db, "visitor")).toBe(first);
+      // ...and an announcement brings it in on the next call
+      publicContentChanged();
+      expect(await hasListing()).toBe(false);
+      await setMembers(false);
+      publicContentChanged();
+      expect(await hasListing()).toBe(true);
+      // not following the announcements (Redis away): every call reads again
+      setPublicContentLive(false);
+      const a = await similarCandidates(t.db, "visitor");
+      expect(await similarCandidates(t.db, "visitor")).not.toBe(a);
+    } finally {
+      setPublicContentLive(false);
+      restore();
+    }
   });
 });
