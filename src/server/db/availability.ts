@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
 import { logger } from "@/server/logger";
-import { httpBase, namespaceFetch } from "./remote";
+import { httpBase, serverFetch } from "./remote";
 
 /**
  * Whether the libSQL server this process writes to is answering (issue 32):
@@ -58,7 +58,7 @@ function markDown(url: string, e: unknown): void {
   s.probing = true;
   const probe = async () => {
     try {
-      const res = await namespaceFetch(`${httpBase(url)}/health`, { signal: AbortSignal.timeout(1000) });
+      const res = await serverFetch(`${httpBase(url)}/health`, { signal: AbortSignal.timeout(1000) });
       if (res.ok) markUp();
     } catch {
       // still away

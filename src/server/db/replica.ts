@@ -2,7 +2,7 @@ import { createClient, type Client, type InStatement, type TransactionMode } fro
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { publicContent } from "@/server/cache/public-content";
-import { namespaceFetch } from "./remote";
+import { serverFetch } from "./remote";
 import { watchRemote } from "./availability";
 
 /**
@@ -81,7 +81,7 @@ export type ReplicaOptions = { file: string; syncUrl: string; primaryUrl: string
 
 export async function openReplica(opts: ReplicaOptions): Promise<Replica> {
   const state: ReplicaState = { syncedFrom: 0, lastError: null, publicChangedAt: 0 };
-  const primary = watchRemote(createClient({ url: opts.primaryUrl, authToken: opts.authToken, fetch: namespaceFetch }), opts.primaryUrl);
+  const primary = watchRemote(createClient({ url: opts.primaryUrl, authToken: opts.authToken, fetch: serverFetch }), opts.primaryUrl);
 
   const hadCopy = existsSync(opts.file);
   const worker = new Worker(WORKER, {

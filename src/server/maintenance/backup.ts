@@ -14,7 +14,7 @@
 import { createClient } from "@libsql/client";
 import { copyFile, mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { httpBase, isLocalUrl, namespaceFetch } from "@/server/db/remote";
+import { httpBase, isLocalUrl, serverFetch } from "@/server/db/remote";
 import { env } from "@/server/env";
 
 export const BACKUP_PATTERN = /^app-(\d{8})-(\d{6})(?:-\d+)?\.db$/;
@@ -112,7 +112,7 @@ export async function backupDatabase(opts: { dir?: string; keep?: number; now?: 
 
 /** The SQL dump of a libSQL server's database (sqld and Turso serve it at /dump). */
 async function serverDump(url: string, authToken: string | undefined): Promise<string> {
-  const res = await namespaceFetch(`${httpBase(url)}/dump`, { headers: authToken ? { authorization: `Bearer ${authToken}` } : {} });
+  const res = await serverFetch(`${httpBase(url)}/dump`, { headers: authToken ? { authorization: `Bearer ${authToken}` } : {} });
   if (!res.ok) throw new Error(`dump of ${httpBase(url)} failed: HTTP ${res.status}`);
   return quoteSchemaRows(await res.text());
 }
@@ -196,7 +196,7 @@ export async function restoreToServer(opts: {
   const from = path.resolve(opts.from);
   const problem = await checkDatabaseFile(from);
   if (problem) throw new Error(`${from} is not a usable backup: ${problem}`);
-  const target = createClient({ url: opts.url, authToken: opts.authToken, fetch: namespaceFetch });
+  const target = createClient({ url: opts.url, authToken: opts.authToken, fetch: serverFetch });
   const source = createClient({ url: `file:${from}` });
   try {
     const existing = await target.execute(
