@@ -1,4 +1,5 @@
 import { createClient, type Client } from "@libsql/client";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import cluster from "node:cluster";
 import { mkdirSync } from "node:fs";
@@ -6,7 +7,7 @@ import path from "node:path";
 import { env } from "@/server/env";
 import { watchRemote } from "./availability";
 import { fastReads } from "./fast-reads";
-import { isLocalUrl, namespaceFetch } from "./remote";
+import { isLocalUrl, serverFetch } from "./remote";
 import { openReplica, type Replica } from "./replica";
 import * as schema from "./schema";
 import { serializeWrites } from "./write-lock";
@@ -55,7 +56,7 @@ type OpenOptions = { syncUrl?: string; syncInterval?: number; primaryUrl?: strin
  */
 export async function openDb(url = env().DATABASE_URL, authToken = env().DATABASE_AUTH_TOKEN, opts: OpenOptions = {}): Promise<Db> {
   if (!isLocalUrl(url)) {
-    const client = watchRemote(createClient({ url, authToken, fetch: namespaceFetch }), url);
+    const client = watchRemote(createClient({ url, authToken, fetch: serverFetch }), url);
     remotes.add(client);
     return drizzle(client, { schema }) as Db;
   }
@@ -121,6 +122,18 @@ export async function analyzeNewIndexes(db: Db): Promise<void> {
      LIMIT 1`,
   );
   if (missing.rows.length) await db.$client.execute("ANALYZE");
+}
+
+/**
+ * Reads that do not depend on each other, at once. On a libSQL server: one batch, so one request
+ * (each costs ~4 ms there however small: sqld's stream and the HTTP exchange; a list's four card
+ * reads took 19.6 ms in parallel, 9.8 ms as one batch at 100,000 listings) and one snapshot. On a
+ * local file or an embedded replica: in parallel, each on the fast read path (fast-reads.ts), where a
+ * batch would be a transaction queued behind the writes.
+ */
+export function readTogether<T extends Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>>(db: Db, queries: T): Promise<BatchResponse<T>> {
+  if (remotes.has(db.$client)) return db.batch(queries);
+  return Promise.all(queries) as Promise<BatchResponse<T>>;
 }
 
 /** On an embedded replica, the primary itself (reads there see every write); elsewhere null. */

@@ -4,10 +4,10 @@
  * see (visibleTo) and pass them here; this module never widens that choice.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/server/db";
+import { readTogether, type Db } from "@/server/db";
 import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
 import type { DealChip } from "@/schemas/economics";
-import { ECONOMICS_COLUMNS, economicsInputOf, loadRentRolls, withoutStaffInputs } from "./economics-input";
+import { ECONOMICS_COLUMNS, economicsInputOf, rentRollsByListing, rentRollsQuery, withoutStaffInputs } from "./economics-input";
 import { dealChips, mediansFor, medianAudienceOf, similarCandidates } from "./economics";
 import { dealCheck, listingEconomics } from "@/lib/economics";
 import type { Audience } from "./visibility";
@@ -102,7 +102,7 @@ const cardColumns = {
 
 /**
  * The cards of `ids`, in the given order (unknown ids are skipped, a repeated
- * id gives one card per occurrence). Four queries whatever the number of ids:
+ * id gives one card per occurrence). Four queries whatever the number of ids, read together:
  * the rows, their transports, their images and their rent rolls; the deal
  * line's medians come from the audience's candidates, computed once per
  * content version (./economics.ts). `audience` picks whose listings the
@@ -111,39 +111,40 @@ const cardColumns = {
 export async function loadCards(db: Db, ids: readonly number[], now: Date = new Date(), audience: Audience = "visitor"): Promise<InvestmentCard[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const [rows, transports, images, rentRolls, candidates] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(investments)
-      .leftJoin(municipalities, eq(municipalities.code, investments.city_cd))
-      .leftJoin(prefectures, eq(prefectures.pref_cd, investments.pref_cd))
-      .where(inArray(investments.id, unique))
-      .all(),
-    db
-      .select({
-        investment_id: investment_transports.investment_id,
-        line_name: investment_transports.line_name,
-        station_name: investment_transports.station_name,
-      })
-      .from(investment_transports)
-      .where(inArray(investment_transports.investment_id, unique))
-      .orderBy(asc(investment_transports.investment_id), asc(investment_transports.e_sort), asc(investment_transports.id))
-      .all(),
-    db
-      .select({ investment_id: investment_images.investment_id, name: investment_images.name })
-      .from(investment_images)
-      .where(inArray(investment_images.investment_id, unique))
-      // the thumbnail is the first photo; a floor plan only when there is no photo
-      .orderBy(
-        asc(investment_images.investment_id),
-        sql`${investment_images.category} = 'floor_plan'`,
-        asc(investment_images.e_sort),
-        asc(investment_images.id),
-      )
-      .all(),
-    loadRentRolls(db, unique),
+  // one batch on a libSQL server, in parallel on a file (readTogether)
+  const [[rows, transports, images, rollRows], candidates] = await Promise.all([
+    readTogether(db, [
+      db
+        .select(cardColumns)
+        .from(investments)
+        .leftJoin(municipalities, eq(municipalities.code, investments.city_cd))
+        .leftJoin(prefectures, eq(prefectures.pref_cd, investments.pref_cd))
+        .where(inArray(investments.id, unique)),
+      db
+        .select({
+          investment_id: investment_transports.investment_id,
+          line_name: investment_transports.line_name,
+          station_name: investment_transports.station_name,
+        })
+        .from(investment_transports)
+        .where(inArray(investment_transports.investment_id, unique))
+        .orderBy(asc(investment_transports.investment_id), asc(investment_transports.e_sort), asc(investment_transports.id)),
+      db
+        .select({ investment_id: investment_images.investment_id, name: investment_images.name })
+        .from(investment_images)
+        .where(inArray(investment_images.investment_id, unique))
+        // the thumbnail is the first photo; a floor plan only when there is no photo
+        .orderBy(
+          asc(investment_images.investment_id),
+          sql`${investment_images.category} = 'floor_plan'`,
+          asc(investment_images.e_sort),
+          asc(investment_images.id),
+        ),
+      rentRollsQuery(db, unique),
+    ]),
     similarCandidates(db, medianAudienceOf(audience), now),
   ]);
+  const rentRolls = rentRollsByListing(rollRows);
 
   const firstTransport = new Map<number, { line_name: string | null; station_name: string | null }>();
   for (const t of transports) if (!firstTransport.has(t.investment_id)) firstTransport.set(t.investment_id, t);

@@ -165,19 +165,29 @@ async function byListing<T extends { investment_id: number }, U>(
   return out;
 }
 
+/** The rent rolls of listings, in their order (e_sort), as one statement (loadCards reads it with the cards). */
+export function rentRollsQuery(db: Pick<Db, "select">, ids: readonly number[]) {
+  return db
+    .select()
+    .from(investment_rent_rolls)
+    .where(inArray(investment_rent_rolls.investment_id, [...ids]))
+    .orderBy(asc(investment_rent_rolls.investment_id), asc(investment_rent_rolls.e_sort), asc(investment_rent_rolls.id));
+}
+
+/** rentRollsQuery's rows by listing. */
+export function rentRollsByListing(rows: readonly RentRollStored[]): Map<number, RentRollRow[]> {
+  const out = new Map<number, RentRollRow[]>();
+  for (const row of rows) {
+    const list = out.get(row.investment_id) ?? [];
+    list.push(rentRollRowOf(row));
+    out.set(row.investment_id, list);
+  }
+  return out;
+}
+
 /** The rent rolls of listings, in their order (e_sort); a listing without one has no entry. */
 export function loadRentRolls(db: Pick<Db, "select">, ids: readonly number[]): Promise<Map<number, RentRollRow[]>> {
-  return byListing<RentRollStored, RentRollRow>(
-    ids,
-    (chunk) =>
-      db
-        .select()
-        .from(investment_rent_rolls)
-        .where(inArray(investment_rent_rolls.investment_id, chunk))
-        .orderBy(asc(investment_rent_rolls.investment_id), asc(investment_rent_rolls.e_sort), asc(investment_rent_rolls.id))
-        .all(),
-    rentRollRowOf,
-  );
+  return byListing<RentRollStored, RentRollRow>(ids, (chunk) => rentRollsQuery(db, chunk).all(), rentRollRowOf);
 }
 
 /** The 修繕履歴 of listings, in their order (e_sort); a listing without one has no entry. */
