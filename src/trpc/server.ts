@@ -5,6 +5,7 @@ import { createContext } from "@/server/api/context";
 import { createCaller } from "@/server/api/root";
 import { getDb } from "@/server/db";
 import { cachedMembersOnlyCount } from "@/server/investments";
+import type { MembersOnlyCount } from "@/server/search";
 import { searchForViewer } from "@/server/members";
 import type { ListPageSize } from "@/lib/list-view";
 import { investmentPage } from "@/schemas/investment";
@@ -42,7 +43,7 @@ export const listings = {
       cashFlowTerms: r.cashFlowTerms,
     };
   },
-  async membersOnlyCount(query: SearchQuery): Promise<number | null> {
+  async membersOnlyCount(query: SearchQuery): Promise<MembersOnlyCount | null> {
     const ctx = await createRscContext();
     return cachedMembersOnlyCount(ctx.db, query);
   },

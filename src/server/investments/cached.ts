@@ -5,7 +5,7 @@ import type { Db } from "@/server/db";
 import { getInvestmentDetail } from "./detail";
 import { areaFacetConditions, areaFacets, featureFacets, trainFacets, type AreaFacets } from "./facets";
 import { homeListings } from "./home";
-import { countInvestments, countMembersOnly, searchInvestments } from "@/server/search";
+import { countInvestments, countMembersOnly, searchInvestments, type MembersOnlyCount } from "@/server/search";
 import type { Audience } from "@/server/listings";
 
 /**
@@ -43,11 +43,15 @@ export async function cachedCount(db: Db, audience: Exclude<Audience, "admin">, 
 }
 
 /** countMembersOnly, shared like the counts (the same for every visitor). Page and sort do not change it, so they are not part of the key. */
-export async function cachedMembersOnlyCount(db: Db, query: SearchQuery): Promise<number | null> {
+export async function cachedMembersOnlyCount(db: Db, query: SearchQuery): Promise<MembersOnlyCount | null> {
   const { page: _page, sr: _sr, ...conditions } = query;
-  const box = await memoPublic(store()?.count as LRUCache<string, { n: number | null }> | undefined, `membersOnly|${JSON.stringify(conditions)}`, async () => ({
-    n: await countMembersOnly(db, conditions),
-  }));
+  const box = await memoPublic(
+    store()?.count as LRUCache<string, { n: MembersOnlyCount | null }> | undefined,
+    `membersOnly|${JSON.stringify(conditions)}`,
+    async () => ({
+      n: await countMembersOnly(db, conditions),
+    }),
+  );
   return box.n;
 }
 

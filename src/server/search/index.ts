@@ -14,6 +14,7 @@ export {
   searchOrder,
   searchPage,
   sortColumnOf,
+  type MembersOnlyCount,
   type SearchResult,
   WALK_MAX_ROWS,
   walkPays,

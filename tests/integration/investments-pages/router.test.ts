@@ -2,7 +2,9 @@ import { TRPCError } from "@trpc/server";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "@/lib/constants/investment";
+import { parseSearchParams } from "@/schemas/search";
 import { bookmarks, investment_images, investment_transports, investments } from "@/server/db/schema";
+import { COUNT_BOUND, countMembersOnly } from "@/server/search";
 import { callerFor } from "../../helpers/context";
 import { seededDb, VISIBLE, type Seeded } from "./setup";
 
@@ -56,6 +58,17 @@ describe("public.investments.membersOnlyCount (the visitor banner)", () => {
     // a narrower search: its own count
     expect((await c.public.investments.membersOnlyCount({ ty: "1" })).total).toBe(await countWhere(and(membersOnly, eq(investments.type_cd, 1))));
     expect((await c.public.investments.membersOnlyCount({ ty: "1" })).total).toBeLessThan(all);
+  });
+
+  it("counts to the bound and says so past it (the banner's 「1,000件以上」), exact below it", async () => {
+    const all = await countWhere(membersOnly);
+    expect(all).toBeGreaterThan(3);
+    expect(await countMembersOnly(t.db, parseSearchParams({}), new Date(), 3)).toEqual({ total: 3, bounded: true });
+    expect(await countMembersOnly(t.db, parseSearchParams({}), new Date(), all)).toEqual({ total: all, bounded: false });
+    expect(await countMembersOnly(t.db, parseSearchParams({}), new Date(), all - 1)).toEqual({ total: all - 1, bounded: true });
+    // the procedure: the demo is under COUNT_BOUND, so exact
+    expect(all).toBeLessThanOrEqual(COUNT_BOUND);
+    expect(await (await visitor()).public.investments.membersOnlyCount({})).toEqual({ total: all, bounded: false });
   });
 
   it("a search that finds nothing has no members-only listings either", async () => {

@@ -229,7 +229,7 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
           {result.total > 0 && <ListViewSwitch page={result.page} search={params} display={display} className="justify-end" />}
           <ListViewMemory vw={display.params.get("vw")} pp={display.params.has("pp") ? display.pageSize : null} />
 
-          {isGuest && membersOnly !== undefined && membersOnly !== 0 && (counts?.investment.members ?? 1) > 0 && (
+          {isGuest && membersOnly !== undefined && membersOnly?.total !== 0 && (counts?.investment.members ?? 1) > 0 && (
             <aside
               className="flex flex-col gap-3 rounded-lg border border-gold-300 bg-gradient-to-r from-gold-50 to-white p-4 sm:flex-row sm:items-center sm:justify-between"
               aria-label="会員限定物件のご案内"
@@ -242,10 +242,10 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
                 ) : (
                   <span>
                     {filtered ? "この条件では、このほかに" : "このほかに"}
-                    <strong className="tabular mx-0.5" data-count={membersOnly}>
-                      {withCommas(String(membersOnly))}
+                    <strong className="tabular mx-0.5" data-count={membersOnly.total} data-bounded={membersOnly.bounded ? "" : undefined}>
+                      {withCommas(String(membersOnly.total))}
                     </strong>
-                    件の会員限定物件があります。無料会員登録ですべての物件をご覧いただけます。
+                    {membersOnly.bounded ? "件以上" : "件"}の会員限定物件があります。無料会員登録ですべての物件をご覧いただけます。
                   </span>
                 )}
               </p>

@@ -82,10 +82,12 @@ export const investmentsRouter = createTRPCRouter({
   /**
    * How many members-only listings the same query finds (the list's banner to
    * visitors: "このほかにN件の会員限定物件"); null when the query has a free
-   * word (see countMembersOnly). Page and sort do not matter.
+   * word (see countMembersOnly), `bounded` past COUNT_BOUND. Page and sort do not matter.
    */
   membersOnlyCount: publicProcedure.input(rawSearchQuery).query(async ({ ctx, input }) => {
-    return { total: await cachedMembersOnlyCount(ctx.db, parseSearchParams(toRawRecord(input))) };
+    const r = await cachedMembersOnlyCount(ctx.db, parseSearchParams(toRawRecord(input)));
+    // bounded: counted to COUNT_BOUND and stopped there (「1,000件以上」)
+    return { total: r?.total ?? null, bounded: r?.bounded ?? false };
   }),
 
   /**
