@@ -11,8 +11,8 @@ import { DEFAULT_SORT, MEMBER_TERMS_SORTS, SORTS } from "@/lib/constants/sorts";
  * conditions kept. Without JavaScript the surrounding GET form and its button work. Until this
  * component has mounted, the chrome's script submits that form on a change (chrome-script.tsx):
  * before the page is hydrated (visitors' lists, static-pages.ts), and while React is still
- * hydrating it, when React may drop the event (a hydration waiting on a script chunk cannot be
- * finished for it; seen in CI: a change right after load left the list as it was). The mount
+ * hydrating it, when React may drop the event (seen in CI: a change right after load had React's
+ * props on the select, never reached the document's bubble phase, and left the list as it was). The mount
  * effect marks the select `data-mounted`, and from then on the change is this handler's alone.
  */
 export function SortSelect({ value, params, cashFlowTerms = false }: { value: string; params: string; cashFlowTerms?: boolean }) {

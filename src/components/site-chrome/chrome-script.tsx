@@ -16,9 +16,8 @@
  * - a `select[data-submit-on-change]` (the list's sort order) changed before its component has mounted
  *   submits its GET form: on a visitor's list served without scripts (static-pages.ts) until something
  *   starts them, on a member's list while its scripts are still loading (a phone on 4G, a busy
- *   machine), and while React is hydrating it: React's props are on the element by then, but a change
- *   during a hydration that waits on a chunk is dropped by React (it stops the event), and the list
- *   never changed. Once the component's mount effect has marked the select `data-mounted`, its own
+ *   machine), and while React is hydrating it: React's props are on the element by then, but React
+ *   stopped such a change before its own handler ran, and the list never changed. Once the component's mount effect has marked the select `data-mounted`, its own
  *   handler navigates and this one stands aside.
  */
 const SCRIPT =

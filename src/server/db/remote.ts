@@ -59,8 +59,8 @@ export function serverFetch(input: Request | string | URL, init?: RequestInit): 
         });
       });
       out.on("error", (e: NodeJS.ErrnoException) => {
-        // A kept-alive socket the server closed while idle fails before any answer: the request never
-        // reached it, so it goes once more on a new socket (Node's documented pattern for keep-alive).
+        // A reused socket that fails before any answer is the server closing it while it sat idle, as
+        // the request was written: sent once more on a new socket (Node's documented keep-alive pattern).
         if (retry && out.reusedSocket && (e.code === "ECONNRESET" || e.code === "EPIPE")) send(body, false).then(resolve, reject);
         else reject(e);
       });

@@ -427,7 +427,7 @@ export type MembersOnlyCount = { total: number; bounded: boolean };
  *
  * Counted to `bound` (COUNT_BOUND) like the list itself: no index puts the
  * members-only flag right after the visibility columns, so an exact count of a
- * broad search walked every visible listing (23 ms at 100,000 listings, about
+ * broad search walked every visible listing (21–24 ms at 100,000 listings, about
  * a quarter of an uncached list page); past a thousand the banner says so.
  */
 export async function countMembersOnly(db: Db, query: SearchQuery, now: Date = new Date(), bound: number = COUNT_BOUND): Promise<MembersOnlyCount | null> {
