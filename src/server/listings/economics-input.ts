@@ -148,6 +148,16 @@ export function repairRecordOf(r: Pick<RepairStored, "year_month" | "description
 /** SQLite's bound-parameter limit is far above this; batches keep one IN list reasonable. */
 const BATCH = 500;
 
+/** Rows appended to their listing's list in `out`, in the rows' order. */
+function groupByListing<T extends { investment_id: number }, U>(out: Map<number, U[]>, rows: readonly T[], map: (row: T) => U): Map<number, U[]> {
+  for (const row of rows) {
+    const list = out.get(row.investment_id) ?? [];
+    list.push(map(row));
+    out.set(row.investment_id, list);
+  }
+  return out;
+}
+
 async function byListing<T extends { investment_id: number }, U>(
   ids: readonly number[],
   read: (chunk: number[]) => Promise<T[]>,
@@ -155,13 +165,7 @@ async function byListing<T extends { investment_id: number }, U>(
 ): Promise<Map<number, U[]>> {
   const out = new Map<number, U[]>();
   const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += BATCH) {
-    for (const row of await read(unique.slice(i, i + BATCH))) {
-      const list = out.get(row.investment_id) ?? [];
-      list.push(map(row));
-      out.set(row.investment_id, list);
-    }
-  }
+  for (let i = 0; i < unique.length; i += BATCH) groupByListing(out, await read(unique.slice(i, i + BATCH)), map);
   return out;
 }
 
@@ -176,13 +180,7 @@ export function rentRollsQuery(db: Pick<Db, "select">, ids: readonly number[]) {
 
 /** rentRollsQuery's rows by listing. */
 export function rentRollsByListing(rows: readonly RentRollStored[]): Map<number, RentRollRow[]> {
-  const out = new Map<number, RentRollRow[]>();
-  for (const row of rows) {
-    const list = out.get(row.investment_id) ?? [];
-    list.push(rentRollRowOf(row));
-    out.set(row.investment_id, list);
-  }
-  return out;
+  return groupByListing(new Map(), rows, rentRollRowOf);
 }
 
 /** The rent rolls of listings, in their order (e_sort); a listing without one has no entry. */

@@ -30,7 +30,7 @@ import {
   type SimilarMedians,
 } from "@/lib/economics";
 import type { DealChip, DealCheckDto, EconomicsFigures, ListingEconomicsDto, RentRollSummary, RepairHistorySummary } from "@/schemas/economics";
-import { ECONOMICS_COLUMNS, economicsInputOf, rentRollRowOf } from "./economics-input";
+import { ECONOMICS_COLUMNS, economicsInputOf, rentRollsByListing } from "./economics-input";
 import { visibleTo, type Audience } from "./visibility";
 
 /** Whose listings a median may use: a visitor's only public ones; members (and staff previews) every published one. */
@@ -95,12 +95,7 @@ export async function loadCandidates(db: Db, audience: MedianAudience, now: Date
       .where(and(visibleTo(audience), gt(investments.id, after), lte(investments.id, last)))
       .orderBy(asc(investment_rent_rolls.investment_id), asc(investment_rent_rolls.e_sort), asc(investment_rent_rolls.id))
       .all();
-    const byListing = new Map<number, RentRollRow[]>();
-    for (const { roll } of rolls) {
-      const list = byListing.get(roll.investment_id) ?? [];
-      list.push(rentRollRowOf(roll));
-      byListing.set(roll.investment_id, list);
-    }
+    const byListing = rentRollsByListing(rolls.map((r) => r.roll));
     for (const r of rows) out.push(candidateOf(r, economicsInputOf(r, { rentRoll: byListing.get(r.id) }), now));
     if (rows.length < chunk) break;
     after = last;
