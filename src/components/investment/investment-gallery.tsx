@@ -3,6 +3,7 @@
 import { Building2, ChevronLeft, ChevronRight, Search } from "@/components/icons";
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { GalleryPicture, galleryKeyTarget } from "./gallery-picture";
+import { MOUNT_MARK, useMountMark } from "@/components/ui/mount-mark";
 
 // The full-screen view is fetched only when someone opens it (the detail page's first load stays small).
 // React.lazy, not next/dynamic: mounted only after a click, and next/dynamic's runtime (~2.5 KiB) stays off the page (issue 21).
@@ -36,7 +37,7 @@ const STRIP_SIZES = "(min-width: 640px) 85px, 75px";
  * caption and a strip of thumbnails. Keyboard: ←/→ (and Home/End) on the
  * gallery move between photos; every control is a real button. On a visitor's page React comes
  * later (issue 31, static-pages.ts): each control is `data-hydrate-on-tap`, so the first press starts
- * it and is given again once React has the gallery.
+ * it and is given again once React has committed the gallery (useMountMark).
  */
 export function InvestmentGallery({
   images,
@@ -58,6 +59,8 @@ export function InvestmentGallery({
   const zoomRef = useRef<HTMLButtonElement>(null);
   const [failed, setFailed] = useState<ReadonlySet<number>>(new Set());
   const stripRef = useRef<HTMLUListElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  useMountMark(sectionRef);
   const count = images.length;
 
   const go = useCallback(
@@ -92,7 +95,15 @@ export function InvestmentGallery({
   };
 
   return (
-    <section aria-roledescription="写真ギャラリー" aria-label={`${title}の${label}`} className="grid gap-2" onKeyDown={onKeyDown} data-slot={dataSlot}>
+    <section
+      ref={sectionRef}
+      {...MOUNT_MARK}
+      aria-roledescription="写真ギャラリー"
+      aria-label={`${title}の${label}`}
+      className="grid gap-2"
+      onKeyDown={onKeyDown}
+      data-slot={dataSlot}
+    >
       <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-primary-950">
         {failed.has(index) ? (
           <div className="absolute inset-0 flex items-center justify-center text-primary-400" aria-hidden="true">

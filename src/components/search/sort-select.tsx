@@ -1,8 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useTransition } from "react";
+import { useId, useRef, useTransition } from "react";
 import { Select } from "@/components/ui/select";
+import { useMountMark } from "@/components/ui/mount-mark";
 import { LazyLoadingOverlay } from "./lazy-loading-overlay";
 import { DEFAULT_SORT, MEMBER_TERMS_SORTS, SORTS } from "@/lib/constants/sorts";
 
@@ -24,7 +25,7 @@ export function SortSelect({ value, params, cashFlowTerms = false }: { value: st
   const id = useId();
   const [pending, startTransition] = useTransition();
   const ref = useRef<HTMLSelectElement>(null);
-  useEffect(() => ref.current?.setAttribute("data-mounted", ""), []);
+  useMountMark(ref);
   return (
     <form action="/investments/page/1/" method="get" className="flex items-center gap-2">
       {[...new URLSearchParams(params)].map(([k, v], i) => (k === "sr" || k === "page" ? null : <input key={`${k}-${i}`} type="hidden" name={k} value={v} />))}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { MOUNT_MARK, useMountMark } from "./mount-mark";
 
 /**
  * An overlay (dialog, sheet) whose code loads when it is first wanted, not with the page: the page
@@ -15,6 +16,8 @@ export function useLazyOverlay(preload: () => Promise<unknown>) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // a press before this trigger is committed is held by a deferred page's loader, then given again
+  useMountMark(triggerRef);
   const warm = () => void preload().catch(() => undefined);
   return {
     open,
@@ -22,6 +25,7 @@ export function useLazyOverlay(preload: () => Promise<unknown>) {
     mounted,
     trigger: {
       ref: triggerRef,
+      ...MOUNT_MARK,
       type: "button" as const,
       "aria-haspopup": "dialog" as const,
       "aria-expanded": open,

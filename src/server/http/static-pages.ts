@@ -183,8 +183,9 @@ const innerOf = (script: string) => script.slice(script.indexOf(">") + 1, script
  * Runs the held scripts (inline ones first, in page order, then the chunks) when:
  * - a control that needs React is pressed (a lazy overlay's trigger, `button[aria-haspopup]`, or
  *   `[data-hydrate-on-tap]`): pointing at it or focusing it starts the load, the click itself is held
- *   and given again once React has taken that element (it carries React's props then); so is an arrow key
- *   pressed on it (the gallery's keyboard);
+ *   and given again once React has committed that element (its `[data-mount-mark]` component is marked
+ *   `data-mounted`, mount-mark.ts; an element outside such a component: once it carries React's props);
+ *   so is an arrow key pressed on it (the gallery's keyboard);
  * - an element marked `[data-hydrate-when-near]` comes within NEAR of the viewport, or is focused or
  *   touched (the detail's simulator and 最近見た物件: their server HTML stands until then);
  * - an element marked `[data-hydrate-on-touch]` is touched, pointed at or focused (the map search: on a
@@ -205,7 +206,9 @@ const DEFER_LOADER =
   'for(i=0;i<h.length;i++){if(n&&h[i].nonce!==n)continue;u=h[i].getAttribute("data-src");s=d.createElement("script");if(n)s.nonce=n;' +
   "if(u){s.src=u;s.async=true;later.push(s)}else{s.textContent=h[i].textContent;d.body.appendChild(s)}}" +
   "later.forEach(function(x){d.body.appendChild(x)})}" +
-  'function ready(t){for(var k in t)if(k.indexOf("__reactProps$")===0)return true;return false}' +
+  // committed: the component's mount mark (mount-mark.ts); React's props alone come before the commit
+  'function ready(t){var m=t.closest("[data-mount-mark]");if(m)return m.hasAttribute("data-mounted");' +
+  'for(var k in t)if(k.indexOf("__reactProps$")===0)return true;return false}' +
   "function later(t,tries){if(ready(t))return t.click();if(tries<400)setTimeout(function(){later(t,tries+1)},50)}" +
   'function near(e){var t=e.target&&e.target.closest&&e.target.closest(TAP+","+NEAR+","+TOUCH);if(t)start()}' +
   '["pointerover","touchstart","focusin"].forEach(function(k){d.addEventListener(k,near,{capture:true,passive:true})});' +
