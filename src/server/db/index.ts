@@ -136,6 +136,11 @@ export function readTogether<T extends Readonly<[BatchItem<"sqlite">, ...BatchIt
   return Promise.all(queries) as Promise<BatchResponse<T>>;
 }
 
+/** Whether `db` talks to a libSQL server over HTTP (each request a round trip: batch what can go together). */
+export function isRemote(db: Db): boolean {
+  return remotes.has(db.$client);
+}
+
 /** On an embedded replica, the primary itself (reads there see every write); elsewhere null. */
 export function primaryOf(db: Db): Db | null {
   return replicas.get(db.$client)?.primaryDb ?? null;

@@ -3,13 +3,15 @@
  * related listings). Hydration only: callers decide WHICH ids an audience may
  * see (visibleTo) and pass them here; this module never widens that choice.
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
-import { readTogether, type Db } from "@/server/db";
+import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { isRemote, readTogether, type Db } from "@/server/db";
 import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
 import type { DealChip } from "@/schemas/economics";
 import { ECONOMICS_COLUMNS, economicsInputOf, rentRollsByListing, rentRollsQuery, withoutStaffInputs } from "./economics-input";
 import { dealChips, mediansFor, medianAudienceOf, similarCandidates } from "./economics";
-import { dealCheck, listingEconomics } from "@/lib/economics";
+import { dealCheck, listingEconomics, type SimilarCandidate } from "@/lib/economics";
 import type { Audience } from "./visibility";
 import { storedFormerPrice } from "@/lib/former-price";
 import type { BuiltGroup } from "@/schemas/investment-groups";
@@ -112,38 +114,97 @@ export async function loadCards(db: Db, ids: readonly number[], now: Date = new 
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   // one batch on a libSQL server, in parallel on a file (readTogether)
-  const [[rows, transports, images, rollRows], candidates] = await Promise.all([
-    readTogether(db, [
-      db
-        .select(cardColumns)
-        .from(investments)
-        .leftJoin(municipalities, eq(municipalities.code, investments.city_cd))
-        .leftJoin(prefectures, eq(prefectures.pref_cd, investments.pref_cd))
-        .where(inArray(investments.id, unique)),
-      db
-        .select({
-          investment_id: investment_transports.investment_id,
-          line_name: investment_transports.line_name,
-          station_name: investment_transports.station_name,
-        })
-        .from(investment_transports)
-        .where(inArray(investment_transports.investment_id, unique))
-        .orderBy(asc(investment_transports.investment_id), asc(investment_transports.e_sort), asc(investment_transports.id)),
-      db
-        .select({ investment_id: investment_images.investment_id, name: investment_images.name })
-        .from(investment_images)
-        .where(inArray(investment_images.investment_id, unique))
-        // the thumbnail is the first photo; a floor plan only when there is no photo
-        .orderBy(
-          asc(investment_images.investment_id),
-          sql`${investment_images.category} = 'floor_plan'`,
-          asc(investment_images.e_sort),
-          asc(investment_images.id),
-        ),
-      rentRollsQuery(db, unique),
-    ]),
+  const [reads, candidates] = await Promise.all([readTogether(db, cardReads(db, unique)), similarCandidates(db, medianAudienceOf(audience), now)]);
+  return cardsFrom(ids, reads, candidates, now);
+}
+
+/**
+ * A page's rows and its cards in one request on a libSQL server (issue 31): the page's statement and
+ * the cards' reads go as one batch, the cards' reads finding the page's ids through `pageIds` (the same
+ * page as a statement selecting only the ids; SQLite runs that subquery once per read). On sqld each
+ * request costs ~4 ms however small, so a list took two (the page, then its cards); now one. On a file
+ * the page is read first and its cards after (loadCards): repeating the page's statement in each read
+ * would cost more there than it saves.
+ */
+export async function pageWithCards<R extends { id: number }>(
+  db: Db,
+  page: BatchItem<"sqlite"> & PromiseLike<R[]>,
+  pageIds: SQLWrapper,
+  now: Date,
+  audience: Audience,
+): Promise<{ rows: R[]; cards: InvestmentCard[] }> {
+  if (!isRemote(db)) {
+    const rows = await page;
+    return {
+      rows,
+      cards: await loadCards(
+        db,
+        rows.map((r) => r.id),
+        now,
+        audience,
+      ),
+    };
+  }
+  const [[rows, ...reads], candidates] = await Promise.all([
+    // (the batch's result is typed by its statements; the page's rows are R)
+    db.batch([page, ...cardReads(db, pageIds)]) as Promise<[R[], ...CardReads]>,
     similarCandidates(db, medianAudienceOf(audience), now),
   ]);
+  return {
+    rows,
+    cards: rows.length
+      ? cardsFrom(
+          rows.map((r) => r.id),
+          reads,
+          candidates,
+          now,
+        )
+      : [],
+  };
+}
+
+/** The four reads of the cards of `ids` (a list, or a statement selecting them): rows, transports, images, rent rolls. */
+function cardReads(db: Db, ids: readonly number[] | SQLWrapper) {
+  const of = (column: SQLiteColumn) => (Array.isArray(ids) ? inArray(column, ids as number[]) : inArray(column, ids as SQLWrapper));
+  return [
+    db
+      .select(cardColumns)
+      .from(investments)
+      .leftJoin(municipalities, eq(municipalities.code, investments.city_cd))
+      .leftJoin(prefectures, eq(prefectures.pref_cd, investments.pref_cd))
+      .where(of(investments.id)),
+    db
+      .select({
+        investment_id: investment_transports.investment_id,
+        line_name: investment_transports.line_name,
+        station_name: investment_transports.station_name,
+      })
+      .from(investment_transports)
+      .where(of(investment_transports.investment_id))
+      .orderBy(asc(investment_transports.investment_id), asc(investment_transports.e_sort), asc(investment_transports.id)),
+    db
+      .select({ investment_id: investment_images.investment_id, name: investment_images.name })
+      .from(investment_images)
+      .where(of(investment_images.investment_id))
+      // the thumbnail is the first photo; a floor plan only when there is no photo
+      .orderBy(
+        asc(investment_images.investment_id),
+        sql`${investment_images.category} = 'floor_plan'`,
+        asc(investment_images.e_sort),
+        asc(investment_images.id),
+      ),
+    rentRollsQuery(db, ids),
+  ] as const;
+}
+type CardReads = BatchResponse<ReturnType<typeof cardReads>>;
+
+/** The cards of `ids`, in that order, from cardReads' rows. */
+function cardsFrom(
+  ids: readonly number[],
+  [rows, transports, images, rollRows]: CardReads,
+  candidates: readonly SimilarCandidate[],
+  now: Date,
+): InvestmentCard[] {
   const rentRolls = rentRollsByListing(rollRows);
 
   const firstTransport = new Map<number, { line_name: string | null; station_name: string | null }>();

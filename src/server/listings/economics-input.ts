@@ -5,7 +5,7 @@
  * (Map by listing id). Every surface, the derived columns (investments/derive.ts) and the editor
  * go through here, so a stored value means the same thing everywhere.
  */
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, type SQLWrapper } from "drizzle-orm";
 import type { EconomicsInput, RentRollRow, RepairRecord } from "@/lib/economics";
 import type { Db } from "@/server/db";
 import { investment_rent_rolls, investment_repairs, investments } from "@/server/db/schema";
@@ -170,11 +170,11 @@ async function byListing<T extends { investment_id: number }, U>(
 }
 
 /** The rent rolls of listings, in their order (e_sort), as one statement (loadCards reads it with the cards). */
-export function rentRollsQuery(db: Pick<Db, "select">, ids: readonly number[]) {
+export function rentRollsQuery(db: Pick<Db, "select">, ids: readonly number[] | SQLWrapper) {
   return db
     .select()
     .from(investment_rent_rolls)
-    .where(inArray(investment_rent_rolls.investment_id, [...ids]))
+    .where(inArray(investment_rent_rolls.investment_id, Array.isArray(ids) ? [...(ids as readonly number[])] : (ids as SQLWrapper)))
     .orderBy(asc(investment_rent_rolls.investment_id), asc(investment_rent_rolls.e_sort), asc(investment_rent_rolls.id));
 }
 

@@ -19,9 +19,10 @@ import { DEFAULT_SORT, PAGE_SIZE, type SortKey } from "@/lib/constants/investmen
 import { cashFlowSortKey, YEN_PER_MAN, type LoanTerms } from "@/lib/economics";
 import { lastPage } from "@/lib/pagination";
 import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "@/server/db";
 import { investment_transports, investments, SORT_INDEXES } from "@/server/db/schema";
-import { DISTANCE_WALK, loadCards, searchSizeSql, visibleTo, type Audience, type InvestmentCard } from "@/server/listings";
+import { DISTANCE_WALK, pageWithCards, searchSizeSql, visibleTo, type Audience, type InvestmentCard } from "@/server/listings";
 import { planQuery, type FreeWordTerm, type QueryPlan, type ShortTerm } from "./plan";
 
 export interface SearchOptions {
@@ -473,24 +474,44 @@ export function walkPays(matches: number, bound: number, rows: number): boolean 
 /**
  * One page of a search: the total, the last page and the cards of the page
  * (the asked page is clamped to 1..last). One statement gives the page's ids
- * with the count beside them (a scalar subquery, run once: one round trip
- * to a sqld primary instead of two), then the cards. The count is bounded
- * (countBound) unless `exactCount`. Only a page past the end takes two more
- * statements: the count alone, then the last page.
+ * with the count beside them (a scalar subquery, run once), then the cards;
+ * on a sqld primary the two go as one request (pageWithCards). A set's count
+ * comes first, alone: it picks the page's plan (drivenBySets). The count is
+ * bounded (countBound) unless `exactCount`. Only a page past the end takes
+ * two more statements: the count alone, then the last page.
  */
 export async function searchInvestments(db: Db, audience: Audience, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
   const now = options.now ?? new Date();
-  const { ids, ...found } = await searchPage(db, audience, query, { ...options, now });
-  if (found.total === 0) return { items: [], ...found };
-  return { items: await loadCards(db, ids, now, audience), ...found };
+  // the cards of the page read last (a page past the end reads the last page after its count)
+  let items: InvestmentCard[] = [];
+  const { ids: _ids, ...found } = await readSearchPage(db, audience, query, { ...options, now }, async (page, pageIds) => {
+    const read = await pageWithCards(db, page, pageIds, now, audience);
+    items = read.cards;
+    return read.rows;
+  });
+  return { items: found.total === 0 ? [] : items, ...found };
 }
 
 /** The ids of a search's page with its count, as searchInvestments shows them (its statements, without the cards). */
-export async function searchPage(
+export function searchPage(
   db: Db,
   audience: Audience,
   query: SearchQuery,
   options: SearchOptions = {},
+): Promise<Omit<SearchResult, "items"> & { ids: number[] }> {
+  return readSearchPage(db, audience, query, options, (page) => page.all());
+}
+
+/** A page's statement (its ids, with the count beside them or 0) and the same page selecting its ids only. */
+type PageRow = { id: number; n: number };
+type PageRead = (page: BatchItem<"sqlite"> & PromiseLike<PageRow[]> & { all(): Promise<PageRow[]> }, pageIds: SQLWrapper) => Promise<PageRow[]>;
+
+async function readSearchPage(
+  db: Db,
+  audience: Audience,
+  query: SearchQuery,
+  options: SearchOptions,
+  read: PageRead,
 ): Promise<Omit<SearchResult, "items"> & { ids: number[] }> {
   const now = options.now ?? new Date();
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(options.pageSize ?? PAGE_SIZE) || PAGE_SIZE));
@@ -506,14 +527,17 @@ export async function searchPage(
   const counted = countSubquery(whereCounted, bound === null ? null : bound + 1);
   // `withCount`: the count beside each id (a scalar subquery, run once), in the same round trip
   const pageOf = (page: number, pageWhere: SQL | undefined = where, withCount = false) =>
-    db
-      .select({ id: investments.id, n: withCount ? counted : sql<number>`0` })
-      .from(investments)
-      .where(pageWhere)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .all();
+    read(
+      db
+        .select({ id: investments.id, n: withCount ? counted : sql<number>`0` })
+        .from(investments)
+        .where(pageWhere)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      // the same page, its ids only: what the cards' reads select by (pageWithCards)
+      sql`(SELECT ${investments.id} FROM ${investments} WHERE ${pageWhere ?? sql`1`} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
+    );
 
   let rows: { id: number; n: number }[];
   let page = asked;

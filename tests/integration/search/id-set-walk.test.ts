@@ -72,6 +72,15 @@ beforeAll(async () => {
     if (/order by/i.test(text)) sent.push(text);
     return (execute as (...a: unknown[]) => unknown)(stmt, ...rest);
   }) as typeof db.$client.execute;
+  // on a libSQL server the page goes out in one batch with its cards (pageWithCards)
+  const batch = db.$client.batch.bind(db.$client);
+  db.$client.batch = ((stmts: unknown[], ...rest: unknown[]) => {
+    for (const stmt of stmts) {
+      const text = typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql;
+      if (/order by/i.test(text)) sent.push(text);
+    }
+    return (batch as (...a: unknown[]) => unknown)(stmts, ...rest);
+  }) as typeof db.$client.batch;
 }, 120_000);
 
 afterAll(() => t?.cleanup());
