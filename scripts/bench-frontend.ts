@@ -204,6 +204,8 @@ interface Scores {
   lcpElement: string;
   bytes: Record<string, number>;
   runs: Run[];
+  /** The audits that cost accessibility, best practices or SEO points in the median run (id: the first element named). */
+  failed: string[];
 }
 /** One Lighthouse run: the figures next to what the machine could spare at that moment. */
 interface Run {
@@ -229,6 +231,19 @@ interface Run {
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+/** What a score under 100 in accessibility, best practices or SEO is made of: each weighted audit that failed, with the first element it names. */
+function failedAudits(lhr: Lhr): string[] {
+  const out: string[] = [];
+  for (const id of ["accessibility", "best-practices", "seo"]) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!ref.weight || !audit || audit.score === null || audit.score >= 1) continue;
+      const first = (audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items?.[0]?.node?.snippet;
+      out.push(`${ref.id}${first ? ` ${first.slice(0, 100)}` : ""}`);
+    }
+  }
+  return out;
+}
 function runOf(lhr: Lhr): Run {
   const num = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
   const byScript = new Map<string, { count: number; ms: number; longestMs: number }>();
@@ -326,10 +341,11 @@ if (!values["bytes-only"]) {
         lcpElement: (lcpNode?.snippet ?? lcpNode?.nodeLabel ?? "").slice(0, 120),
         bytes: Object.fromEntries(summary.map((i) => [i.resourceType, Math.round(i.transferSize / 1024)])),
         runs,
+        failed: failedAudits(lhr),
       };
       scores.set(t.key, s);
       log(
-        `${t.key.padEnd(10)} perf ${s.performance} (runs ${s.runs.map((r) => r.performance).join("/")}) a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  (load ${os.loadavg()[0]!.toFixed(2)})`,
+        `${t.key.padEnd(10)} perf ${s.performance} (runs ${s.runs.map((r) => r.performance).join("/")}) a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo}${s.failed.length ? ` (failed: ${s.failed.join("; ")})` : ""}  FCP ${s.fcpMs} ms  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}  (load ${os.loadavg()[0]!.toFixed(2)})`,
       );
     }
   } finally {
@@ -425,6 +441,14 @@ writeFileSync(
             const maxCls = Math.max(...s.runs.map((r) => r.cls));
             return `| ${p.name}${p.reportedOnly ? " (reported)" : ""} | ${s.performance}${mark(s.performance >= 95)} (${s.runs.map((r) => r.performance).join(" / ")}) | ${s.fcpMs} | ${s.lcpMs}${mark(s.lcpMs <= 2500)} | ${s.tbtMs}${mark(s.tbtMs <= tbtTarget)} | ${s.cls} (max ${maxCls})${mark(maxCls <= 0.02)} | ${s.speedIndexMs} | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | \`${s.lcpElement.replace(/[|`]/g, " ")}\` |`;
           }),
+          ...(pages.some((p) => p.lighthouse?.failed.length)
+            ? [
+                "",
+                "Audits under 100 in accessibility, best practices or SEO (median run; the first element each names):",
+                "",
+                ...pages.flatMap((p) => (p.lighthouse?.failed ?? []).map((f) => `- ${p.name}: \`${f.replace(/[|`]/g, " ")}\``)),
+              ]
+            : []),
           "",
           "### Every run",
           "",
