@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publicContentChanged, setPublicContentLive } from "@/server/cache/public-content";
 import { investments } from "@/server/db/schema";
 import { resetEconomicsCachesForTests, similarCandidates } from "@/server/listings";
@@ -54,6 +54,28 @@ describe("similar-listing candidates", () => {
     await expect.poll(hasListing, { timeout: 10_000 }).toBe(false);
     await setMembers(false);
     await expect.poll(hasListing, { timeout: 10_000 }).toBe(true);
+  });
+
+  it("a slow list past its maximum age keeps serving while its refresh runs (nobody waits for it)", async () => {
+    resetEconomicsCachesForTests({ slowMs: 0 }); // every computation counts as slow
+    setPublicContentLive(true);
+    const realNow = Date.now.bind(Date);
+    try {
+      const before = await similarCandidates(t.db, "visitor");
+      expect(before.some((c) => c.id === id)).toBe(true);
+      await setMembers(true);
+      // eleven minutes on: past the list's maximum age (10 minutes), as on a quiet node
+      vi.spyOn(Date, "now").mockImplementation(() => realNow() + 11 * 60_000);
+      expect(await similarCandidates(t.db, "visitor")).toBe(before);
+      await expect.poll(hasListing, { timeout: 10_000 }).toBe(false);
+      await setMembers(false);
+      publicContentChanged();
+      expect(await hasListing()).toBe(false); // the announcement's refresh runs behind the previous list
+      await expect.poll(hasListing, { timeout: 10_000 }).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+      setPublicContentLive(false);
+    }
   });
 
   it("while live, the list is kept until an announcement, even with the data caches off", async () => {
