@@ -3,13 +3,13 @@
  * related listings). Hydration only: callers decide WHICH ids an audience may
  * see (visibleTo) and pass them here; this module never widens that choice.
  */
-import { asc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { asc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { isRemote, readTogether, type Db } from "@/server/db";
 import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
 import type { DealChip } from "@/schemas/economics";
-import { ECONOMICS_COLUMNS, economicsInputOf, rentRollsByListing, rentRollsQuery, withoutStaffInputs } from "./economics-input";
+import { ECONOMICS_COLUMNS, economicsInputOf, inIds, rentRollsByListing, rentRollsQuery, withoutStaffInputs } from "./economics-input";
 import { dealChips, mediansFor, medianAudienceOf, similarCandidates } from "./economics";
 import { dealCheck, listingEconomics, type SimilarCandidate } from "@/lib/economics";
 import type { Audience } from "./visibility";
@@ -165,7 +165,7 @@ export async function pageWithCards<R extends { id: number }>(
 
 /** The four reads of the cards of `ids` (a list, or a statement selecting them): rows, transports, images, rent rolls. */
 function cardReads(db: Db, ids: readonly number[] | SQLWrapper) {
-  const of = (column: SQLiteColumn) => (Array.isArray(ids) ? inArray(column, ids as number[]) : inArray(column, ids as SQLWrapper));
+  const of = (column: SQLiteColumn) => inIds(column, ids);
   return [
     db
       .select(cardColumns)

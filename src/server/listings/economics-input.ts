@@ -5,7 +5,8 @@
  * (Map by listing id). Every surface, the derived columns (investments/derive.ts) and the editor
  * go through here, so a stored value means the same thing everywhere.
  */
-import { asc, inArray, type SQLWrapper } from "drizzle-orm";
+import { asc, inArray, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { EconomicsInput, RentRollRow, RepairRecord } from "@/lib/economics";
 import type { Db } from "@/server/db";
 import { investment_rent_rolls, investment_repairs, investments } from "@/server/db/schema";
@@ -169,12 +170,17 @@ async function byListing<T extends { investment_id: number }, U>(
   return out;
 }
 
+/** `column IN (…)` for a list of ids, or for a statement selecting them (pageWithCards' page). */
+export function inIds(column: SQLiteColumn, ids: readonly number[] | SQLWrapper): SQL {
+  return Array.isArray(ids) ? inArray(column, [...(ids as readonly number[])]) : inArray(column, ids as SQLWrapper);
+}
+
 /** The rent rolls of listings, in their order (e_sort), as one statement (loadCards reads it with the cards). */
 export function rentRollsQuery(db: Pick<Db, "select">, ids: readonly number[] | SQLWrapper) {
   return db
     .select()
     .from(investment_rent_rolls)
-    .where(inArray(investment_rent_rolls.investment_id, Array.isArray(ids) ? [...(ids as readonly number[])] : (ids as SQLWrapper)))
+    .where(inIds(investment_rent_rolls.investment_id, ids))
     .orderBy(asc(investment_rent_rolls.investment_id), asc(investment_rent_rolls.e_sort), asc(investment_rent_rolls.id));
 }
 
