@@ -15,8 +15,26 @@ export function publicChangeChannel(): string {
   return `${env().REDIS_PREFIX}:public-content-changed`;
 }
 
-/** Announce a change (never throws: a failed announce only leaves pages stale until their TTL). */
+/**
+ * This process's subscribers, told of its own announcements at once. Their echo over Redis arrives
+ * on another connection, possibly after the mutation's answer: a replica node that has just saved
+ * a listing would then serve a visitor its local copy, from before the save (issue 32, cluster
+ * media test). On globalThis: the server entry and Next's bundle load separate copies of this module.
+ */
+const LOCAL = Symbol.for("kir.public-change-listeners");
+function localListeners(): Set<(reason: string) => void> {
+  const g = globalThis as { [LOCAL]?: Set<(reason: string) => void> };
+  return (g[LOCAL] ??= new Set());
+}
+
+/**
+ * Announce a change (never throws: a failed announce only leaves other processes' pages stale until
+ * their TTL). This process learns of it before the publish; the echo repeats it, which costs one
+ * more cache miss and nothing else.
+ */
 export async function announcePublicChange(reason: string): Promise<void> {
+  publicContentChanged();
+  for (const listener of localListeners()) listener(reason);
   try {
     const redis = getRedis();
     // The shared client has no offline queue: right after start it may still be connecting.
@@ -53,6 +71,7 @@ export function subscribePublicChanges(onChange: (reason: string) => void, url =
   // A connection of its own (a subscribed connection can do nothing else), retrying for ever.
   const redis: Redis = createRedis("worker", url);
   let live = false;
+  localListeners().add(onChange);
   redis.on("message", (ch: string, reason: string) => {
     if (ch !== channel) return;
     publicContentChanged();
@@ -81,6 +100,7 @@ export function subscribePublicChanges(onChange: (reason: string) => void, url =
       return live;
     },
     async close() {
+      localListeners().delete(onChange);
       if (live) setPublicContentLive(false);
       live = false;
       await redis.quit().catch(() => redis.disconnect());

@@ -6,6 +6,7 @@ import { declareAudience } from "@/server/request/audience";
 import { PageCache, withPageCache } from "@/server/http/page-cache";
 import { announcePublicChange, subscribePublicChanges, type PublicChangeSubscription } from "@/server/cache/invalidation";
 import { closeRedis } from "@/server/redis/client";
+import { publicContent } from "@/server/cache/public-content";
 import { setTestEnv } from "../../helpers/accounts";
 
 /**
@@ -188,6 +189,26 @@ describe("visitors' page cache", () => {
     const fresh = await get(b, "/investments");
     expect(fresh.marker).toBe("miss");
     expect(fresh.body).toContain(`version ${version}`);
+  });
+
+  it("the announcing process knows its own change before the echo (a replica node must not serve its copy from before its own save)", async () => {
+    // A subscription to a Redis that is not there: no echo can ever arrive.
+    const reasons: string[] = [];
+    const sub = subscribePublicChanges((reason) => reasons.push(reason), "redis://127.0.0.1:1");
+    try {
+      await get(a, "/investments");
+      const before = publicContent().version;
+      await announcePublicChange("own change");
+      expect(publicContent().version).toBeGreaterThan(before);
+      expect(reasons).toContain("own change");
+      // The process's page cache is cleared by its own subscriber at once as well.
+      expect(a.cache.size).toBe(0);
+    } finally {
+      await sub.close();
+    }
+    // A closed subscription is no longer told.
+    await announcePublicChange("after close");
+    expect(reasons).not.toContain("after close");
   });
 
   it("does not store a render that began before a change", async () => {
