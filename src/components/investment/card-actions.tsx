@@ -12,11 +12,9 @@ export function cardIntentHref(id: number, intent: "bookmark" | "compare"): stri
   return `/login?next=${encodeURIComponent(`/investments/${id}`)}&${intent}=${id}`;
 }
 
-const base =
-  "relative inline-flex size-8 shrink-0 items-center justify-center rounded-full border border-primary-200 bg-white/95 text-primary-600 shadow-sm transition-colors hover:border-gold-500 hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold-400";
-/** The pressed looks, by attribute, so the island flips aria-pressed alone and the look follows. */
-const heart = `${base} aria-pressed:border-error aria-pressed:text-error [&[aria-pressed=true]>svg]:fill-current`;
-const tick = `${base} aria-pressed:border-gold-600 aria-pressed:bg-gold-600 aria-pressed:text-white`;
+/** The looks are component classes (globals.css): a list page draws them forty times, in its markup and its payload. */
+const heart = "card-action card-action-heart";
+const tick = "card-action card-action-tick";
 
 /**
  * The heart and the compare tick of one listing: two fixed 32 px controls, so the space is

@@ -74,19 +74,9 @@ export function InvestmentCard({
   );
 
   return (
-    <article
-      className={cn(
-        "group relative grid grid-cols-[7.5rem_minmax(0,1fr)] overflow-hidden rounded-lg border border-border bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-gold-400 hover:shadow-lg sm:flex sm:flex-col",
-        className,
-      )}
-      data-slot="investment-card"
-      data-investment-id={card.id}
-    >
-      <div className="relative h-full min-h-32 overflow-hidden bg-primary-100 sm:aspect-[4/3] sm:h-auto">
-        <div
-          className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-primary-100 to-primary-200 text-primary-300"
-          aria-hidden="true"
-        >
+    <article className={cn("listing-card listing-card-live group", className)} data-slot="investment-card" data-investment-id={card.id}>
+      <div className="listing-card-media bg-primary-100">
+        <div className="listing-card-placeholder" aria-hidden="true">
           {!card.image && <Building2 className="size-10 sm:size-14" strokeWidth={1.25} />}
         </div>
         {card.image && <InvestmentThumb investmentId={card.id} name={card.image} alt={`${card.name}の外観`} sizes={sizes} eager={eager} />}
@@ -107,13 +97,16 @@ export function InvestmentCard({
           </div>
         )}
         <Badge className="absolute bottom-2 left-2 bg-primary/85 backdrop-blur-sm">{type}</Badge>
-        {/* above the card's stretched link (z-10); on a phone the picture is too narrow beside the badges: the text column's corner */}
-        {actions && <CardActions id={card.id} name={card.name} mode={actions} className="absolute right-2 top-2 z-10 hidden gap-1.5 sm:flex" />}
       </div>
+      {/*
+        One copy, in the article's top right corner (the article is the positioned box), above the
+        card's stretched link (z-10): on a phone that is the text column's corner (the picture is too
+        narrow beside its badges), from sm up the picture's, since the picture spans the card's top.
+        It was drawn twice, once per breakpoint: 2.6 KB of markup and payload per card.
+      */}
+      {actions && <CardActions id={card.id} name={card.name} mode={actions} className="absolute right-2 top-2 z-10 flex gap-1.5" />}
 
-      <div className="flex min-w-0 flex-col gap-1.5 p-3 sm:flex-1 sm:gap-2 sm:p-4">
-        {/* a phone's: the article's top right corner, over the text column (the article is the positioned box) */}
-        {actions && <CardActions id={card.id} name={card.name} mode={actions} className="absolute right-2 top-2 z-10 flex gap-1.5 sm:hidden" />}
+      <div className="listing-card-body">
         {place && (
           <p className={cn("flex items-center gap-1 truncate text-xs text-primary-500", actions && "min-h-8 pr-[4.5rem] sm:min-h-0 sm:pr-0")}>
             <MapPin className="size-3.5 shrink-0 text-gold-600" aria-hidden="true" />
@@ -121,7 +114,7 @@ export function InvestmentCard({
           </p>
         )}
         <h3 className="line-clamp-2 text-sm font-bold leading-snug sm:text-base">
-          <Link href={investmentHref(card.id)} className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-gold-700">
+          <Link href={investmentHref(card.id)} className="listing-card-link">
             {card.name}
           </Link>
         </h3>
@@ -131,9 +124,9 @@ export function InvestmentCard({
             <span className="line-clamp-2">{access}</span>
           </p>
         )}
-        <dl className="mt-auto grid grid-cols-[auto_1fr] items-baseline gap-x-3 gap-y-0.5 border-t border-border pt-2 text-xs sm:pt-3">
+        <dl className="listing-card-figures">
           <dt className="text-primary-500">価格</dt>
-          <dd className="tabular text-right text-lg font-bold leading-tight text-primary sm:text-xl">{price || "—"}</dd>
+          <dd className="tabular whitespace-nowrap text-right text-lg font-bold leading-tight text-primary sm:text-xl">{price || "—"}</dd>
           {/* the label carries the mark; the page prints the footnote once (YieldFootnote) */}
           <dt className="text-primary-500">{yieldLabel("gross")}</dt>
           <dd className="tabular text-right text-sm font-bold text-gold-700">{formatYieldPercent(card.yield)}</dd>
@@ -177,15 +170,8 @@ export function InvestmentCard({
 /** What a visitor sees for a members-only listing: nothing but the fact and a sign-up prompt. */
 export function LockedInvestmentCard({ className }: { className?: string }) {
   return (
-    <article
-      className={cn(
-        "relative grid grid-cols-[7.5rem_minmax(0,1fr)] overflow-hidden rounded-lg border border-gold-300 bg-white shadow-sm sm:flex sm:flex-col",
-        className,
-      )}
-      data-slot="investment-card"
-      data-locked="true"
-    >
-      <div className="relative flex h-full min-h-32 items-center justify-center overflow-hidden bg-primary sm:aspect-[4/3] sm:h-auto" aria-hidden="true">
+    <article className={cn("listing-card border-gold-300", className)} data-slot="investment-card" data-locked="true">
+      <div className="listing-card-media flex items-center justify-center bg-primary" aria-hidden="true">
         <div className="absolute inset-0 bg-[repeating-linear-gradient(135deg,transparent_0_14px,rgba(184,147,47,0.12)_14px_15px)]" />
         <span className="relative flex size-14 items-center justify-center rounded-full border border-gold-400/60 bg-primary-950/60 text-gold-300 sm:size-16">
           <LockKeyhole className="size-6 sm:size-7" strokeWidth={1.5} />

@@ -50,7 +50,7 @@ export function InvestmentThumb({
         // The first cards hold the page's largest paint on a phone: fetched before other images.
         fetchPriority={eager ? "high" : "auto"}
         decoding="async"
-        className={`absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]${className ? ` ${className}` : ""}`}
+        className={`listing-card-img${className ? ` ${className}` : ""}`}
       />
     </picture>
   );

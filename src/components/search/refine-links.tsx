@@ -13,13 +13,7 @@ import { floorLabel, METRIC_FLAGS, NET_YIELD_FLOORS, NET_YIELD_LABEL, SEKISAN_FL
 function Option({ href, active, children }: { href: string; active: boolean; children: React.ReactNode }) {
   return (
     <ChipLink variant="refine-option" href={href} active={active}>
-      <span
-        className={cn(
-          "flex size-4 shrink-0 items-center justify-center rounded-sm border",
-          active ? "border-gold-700 bg-gold-700 text-white" : "border-primary-300 bg-white",
-        )}
-        aria-hidden="true"
-      >
+      <span className={cn("refine-box", active ? "border-gold-700 bg-gold-700 text-white" : "border-primary-300 bg-white")} aria-hidden="true">
         {active && <Check className="size-3" strokeWidth={3} />}
       </span>
       {children}

@@ -4,7 +4,8 @@ import type * as React from "react";
 import { cn } from "@/lib/cn";
 
 export const badgeVariants = cva(
-  "inline-flex w-fit shrink-0 items-center justify-center gap-1 whitespace-nowrap rounded-sm border px-2 py-0.5 text-xs font-bold leading-5 [&_svg]:pointer-events-none [&_svg]:size-3",
+  // the base look is a component class (globals.css): lists draw a badge per card
+  "badge",
   {
     variants: {
       variant: {

@@ -25,7 +25,7 @@ export const chipLinkVariants = cva("", {
       "dialog-entry":
         "group flex h-full items-center gap-3 rounded-lg border border-primary-200 px-3 py-3 transition-colors hover:border-gold hover:bg-gold-50 focus-visible:outline-2 focus-visible:outline-gold-500 sm:flex-col sm:text-center",
       /** A row of the side menu's link lists (chevron at the end). */
-      "menu-row": "flex items-center justify-between py-2.5 text-sm hover:text-gold-700 focus-visible:outline-2 focus-visible:outline-gold-500",
+      "menu-row": "menu-row", // a component class (globals.css): the side menu draws it per link
       /** Small bordered tiles (the side menu's member links). */
       tile: "rounded-md border border-border px-3 py-2 text-center hover:border-gold hover:text-gold-700",
       /** Bordered tiles with an icon (the search dialog's member links). */
@@ -37,8 +37,7 @@ export const chipLinkVariants = cva("", {
       "refine-entry":
         "flex items-center gap-2 rounded-md px-2 py-2 text-sm font-bold text-white transition-colors hover:bg-white/10 hover:text-gold-300 focus-visible:outline-2 focus-visible:outline-gold-400",
       /** One-click refinements (a check box drawn in the link). */
-      "refine-option":
-        "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm transition-colors hover:bg-gold-50 hover:text-gold-800 focus-visible:outline-2 focus-visible:outline-gold-500",
+      "refine-option": "refine-option", // a component class (globals.css): the refine panel draws ~40
       /** The search-method tabs above the search pages. */
       tab: "flex items-center gap-1.5 rounded-t-md border border-b-0 px-3 py-2.5 text-sm font-bold transition-colors sm:px-4",
       /** A condition of the current search (its link removes it). */

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -55,11 +57,16 @@ describe("card heart and compare tick", () => {
     expect(html({ kind: "member", bookmarked: new Set() })).toMatch(/aria-pressed="false"[^>]*data-card-action="bookmark"/);
   });
 
-  it("take a fixed 32 px each (size-8), so nothing moves when the island runs", () => {
-    const controls = html({ kind: "member", bookmarked: new Set() }).match(/<button[^>]*data-card-action[^>]*>/g) ?? [];
-    // two per layout (the phone's corner and the picture's), each sized
-    expect(controls.length).toBe(4);
-    for (const c of controls) expect(c).toMatch(/\bsize-8\b/);
+  it("take a fixed 32 px each (size-8), so nothing moves when the island runs; one pair per card for both layouts", () => {
+    const out = html({ kind: "member", bookmarked: new Set() });
+    const controls = out.match(/<button[^>]*data-card-action[^>]*>/g) ?? [];
+    // One copy serves the phone's corner and the picture's (issue 31: two copies were 2.6 KB a card, twice over).
+    expect(out.match(/data-slot="card-actions"/g)?.length).toBe(1);
+    expect(controls.length).toBe(2);
+    for (const c of controls) expect(c).toMatch(/class="card-action /);
+    // The size lives in the component class (globals.css).
+    const css = readFileSync(path.resolve(import.meta.dirname, "../../../src/app/globals.css"), "utf8");
+    expect(/\.card-action \{\s*@apply [^;]*\bsize-8\b/.test(css)).toBe(true);
   });
 
   it("are not drawn where the caller gives none (home, related listings)", () => {
