@@ -211,6 +211,8 @@ export async function InvestmentListPage({ page, raw }: { page: number; raw: Raw
           <SearchSummary chips={chips} />
           {filtered && <SaveFilterButton isLogin={!isGuest} query={query} filterParam={raw.filter} className="justify-end" />}
 
+          {/* the cards' h3 need an h2 above them: on a phone the refine panel's are in a closed popover (heading order, a11y) */}
+          <h2 className="sr-only">検索結果</h2>
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-3">
             <p className="text-sm text-primary-600" role="status" data-slot="result-count">
               該当物件
