@@ -73,7 +73,13 @@ beforeAll(async () => {
   await migrateDb(db);
   [a, b] = await Promise.all([
     startNode("web-a", { DATABASE_URL: primary.url }),
-    startNode("web-b", { DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`, DATABASE_SYNC_URL: replica.url }),
+    // DATABASE_PRIMARY_URL as README says for a node syncing from a replica: B's fresh reads (after a change)
+    // go to the primary, not to the sqld replica, which may lag its primary (CI's 404 on B's photo).
+    startNode("web-b", {
+      DATABASE_URL: `file:${path.join(dir, "web-b", "replica.db")}`,
+      DATABASE_SYNC_URL: replica.url,
+      DATABASE_PRIMARY_URL: primary.url,
+    }),
   ]);
 });
 
