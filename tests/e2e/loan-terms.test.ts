@@ -75,7 +75,9 @@ describe("my loan terms (desktop 1280 px)", () => {
     await page.goto(base + "/investments");
     const cfs = page.locator('[data-slot="investment-results"] [data-slot="member-cf"]');
     await expect.poll(() => cfs.count()).toBeGreaterThan(3);
-    for (const t of await cfs.allInnerTexts()) expect(t.trim()).toMatch(CF_TEXT);
+    // textContent, not innerText: cards off screen are not laid out (content-visibility: auto), and
+    // innerText, which follows layout, reads them as empty although their text is in the page.
+    for (const t of await cfs.allTextContents()) expect(t.trim()).toMatch(CF_TEXT);
     const negative = page.locator('[data-slot="member-cf"][data-value^="-"]');
     if ((await negative.count()) > 0) expect(await negative.first().getAttribute("class")).toContain("text-error");
     expect(await page.locator('[data-slot="member-cf-note"]').innerText()).toContain("NOI − 年間返済額");
@@ -160,7 +162,7 @@ describe("my loan terms (phone 390 px)", () => {
     // the home page's cards and a detail's related cards carry it too, with the footnote
     await page.goto(base + "/");
     await expect.poll(() => page.locator('[data-section] [data-slot="member-cf"]').count()).toBeGreaterThan(0);
-    for (const t of await page.locator('[data-section] [data-slot="member-cf"]').allInnerTexts()) expect(t.trim()).toMatch(CF_TEXT);
+    for (const t of await page.locator('[data-section] [data-slot="member-cf"]').allTextContents()) expect(t.trim()).toMatch(CF_TEXT);
     expect(await page.locator('[data-slot="member-cf-note"]').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.locator('[data-section] [data-slot="member-cf"]').first().scrollIntoViewIfNeeded();
