@@ -139,8 +139,8 @@ export type StaticPageResult = { html: string } | { keep: string };
  * or a page that does not look like Next's output (nothing is changed then).
  */
 export function toStaticPage(html: string, index: ClientModuleIndex): StaticPageResult {
-  const r = withoutRuntime(html, index, index.inert);
-  return "keep" in r ? r : { html: r.html };
+  const r = cutRuntime(html, index, index.inert);
+  return "keep" in r ? r : { html: r.marked.replace(MARKER, "") };
 }
 
 /**
@@ -149,7 +149,7 @@ export function toStaticPage(html: string, index: ClientModuleIndex): StaticPage
  * `keep` when a client module on the page can neither work as HTML nor wait.
  */
 export function toDeferredPage(html: string, index: ClientModuleIndex): StaticPageResult {
-  const r = withoutRuntime(html, index, new Set([...index.inert, ...index.deferrable]));
+  const r = cutRuntime(html, index, new Set([...index.inert, ...index.deferrable]));
   if ("keep" in r) return r;
   const nonce = /<script\b[^>]*\bnonce="([^"]+)"/.exec(html)?.[1];
   // Held in place, as scripts of a type no browser runs: their text needs no escaping (it was already
@@ -157,13 +157,13 @@ export function toDeferredPage(html: string, index: ClientModuleIndex): StaticPa
   // Each carries this response's nonce, and the loader runs only those that do: markup injected into
   // the page cannot pose as a held script to borrow the loader's nonce (a CSP script gadget).
   const held = `<script type="${HELD_TYPE}"${nonce ? ` nonce="${nonce}"` : ""}`;
-  const hold = (m: string) => `${held}>${innerOf(m)}</script>`;
-  const out = html
-    .replace(BUNDLER_BOOTSTRAP, hold)
-    .replace(FLIGHT_SCRIPT, hold)
+  const out = r.marked.replace(MARKER, (_, i: string) => {
+    const { kind, text } = r.cut[Number(i)]!;
+    if (kind === "inline") return `${held}>${innerOf(text)}</script>`;
     // Module scripts only: the nomodule polyfills are for browsers without modules, which run nothing of this.
-    .replace(RUNTIME_SCRIPT, (m) => (/\bnomodule\b/i.test(m) ? "" : `${held} data-src="${/\bsrc="([^"]+)"/.exec(m)![1]}"></script>`))
-    .replace(RUNTIME_PRELOAD, "");
+    if (kind === "chunk") return /\bnomodule\b/i.test(text) ? "" : `${held} data-src="${/\bsrc="([^"]+)"/.exec(text)![1]}"></script>`;
+    return "";
+  });
   const loader = `<script${nonce ? ` nonce="${nonce}"` : ""}>${DEFER_LOADER}</script>`;
   const at = out.lastIndexOf("</body>");
   return { html: at === -1 ? out + loader : out.slice(0, at) + loader + out.slice(at) };
@@ -232,27 +232,55 @@ const DEFER_LOADER =
   "if(/^\\/investments\\/map\\/?$/.test(location.pathname))try{if(localStorage.getItem(" +
   JSON.stringify(HAZARD_STORAGE_KEY) +
   "))start()}catch(x){}})();";
+// holdPage hands the page over as Latin-1 (one character a byte): what is inserted must be ASCII to go out as written.
+if (!/^[\x20-\x7e]*$/.test(DEFER_LOADER)) throw new Error("DEFER_LOADER must be ASCII");
 
-/** The page without Next's scripts, or why it keeps them. */
-function withoutRuntime(html: string, index: ClientModuleIndex, allowed: Set<string>): { html: string } | { keep: string } {
+/**
+ * Where cutRuntime took a piece out (its index in `cut`). NUL: no page has one (the parser would drop it;
+ * a page that does is kept as it is), and it keeps a Latin-1 string one byte a character.
+ */
+// eslint-disable-next-line no-control-regex -- the marker is NUL on purpose (above)
+const MARKER = /\u0000(\d+)\u0000/g;
+
+interface Cut {
+  /** The page with each of Next's scripts replaced by a MARKER. */
+  marked: string;
+  /** What each marker stands for: an inline script (the bundler's bootstrap, an RSC payload row), a chunk's script tag, a preload link. */
+  cut: { kind: "inline" | "chunk" | "preload"; text: string }[];
+}
+
+/**
+ * The page with Next's scripts cut out, or why it keeps them. One pass of each pattern over the page
+ * (issue 31: this ran each pattern up to three times over a 365 KB list page, ~6.5 ms of its ~50 ms).
+ */
+function cutRuntime(html: string, index: ClientModuleIndex, allowed: Set<string>): Cut | { keep: string } {
+  if (html.includes("\u0000")) return { keep: "NUL in the page" };
+  const cut: Cut["cut"] = [];
+  const mark = (kind: Cut["cut"][number]["kind"], text: string) => `\u0000${cut.push({ kind, text }) - 1}\u0000`;
   let payload = "";
-  for (const m of html.matchAll(FLIGHT_SCRIPT)) {
-    try {
-      const row: unknown = JSON.parse(m[1]!);
-      if (Array.isArray(row) && row[0] === 1 && typeof row[1] === "string") payload += row[1];
-    } catch {
-      return { keep: "unreadable RSC payload" };
-    }
-  }
+  let unreadable = false;
+  const marked = html
+    .replace(BUNDLER_BOOTSTRAP, (m) => mark("inline", m))
+    .replace(FLIGHT_SCRIPT, (m, row: string) => {
+      try {
+        const parsed: unknown = JSON.parse(row);
+        if (Array.isArray(parsed) && parsed[0] === 1 && typeof parsed[1] === "string") payload += parsed[1];
+      } catch {
+        unreadable = true;
+      }
+      return mark("inline", m);
+    })
+    .replace(RUNTIME_SCRIPT, (m) => mark("chunk", m))
+    .replace(RUNTIME_PRELOAD, (m) => mark("preload", m));
+  if (unreadable) return { keep: "unreadable RSC payload" };
   if (!payload) return { keep: "no RSC payload" };
   for (const m of payload.matchAll(CLIENT_REFERENCE)) {
     const id = m[1]!.replace(/^"|"$/g, "");
     if (!allowed.has(id)) return { keep: index.paths.get(id) ?? `client module ${id}` };
   }
-  const out = html.replace(FLIGHT_SCRIPT, "").replace(RUNTIME_SCRIPT, "").replace(RUNTIME_PRELOAD, "").replace(BUNDLER_BOOTSTRAP, "");
   // Whatever is left of the runtime means Next wrote something this does not know: send the original.
-  if (/__next_f|\/_next\/static\/[^"]*\.js"|TURBOPACK/.test(out)) return { keep: "unrecognised runtime script" };
-  return { html: out };
+  if (/__next_f|\/_next\/static\/[^"]*\.js"|TURBOPACK/.test(marked)) return { keep: "unrecognised runtime script" };
+  return { marked, cut };
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -340,7 +368,10 @@ function holdPage(res: ServerResponse, transform: (html: string) => string): voi
     let body = Buffer.concat(held);
     held = [];
     try {
-      body = Buffer.from(transform(body.toString("utf8")), "utf8");
+      // As Latin-1, one character a byte: every pattern here is ASCII and every byte goes back as it came,
+      // while decoding and re-encoding a Japanese page as UTF-8 (and the two-byte strings in between) was
+      // half of the rewrite's time (6.7 -> 2.9 ms for a list page, the same bytes out).
+      body = Buffer.from(transform(body.toString("latin1")), "latin1");
     } catch (e) {
       logger.error("static_page.failed", { message: e instanceof Error ? e.message : String(e) });
     }

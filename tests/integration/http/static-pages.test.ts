@@ -44,7 +44,7 @@ function nextPage(clientIds: number[], body = '<main><h1>ブログ</h1><a href="
     '1:"$Sreact.fragment"',
     '6:"/_next/static/chunks/421c.js"',
     ...clientIds.map((id, i) => `${(16 + i).toString(16)}:I[${id},["$6"],"default"]`),
-    '0:{"P":null,"b":"x"}',
+    '0:{"P":null,"b":"x","t":"大阪市北区 梅田 収益物件"}',
   ];
   const payload = rows.join("\n") + "\n";
   const half = Math.floor(payload.length / 2);
@@ -290,6 +290,27 @@ describe("withStaticPages on a real server behind the compression", () => {
     expect((await get("/blogs", { rsc: "1" })).body).toContain("__next_f");
     expect((await get("/missing")).body).toContain("__next_f");
     expect((await get("/api/x")).body).toContain("__next_f");
+  });
+
+  it("every byte that is not a script it moves goes out as written: Japanese markup and payload, split across writes", async () => {
+    // The rewrite reads the page as Latin-1 (one character a byte): UTF-8 sequences cut between writes and
+    // multi-byte text in the held payload must come back byte for byte.
+    const main = "<main>" + "収益物件 ".repeat(3000) + "</main>";
+    for (const [p, headers] of [
+      ["/investments", {}],
+      ["/blogs", {}],
+      ["/investments", { cookie: "kir_session=abc" }],
+    ] as const) {
+      const res = await get(p, { ...headers, "accept-encoding": "br" });
+      expect(res.body, p).toContain(main);
+      expect(res.body, p).toMatch(/^<!DOCTYPE html><html lang="ja"><head><meta charSet="utf-8"\/>/);
+    }
+    const held = (await get("/investments")).body;
+    expect(held).toContain('<script type="text/x-kir-held" nonce="n0nce">self.__next_f.push([1,');
+    const payload = [...held.matchAll(/<script type="text\/x-kir-held"[^>]*>self\.__next_f\.push\((\[[\s\S]*?\])\)<\/script>/g)]
+      .map((m) => (JSON.parse(m[1]!) as [number, string])[1])
+      .join("");
+    expect(payload).toContain('"t":"大阪市北区 梅田 収益物件"');
   });
 
   it("a visitor's list goes out with its scripts held; a member's or an admin's as written", async () => {
