@@ -51,16 +51,25 @@ export async function refreshSiteCounts(db: Db): Promise<SiteCounts> {
   return counts;
 }
 
+/** Every stored option, by key (one small table: the chrome reads its counts and note from one read). */
+export type OptionValues = ReadonlyMap<string, unknown>;
+
+export async function readOptions(db: Db): Promise<OptionValues> {
+  const rows = await db.select({ key: site_options.key, value: site_options.value }).from(site_options).all();
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
 /** The staff's holiday note for the chrome (spec §3 "Site options"); "" when none is set. */
-export async function getHolidayNote(db: Db): Promise<string> {
-  const row = await db.select({ value: site_options.value }).from(site_options).where(eq(site_options.key, "holiday_note")).get();
-  return typeof row?.value === "string" ? row.value.trim() : "";
+export async function getHolidayNote(db: Db, options?: OptionValues): Promise<string> {
+  const value = options
+    ? options.get("holiday_note")
+    : (await db.select({ value: site_options.value }).from(site_options).where(eq(site_options.key, "holiday_note")).get())?.value;
+  return typeof value === "string" ? value.trim() : "";
 }
 
 /** Stored counts with the staff override applied; computed on first use. */
-export async function getSiteCounts(db: Db): Promise<SiteCounts> {
-  const rows = await db.select().from(site_options).all();
-  const byKey = new Map(rows.map((r) => [r.key, r.value]));
+export async function getSiteCounts(db: Db, options?: OptionValues): Promise<SiteCounts> {
+  const byKey = options ?? (await readOptions(db));
   const stored = siteCounts.safeParse(byKey.get("counts"));
   const counts = stored.success ? stored.data : await refreshSiteCounts(db);
   const override = overrideShape.safeParse(byKey.get("counts_override"));
