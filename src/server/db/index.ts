@@ -1,5 +1,4 @@
 import { createClient, type Client } from "@libsql/client";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import cluster from "node:cluster";
 import { mkdirSync } from "node:fs";
@@ -122,18 +121,6 @@ export async function analyzeNewIndexes(db: Db): Promise<void> {
      LIMIT 1`,
   );
   if (missing.rows.length) await db.$client.execute("ANALYZE");
-}
-
-/**
- * Reads that do not depend on each other, at once. On a libSQL server: one batch, so one request
- * (each costs ~4 ms there however small: sqld's stream and the HTTP exchange; a list's four card
- * reads took 19.6 ms in parallel, 9.8 ms as one batch at 100,000 listings) and one snapshot. On a
- * local file or an embedded replica: in parallel, each on the fast read path (fast-reads.ts), where a
- * batch would be a transaction queued behind the writes.
- */
-export function readTogether<T extends Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>>(db: Db, queries: T): Promise<BatchResponse<T>> {
-  if (remotes.has(db.$client)) return db.batch(queries);
-  return Promise.all(queries) as Promise<BatchResponse<T>>;
 }
 
 /** Whether `db` talks to a libSQL server over HTTP (each request a round trip: batch what can go together). */

@@ -128,7 +128,9 @@ export async function loadCards(db: Db, ids: readonly number[], now: Date = new 
   const candidates = similarCandidates(db, medianAudienceOf(audience), now);
   let reads: Promise<CardReads>;
   if (isRemote(db)) {
-    // one batch on a libSQL server
+    // One batch on a libSQL server: one request (each costs ~4 ms there however small; the four card
+    // reads of 2026-11-27 took 19.6 ms in parallel, 9.8 ms as one batch) and one snapshot. Not on a
+    // file or an embedded replica, where a batch is a transaction queued behind the writes.
     reads = db.batch(cardReads(db, unique));
   } else {
     // On a file the statements are built once per database and run with the ids as one JSON argument:
