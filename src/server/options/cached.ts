@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { dataCaches, memoPublic, publicCache } from "@/server/cache/public-content";
 import type { Db } from "@/server/db";
-import { getHolidayNote, getSiteCounts, readOptions, type SiteCounts } from "./counts";
+import { getSiteCounts, holidayNoteOf, readOptions, type SiteCounts } from "./counts";
 
 /**
  * The site options every public page shows in its chrome (the header counts
@@ -27,7 +27,7 @@ export async function cachedSiteCounts(db: Db): Promise<SiteCounts> {
 }
 
 export async function cachedHolidayNote(db: Db): Promise<string> {
-  return (await memoPublic(caches.get()?.note, "note", async () => ({ value: await getHolidayNote(db, await optionsOfThisRender(db)) }))).value;
+  return (await memoPublic(caches.get()?.note, "note", async () => ({ value: holidayNoteOf(await optionsOfThisRender(db)) }))).value;
 }
 
 /** Tests: forget the cache (and re-read the TTL). */

@@ -60,10 +60,8 @@ export async function readOptions(db: Db): Promise<OptionValues> {
 }
 
 /** The staff's holiday note for the chrome (spec §3 "Site options"); "" when none is set. */
-export async function getHolidayNote(db: Db, options?: OptionValues): Promise<string> {
-  const value = options
-    ? options.get("holiday_note")
-    : (await db.select({ value: site_options.value }).from(site_options).where(eq(site_options.key, "holiday_note")).get())?.value;
+export function holidayNoteOf(options: OptionValues): string {
+  const value = options.get("holiday_note");
   return typeof value === "string" ? value.trim() : "";
 }
 
