@@ -329,6 +329,10 @@ for (const [name, qs, as] of searchQueries) {
 /** The SQL paths and the search service as markdown (shared by --only-search and the full report). */
 function searchMarkdown(): string[] {
   return [
+    "## Hand-written SQL (reference)",
+    "",
+    "Plain statements as someone would first write them (an exact count of every visible listing, a price range on the visibility index), kept as a reference for what the search service's plans save: the product never runs these. Its own statements are the next section's \"bare SQL\".",
+    "",
     "| query | p50 ms | p95 ms | max ms | rows |",
     "|---|---:|---:|---:|---:|",
     ...stats.map((s) => `| ${s.name} | ${s.p50} | ${s.p95} | ${s.max} | ${s.rows} |`),

@@ -39,8 +39,11 @@ interface Cached {
   columnTypes: string[];
   /** The prototype of this statement's rows: index getters and `length` (not own, so not enumerable). */
   proto: object;
-  /** Each column name with the index of its first occurrence: that one wins, as in the client (a join's second `id` is reachable by index only). */
-  named: [string, number][];
+  /**
+   * Each column name with the index of its value, and whether it must be defined over an index getter
+   * (see describe): the first occurrence wins, as in the client (a join's second `id` is reachable by index only).
+   */
+  named: [string, number, boolean][];
 }
 
 const VALUES = Symbol("values");
@@ -79,6 +82,13 @@ function rowPrototype(columns: readonly string[]): object {
   return Object.create(Object.prototype, proto) as object;
 }
 
+let fallbacks = 0;
+
+/** How many reads this path handed to the client (an error it reports, or what this path cannot run): for tests and diagnostics. */
+export function fastReadFallbacks(): number {
+  return fallbacks;
+}
+
 export function fastReads(client: Client, file: string, timeoutMs: number): Client {
   let native: Native | null = null;
   const cache = new LRUCache<string, Cached>({ max: STATEMENTS });
@@ -115,10 +125,17 @@ export function fastReads(client: Client, file: string, timeoutMs: number): Clie
     c.columns = cols.map((col) => col.name);
     c.columnTypes = cols.map((col) => col.type ?? "");
     c.proto = rowPrototype(c.columns);
+    // A name that is an index of the row (`SELECT id, 0`: a column named "0") behaves as in the client,
+    // which defines index i before name i: a name ≤ its own position is that index (left to the
+    // prototype's getter: assigning it would throw and send the read to the client a second time, 2.4 ms
+    // instead of 1.1 for the set-driven search pages); a later index becomes an enumerable property with
+    // that index's value (defined, not assigned, over the getter). Duplicate names: the first wins.
     const seen = new Set<string>();
     c.named = [];
     c.columns.forEach((name, i) => {
-      if (!seen.has(name)) c.named.push([name, i]);
+      const index = /^(?:0|[1-9]\d*)$/.test(name) ? Number(name) : -1;
+      if (index >= 0 && index <= i) return;
+      if (!seen.has(name)) c.named.push(index >= 0 && index < c.columns.length ? [name, index, true] : [name, i, false]);
       seen.add(name);
     });
   };
@@ -141,7 +158,11 @@ export function fastReads(client: Client, file: string, timeoutMs: number): Clie
       for (let i = 0; i < values.length; i++) values[i] = fromSql(values[i]);
       // one non-enumerable slot per row (spreading or Object.keys must not see it); names are plain properties
       Object.defineProperty(row, VALUES, { value: values });
-      for (let k = 0; k < named.length; k++) row[named[k]![0]] = values[named[k]![1]];
+      for (let k = 0; k < named.length; k++) {
+        const [name, index, define] = named[k]!;
+        if (define) Object.defineProperty(row, name, { value: values[index], enumerable: true, configurable: true, writable: true });
+        else row[name] = values[index];
+      }
       rows[r] = row as unknown as Row;
     }
     return new ResultSetImpl(c.columns, c.columnTypes, rows, 0, undefined);
@@ -160,6 +181,7 @@ export function fastReads(client: Client, file: string, timeoutMs: number): Clie
             try {
               return run(sql, params);
             } catch {
+              fallbacks++;
               // fall through: the client runs it and reports its own error (or succeeds where this path cannot)
             }
           }
