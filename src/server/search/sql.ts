@@ -124,10 +124,11 @@ function ftsMatch(p: QueryPlan): string {
   return p.ftsTerms.map(ftsTermMatch).join(" AND ");
 }
 
-function freeWordConditions(p: QueryPlan, id: SQL): SQL[] {
+function freeWordConditions(p: QueryPlan, id: SQL, ftsJoined = false): SQL[] {
   const i = investments;
   const out: SQL[] = [];
-  if (p.ftsTerms.length) out.push(sql`${id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)})`);
+  // ftsJoined: the statement joins the MATCH's rows itself (streamedSetCount)
+  if (p.ftsTerms.length && !ftsJoined) out.push(sql`${id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)})`);
   for (const t of p.shortTerms) {
     out.push(shortTermCandidates(t, id));
     if (t.exact) continue; // the candidates are the matches (ShortTerm.exact)
@@ -204,7 +205,7 @@ export function buildSearchWhere(
   audience: Audience,
   query: SearchQuery,
   now: Date,
-  opts: { text?: boolean; sortColumn?: SQLWrapper | null; walkOrder?: boolean } = {},
+  opts: { text?: boolean; sortColumn?: SQLWrapper | null; walkOrder?: boolean; ftsJoined?: boolean } = {},
 ): SQL | undefined {
   const p = planQuery(query, now);
   const text = opts.text ?? true;
@@ -251,7 +252,7 @@ export function buildSearchWhere(
     // Left open to investments_city_search_idx (city first, covering): a city is selective.
     p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(city, from) : between(city, from, to)))) : undefined,
     // `text: false` leaves out what buildTextWhere writes (the map applies those ids itself)
-    ...(text ? [districtCondition(p), railCondition(p, id), ...freeWordConditions(p, id)] : []),
+    ...(text ? [districtCondition(p), railCondition(p, id), ...freeWordConditions(p, id, opts.ftsJoined)] : []),
     ...(audience === "admin" ? adminConditions(p) : []),
   ];
   return and(...conds);
@@ -404,6 +405,21 @@ function countSubquery(where: SQL | undefined, limit: number | null): SQL<number
     : sql<number>`(SELECT count(*) FROM (SELECT 1 FROM ${investments}${filter} LIMIT ${limit}))`;
 }
 
+/**
+ * The bounded count of a query found through its free words of 3+ characters: the MATCH's rows
+ * joined to the listings (FTS first, CROSS JOIN keeps that order), so the count stops at the bound
+ * instead of first collecting every match's id for `id IN (…)`. At 100,000 listings:
+ * fw=天王寺 (5,682 matches) 1.6 → 1.0 ms, fw=天王寺&ty=1&ty=2&ly=6 2.6 → 1.9 ms. Null when another
+ * set (line, station, short term, city) is in the query too: it may be the far smaller one, and the
+ * planner's choice between the two sets stands.
+ */
+function streamedSetCount(audience: Audience, query: SearchQuery, now: Date, limit: number): SQL<number> | null {
+  const p = planQuery(query, now);
+  if (!p.ftsTerms.length || p.rail !== null || p.shortTerms.length || p.cities !== null) return null;
+  const where = buildSearchWhere(audience, query, now, { ftsJoined: true });
+  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM investments_fts CROSS JOIN ${investments} ON ${investments.id} = investments_fts.rowid WHERE investments_fts MATCH ${ftsMatch(p)}${where ? sql` AND ${where}` : sql``} LIMIT ${limit}))`;
+}
+
 /** Counted matches → total, whether bounded, and the last page (known to exist). */
 function pageCount(n: number, bound: number | null, pageSize: number): { total: number; totalBounded: boolean; last: number } {
   if (bound !== null && n > bound) return { total: bound, totalBounded: true, last: lastPage(bound + 1, pageSize) };
@@ -544,7 +560,8 @@ async function readSearchPage(
   let n: number;
   if (sortIndexes && drivenBySets(query, now)) {
     // Count first, then pick the page's plan by it (walkOrder): many matches → walk the sort's order.
-    n = Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
+    const streamed = bound === null ? null : streamedSetCount(audience, query, now, bound + 1);
+    n = Number((await db.get<{ n: number }>(sql`SELECT ${streamed ?? counted} AS n`))?.n ?? 0);
     if (n === 0) return { ids: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize };
     page = Math.min(asked, pageCount(n, bound, pageSize).last);
     // only an order an index gives can be walked (not 駅から近い順, not a member's 月間CF)

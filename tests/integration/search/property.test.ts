@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { compileQuery, loadMatchable, matchesQuery } from "@/server/search/predicate";
-import { countInvestments } from "@/server/search/sql";
+import { countInvestments, searchInvestments } from "@/server/search/sql";
 import type { Audience } from "@/server/listings";
 import {
   insertListings,
@@ -69,6 +69,8 @@ describe("SQL search ≡ in-memory matcher", () => {
             const got = await searchIds(db, audience, query, NOW);
             expect(got, JSON.stringify({ query, audience })).toEqual(expected.map((l) => l.id));
             expect(await countInvestments(db, audience, query, NOW)).toBe(expected.length);
+            // the list's own count (bounded; a free word's streamed through its MATCH) is exact below the bound
+            expect((await searchInvestments(db, audience, query, { now: NOW })).total, JSON.stringify({ query, audience })).toBe(expected.length);
             checked++;
             if (expected.length) nonEmpty++;
             if (query.fw) withFreeWord++;
