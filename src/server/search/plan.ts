@@ -88,6 +88,9 @@ export function foldFts(s: string): string {
   return out;
 }
 
+/** No code point of `s` is folded by FTS5 or folded to: FTS5 sees it, and every spelling that contains it, as written. */
+const foldFree = (s: string) => [...s].every((ch) => !FTS_FOLD.has(ch.codePointAt(0)!) && !FTS_FOLD_TARGETS.has(ch.codePointAt(0)!));
+
 const codePoints = (s: string) => {
   let n = 0;
   for (const _ of s) n++;
@@ -181,6 +184,12 @@ export interface QueryPlan {
   ftsTerms: readonly FreeWordTerm[];
   /** The same terms folded as FTS5 folds them (for the predicate). */
   ftsFolded: readonly FreeWordTerm[];
+  /**
+   * Every FTS term, in both its forms, holds no code point FTS5 folds or folds to (no Latin or other
+   * cased letter): its MATCH is then exactly instr() on the columns, name for the name form and
+   * keywords for the keywords form (the trigram phrase is the substring), which the dense-word walk uses.
+   */
+  ftsInstr: boolean;
   /** Terms of 1-2 characters (instr). */
   shortTerms: readonly ShortTerm[];
   /** xw: a listing whose name or keywords contain any of these (instr, ASCII case-insensitive when `lower`) is left out. */
@@ -217,7 +226,7 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
       const lower = hasAsciiLetter(t);
       const text = lower ? asciiLower(t) : t;
       const kwText = kanaFold(text);
-      const exact = !lower && kwText === text && [...t].every((ch) => !FTS_FOLD.has(ch.codePointAt(0)!) && !FTS_FOLD_TARGETS.has(ch.codePointAt(0)!));
+      const exact = !lower && kwText === text && foldFree(t);
       return { text, kwText, lower, folded: foldFts(t), kwFolded: foldFts(kanaFold(t)), length: codePoints(t) === 1 ? 1 : 2, exact };
     });
 
@@ -253,6 +262,7 @@ export function planQuery(q: SearchQuery, now: Date): QueryPlan {
     updateFrom: q.up !== undefined ? now.getTime() - q.up * DAY_MS : null,
     ftsTerms,
     ftsFolded: ftsTerms.map((t) => ({ name: foldFts(t.name), keywords: foldFts(t.keywords) })),
+    ftsInstr: ftsTerms.every((t) => foldFree(t.name) && foldFree(t.keywords)),
     shortTerms,
     excludeTerms: (q.xw ? q.xw.split(" ").filter(Boolean) : []).map((t) => {
       const lower = hasAsciiLetter(t);

@@ -124,11 +124,11 @@ function ftsMatch(p: QueryPlan): string {
   return p.ftsTerms.map(ftsTermMatch).join(" AND ");
 }
 
-function freeWordConditions(p: QueryPlan, id: SQL, ftsJoined = false): SQL[] {
+function freeWordConditions(p: QueryPlan, id: SQL, omitFts = false): SQL[] {
   const i = investments;
   const out: SQL[] = [];
-  // ftsJoined: the statement joins the MATCH's rows itself (streamedSetCount)
-  if (p.ftsTerms.length && !ftsJoined) out.push(sql`${id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)})`);
+  // omitFts: the statement applies the 3+ character words itself (streamedSetCount, denseWordWhere)
+  if (p.ftsTerms.length && !omitFts) out.push(sql`${id} IN (SELECT rowid FROM investments_fts WHERE investments_fts MATCH ${ftsMatch(p)})`);
   for (const t of p.shortTerms) {
     out.push(shortTermCandidates(t, id));
     if (t.exact) continue; // the candidates are the matches (ShortTerm.exact)
@@ -205,7 +205,7 @@ export function buildSearchWhere(
   audience: Audience,
   query: SearchQuery,
   now: Date,
-  opts: { text?: boolean; sortColumn?: SQLWrapper | null; walkOrder?: boolean; ftsJoined?: boolean } = {},
+  opts: { text?: boolean; sortColumn?: SQLWrapper | null; walkOrder?: boolean; omitFts?: boolean } = {},
 ): SQL | undefined {
   const p = planQuery(query, now);
   const text = opts.text ?? true;
@@ -252,7 +252,7 @@ export function buildSearchWhere(
     // Left open to investments_city_search_idx (city first, covering): a city is selective.
     p.cities ? or(...p.cities.map(([from, to]) => (from === to ? eq(city, from) : between(city, from, to)))) : undefined,
     // `text: false` leaves out what buildTextWhere writes (the map applies those ids itself)
-    ...(text ? [districtCondition(p), railCondition(p, id), ...freeWordConditions(p, id, opts.ftsJoined)] : []),
+    ...(text ? [districtCondition(p), railCondition(p, id), ...freeWordConditions(p, id, opts.omitFts)] : []),
     ...(audience === "admin" ? adminConditions(p) : []),
   ];
   return and(...conds);
@@ -409,15 +409,66 @@ function countSubquery(where: SQL | undefined, limit: number | null): SQL<number
  * The bounded count of a query found through its free words of 3+ characters: the MATCH's rows
  * joined to the listings (FTS first, CROSS JOIN keeps that order), so the count stops at the bound
  * instead of first collecting every match's id for `id IN (…)`. At 100,000 listings:
- * fw=天王寺 (5,682 matches) 1.6 → 1.0 ms, fw=天王寺&ty=1&ty=2&ly=6 2.6 → 1.9 ms. Null when another
+ * fw=天王寺 (5,682 matches) 1.6 → 1.0 ms, fw=天王寺&ty=1&ty=2&ly=6 2.6 → 1.9 ms, fw=マンション
+ * (~46,000: its keywords form まんしょん names every マンション type) ~10 → 0.8 ms. Null when another
  * set (line, station, short term, city) is in the query too: it may be the far smaller one, and the
  * planner's choice between the two sets stands.
+ *
+ * When the words could be read as instr() (QueryPlan.ftsInstr) and the count reached the bound, the
+ * same statement measures what denseWordWhere weighs: `density`, the matches per id between the first
+ * and the last one counted (FTS5 gives its rows in id order), and `words`, an estimate of the MATCH's
+ * whole set (its rows in that span, scaled to the ids there are) — the set the usual page must read.
  */
-function streamedSetCount(audience: Audience, query: SearchQuery, now: Date, limit: number): SQL<number> | null {
+function streamedSetCount(audience: Audience, query: SearchQuery, now: Date, limit: number): SQL | null {
   const p = planQuery(query, now);
   if (!p.ftsTerms.length || p.rail !== null || p.shortTerms.length || p.cities !== null) return null;
-  const where = buildSearchWhere(audience, query, now, { ftsJoined: true });
-  return sql<number>`(SELECT count(*) FROM (SELECT 1 FROM investments_fts CROSS JOIN ${investments} ON ${investments.id} = investments_fts.rowid WHERE investments_fts MATCH ${ftsMatch(p)}${where ? sql` AND ${where}` : sql``} LIMIT ${limit}))`;
+  const where = buildSearchWhere(audience, query, now, { omitFts: true });
+  const match = ftsMatch(p);
+  const counted = sql`SELECT count(*) AS n, min(rid) AS lo, max(rid) AS hi FROM (SELECT investments_fts.rowid AS rid FROM investments_fts CROSS JOIN ${investments} ON ${investments.id} = investments_fts.rowid WHERE investments_fts MATCH ${match}${where ? sql` AND ${where}` : sql``} LIMIT ${limit})`;
+  if (!p.ftsInstr) return sql`SELECT n, NULL AS density, NULL AS words FROM (${counted})`;
+  const inSpan = sql`(SELECT count(*) FROM investments_fts WHERE investments_fts MATCH ${match} AND rowid BETWEEN lo AND hi)`;
+  return sql`SELECT n, CASE WHEN n >= ${limit} THEN 1.0 * n / (hi - lo + 1) END AS density, CASE WHEN n >= ${limit} THEN 1.0 * ${inSpan} / (hi - lo + 1) * (SELECT max(${investments.id}) FROM ${investments}) END AS words FROM (${counted})`;
+}
+
+/** How many times the rows a page needs, at the measured density, the window holds. */
+const DENSE_WINDOW_MARGIN = 3;
+/**
+ * A window row (a covering-index step, a table read, instr()) costs about ten times what one member of
+ * the MATCH's set costs the usual page (FTS5's doclists and a temporary index): 100,000 listings,
+ * ~1.9 µs against ~0.16–0.25 µs (fw=天王寺, fw=マンション).
+ */
+const WINDOW_ROW_COST = 10;
+
+/**
+ * The page of a word found in a large share of the listings, without reading the word's whole set.
+ * The set-first walk (`+id IN (SELECT rowid … MATCH …)`) must first collect every match: ~10 ms for
+ * fw=マンション at 100,000 listings, FTS5's phrase over ~46,000 documents. When the terms' MATCH is
+ * exactly instr() (QueryPlan.ftsInstr), the page can be read off a window instead: the first `W`
+ * listings in the sort's order that meet every other condition (the sort's covering index), then
+ * instr() on those, sorted again. W holds DENSE_WINDOW_MARGIN times the rows the page needs at the
+ * density the count measured, so a full page from it is exactly the page the set would give (the
+ * window is the start of the same order); it is taken when W window rows cost less than the
+ * estimated set (WINDOW_ROW_COST). A density along the ids that the sort's order does not share
+ * (a word of the low-yield types, sorted by 利回り) gives a short page: the caller reads the page the
+ * usual way then, at most the window's cost more. Undefined when it does not apply.
+ */
+function denseWordWhere(
+  audience: Audience,
+  query: SearchQuery,
+  now: Date,
+  sortColumn: SQLWrapper | null,
+  order: SQL[],
+  rows: number,
+  measured: { density: number; words: number },
+): SQL | undefined {
+  const p = planQuery(query, now);
+  if (!p.ftsInstr || !(measured.density > 0)) return undefined;
+  const window = Math.ceil((rows * DENSE_WINDOW_MARGIN) / Math.min(1, measured.density));
+  if (window * WINDOW_ROW_COST >= measured.words) return undefined;
+  const i = investments;
+  const rest = buildSearchWhere(audience, query, now, { sortColumn, omitFts: true });
+  const words = p.ftsTerms.map((t) => sql`(instr(${i.name}, ${t.name}) > 0 OR instr(${i.keywords}, ${t.keywords}) > 0)`);
+  return and(sql`${i.id} IN (SELECT ${i.id} FROM ${i}${rest ? sql` WHERE ${rest}` : sql``} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${window})`, ...words);
 }
 
 /** Counted matches → total, whether bounded, and the last page (known to exist). */
@@ -561,14 +612,22 @@ async function readSearchPage(
   if (sortIndexes && drivenBySets(query, now)) {
     // Count first, then pick the page's plan by it (walkOrder): many matches → walk the sort's order.
     const streamed = bound === null ? null : streamedSetCount(audience, query, now, bound + 1);
-    n = Number((await db.get<{ n: number }>(sql`SELECT ${streamed ?? counted} AS n`))?.n ?? 0);
+    let measured = { density: 0, words: 0 };
+    if (streamed) {
+      const row = await db.get<{ n: number; density: number | null; words: number | null }>(streamed);
+      n = Number(row?.n ?? 0);
+      measured = { density: Number(row?.density ?? 0), words: Number(row?.words ?? 0) };
+    } else n = Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
     if (n === 0) return { ids: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize };
     page = Math.min(asked, pageCount(n, bound, pageSize).last);
     // only an order an index gives can be walked (not 駅から近い順, not a member's 月間CF)
     const effective = query.sr === "cf_desc" && !options.cashFlowTerms ? DEFAULT_SORT : (query.sr ?? DEFAULT_SORT);
     const indexed = effective === "new" || sortColumn !== null;
     const walk = indexed && bound !== null && walkPays(n, bound, page * pageSize);
-    rows = await pageOf(page, walk ? buildSearchWhere(audience, query, now, { sortColumn, walkOrder: true }) : where);
+    // a dense word past the bound: its page off a window of the sort's order, when that fills it
+    const dense = walk && n > bound ? denseWordWhere(audience, query, now, sortColumn, order, page * pageSize, measured) : undefined;
+    rows = dense ? await pageOf(page, dense) : [];
+    if (rows.length < pageSize) rows = await pageOf(page, walk ? buildSearchWhere(audience, query, now, { sortColumn, walkOrder: true }) : where);
   } else {
     rows = await pageOf(asked, where, true);
     if (rows.length) n = Number(rows[0]!.n);

@@ -85,7 +85,14 @@ beforeAll(async () => {
 
 afterAll(() => t?.cleanup());
 
-const walked = () => sent.some((s) => s.includes('+"investments"."id" IN') || s.includes('+"investments"."city_cd"'));
+/** The walk of the sort's order: the set as a plain value, or a dense word's window of that order (denseWordWhere). */
+const walked = () =>
+  sent.some(
+    (s) =>
+      s.includes('+"investments"."id" IN') ||
+      s.includes('+"investments"."city_cd"') ||
+      s.includes('"investments"."id" IN (SELECT "investments"."id" FROM "investments" WHERE'),
+  );
 
 describe("id sets past the bound walk the sort's order", () => {
   it.each([
