@@ -175,7 +175,9 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
       expect(firstPage).toHaveLength(20);
       await page.screenshot({ path: path.join(artifactsDir, `list-${name}.png`), fullPage: name === "desktop" });
       await page.getByRole("link", { name: "3ページ" }).click();
-      await page.waitForURL((u) => /\/investments\/page\/3\/?$/.test(u.pathname));
+      // each step waits for the new document, not its "load" (the cards are polled): on a loaded CI
+      // machine the phone's return to page 1 once sat 30 s past its navigation waiting for "load"
+      await page.waitForURL((u) => /\/investments\/page\/3\/?$/.test(u.pathname), { waitUntil: "domcontentloaded" });
       await expect.poll(() => page.locator('[data-slot="pagination"] [aria-current="page"]').innerText()).toContain("3");
       const third = await cardIds(page);
       expect(third).toHaveLength(20);
@@ -191,10 +193,10 @@ for (const name of Object.keys(viewports) as ViewportName[]) {
         .all();
       expect(third).toEqual(expected.map((r) => r.id));
       await page.getByRole("link", { name: "最初のページ" }).click();
-      await page.waitForURL((u) => /\/investments\/page\/1\/?$/.test(u.pathname));
+      await page.waitForURL((u) => /\/investments\/page\/1\/?$/.test(u.pathname), { waitUntil: "domcontentloaded" });
       await expect.poll(() => cardIds(page)).toEqual(firstPage);
       await page.goBack();
-      await page.waitForURL((u) => /\/investments\/page\/3\/?$/.test(u.pathname));
+      await page.waitForURL((u) => /\/investments\/page\/3\/?$/.test(u.pathname), { waitUntil: "domcontentloaded" });
       await expect.poll(() => cardIds(page)).toEqual(third);
       await page.close();
     });
