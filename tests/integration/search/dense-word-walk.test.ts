@@ -14,7 +14,7 @@ import { parseSearchParams } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investments } from "@/server/db/schema";
 import { searchInvestments } from "@/server/search";
-import { DAY, NOW, openSearchDb, type TestDb } from "./fixtures";
+import { DAY, NOW, openSearchDb, recordStatements, type TestDb } from "./fixtures";
 
 let t: TestDb;
 let db: Db;
@@ -46,21 +46,7 @@ beforeAll(async () => {
     update_at: new Date(NOW.getTime() - 3 * DAY),
   }));
   for (let i = 0; i < rows.length; i += 200) await db.insert(investments).values(rows.slice(i, i + 200));
-  const execute = db.$client.execute.bind(db.$client);
-  db.$client.execute = ((stmt: unknown, ...rest: unknown[]) => {
-    const text = typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql;
-    if (PAGE.test(text)) sent.push(text);
-    return (execute as (...a: unknown[]) => unknown)(stmt, ...rest);
-  }) as typeof db.$client.execute;
-  // on a libSQL server the page goes out in one batch with its cards (pageWithCards)
-  const batch = db.$client.batch.bind(db.$client);
-  db.$client.batch = ((stmts: unknown[], ...rest: unknown[]) => {
-    for (const stmt of stmts) {
-      const text = typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql;
-      if (PAGE.test(text)) sent.push(text);
-    }
-    return (batch as (...a: unknown[]) => unknown)(stmts, ...rest);
-  }) as typeof db.$client.batch;
+  recordStatements(db, PAGE, sent);
 }, 120_000);
 
 afterAll(() => t?.cleanup());

@@ -114,3 +114,23 @@ export async function stationsNamed(db: Db, name: string): Promise<{ station_cd:
     line_name: String(x.line_name),
   }));
 }
+
+/**
+ * Records into `into` the text of every statement sent to the database, one at a time or in a batch
+ * (a libSQL server's page goes out in one batch with its cards: pageWithCards), that `keep` accepts.
+ * Replacing the client's execute sends reads past the file's fast path (fast-reads.ts): the plans
+ * are what these tests look at.
+ */
+export function recordStatements(db: Db, keep: RegExp, into: string[]): void {
+  const textOf = (stmt: unknown) => (typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql);
+  const execute = db.$client.execute.bind(db.$client);
+  db.$client.execute = ((stmt: unknown, ...rest: unknown[]) => {
+    if (keep.test(textOf(stmt))) into.push(textOf(stmt));
+    return (execute as (...a: unknown[]) => unknown)(stmt, ...rest);
+  }) as typeof db.$client.execute;
+  const batch = db.$client.batch.bind(db.$client);
+  db.$client.batch = ((stmts: unknown[], ...rest: unknown[]) => {
+    for (const stmt of stmts) if (keep.test(textOf(stmt))) into.push(textOf(stmt));
+    return (batch as (...a: unknown[]) => unknown)(stmts, ...rest);
+  }) as typeof db.$client.batch;
+}

@@ -13,7 +13,7 @@ import { parseSearchParams, type SearchQuery } from "@/schemas/search";
 import type { Db } from "@/server/db";
 import { investment_transports, investments } from "@/server/db/schema";
 import { COUNT_BOUND, searchInvestments, WALK_MAX_ROWS, walkPays } from "@/server/search";
-import { DAY, NOW, openSearchDb, type TestDb } from "./fixtures";
+import { DAY, NOW, openSearchDb, recordStatements, type TestDb } from "./fixtures";
 
 let t: TestDb;
 let db: Db;
@@ -66,21 +66,7 @@ beforeAll(async () => {
     e_sort: 0,
   }));
   for (let i = 0; i < transports.length; i += 200) await db.insert(investment_transports).values(transports.slice(i, i + 200));
-  const execute = db.$client.execute.bind(db.$client);
-  db.$client.execute = ((stmt: unknown, ...rest: unknown[]) => {
-    const text = typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql;
-    if (/order by/i.test(text)) sent.push(text);
-    return (execute as (...a: unknown[]) => unknown)(stmt, ...rest);
-  }) as typeof db.$client.execute;
-  // on a libSQL server the page goes out in one batch with its cards (pageWithCards)
-  const batch = db.$client.batch.bind(db.$client);
-  db.$client.batch = ((stmts: unknown[], ...rest: unknown[]) => {
-    for (const stmt of stmts) {
-      const text = typeof stmt === "string" ? stmt : (stmt as { sql: string }).sql;
-      if (/order by/i.test(text)) sent.push(text);
-    }
-    return (batch as (...a: unknown[]) => unknown)(stmts, ...rest);
-  }) as typeof db.$client.batch;
+  recordStatements(db, /order by/i, sent);
 }, 120_000);
 
 afterAll(() => t?.cleanup());
