@@ -297,6 +297,11 @@ const searchQueries: [string, string, SearchAs?][] = [
   ["fw+ty+ly", "fw=天王寺&ty=1&ty=2&ly=6"],
   ["ct+ty+bt, yield_desc", "ct=281000&ty=2&bt=25&sr=yield_desc"],
   ["re+ty, page 20", "re=3&ty=1&ty=6&page=20"],
+  // 駅から近い順 (NULLs last): its own sort index since migration 0025
+  ["all, walk_asc", "sr=walk_asc"],
+  ["re+ty+ly, walk_asc", "re=3&ty=1&ty=2&ly=6&sr=walk_asc"],
+  ["fw in half the listings, walk_asc", "fw=マンション&sr=walk_asc"],
+  ["sl, walk_asc, page 10", `sl=${sl}&sr=walk_asc&page=10`],
   // issue 33: the deal's numbers and their sorts
   ["ny=5 (実質利回り5%以上)", "ny=5"],
   ["sk=70 (積算比70%以上)", "sk=70"],

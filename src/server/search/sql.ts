@@ -362,8 +362,8 @@ export function searchOrder(sr: SortKey | undefined, opts: { filtered?: boolean;
       return [sql`${col(i.yield)} DESC`, desc(i.id)];
     case "age_asc": // newest building first; unknown built_at last (NULLs sort last in DESC)
       return [sql`${col(i.built_at)} DESC`, desc(i.id)];
-    case "walk_asc":
-      return [sql`${col(i.station_time)} ASC NULLS LAST`, desc(i.id)];
+    case "walk_asc": // no station (NULL) last, written as investments_sort_walk_asc_idx keeps it
+      return [sql`(${col(i.station_time)} IS NULL)`, sql`${col(i.station_time)} ASC`, desc(i.id)];
     case "new":
     default:
       return [desc(i.public_at), desc(i.id)];

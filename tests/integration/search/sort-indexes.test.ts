@@ -41,6 +41,8 @@ describe("sort indexes", () => {
     ["ly=7&sr=price_desc", "investments_sort_price_desc_idx"],
     ["sw=10&sr=yield_desc", "investments_sort_yield_desc_idx"],
     ["bt=30&sr=age_asc", "investments_sort_age_asc_idx"],
+    ["sw=10&ty=1&sr=walk_asc", "investments_sort_walk_asc_idx"],
+    ["ly=6&sr=walk_asc", "investments_sort_walk_asc_idx"],
   ])("%s walks %s in order", async (qs, index) => {
     for (const audience of ["visitor", "member"] as const) {
       const p = await plan(qs, audience);
