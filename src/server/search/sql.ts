@@ -463,7 +463,7 @@ function denseWordWhere(
 ): SQL | undefined {
   const p = planQuery(query, now);
   if (!p.ftsInstr || !(measured.density > 0)) return undefined;
-  const window = Math.ceil((rows * DENSE_WINDOW_MARGIN) / Math.min(1, measured.density));
+  const window = Math.ceil((rows * DENSE_WINDOW_MARGIN) / measured.density); // density ≤ 1: n matches in a span of ≥ n ids
   if (window * WINDOW_ROW_COST >= measured.words) return undefined;
   const i = investments;
   const rest = buildSearchWhere(audience, query, now, { sortColumn, omitFts: true });
