@@ -620,7 +620,7 @@ async function readSearchPage(
     } else n = Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
     if (n === 0) return { ids: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize };
     page = Math.min(asked, pageCount(n, bound, pageSize).last);
-    // only an order an index gives can be walked (not 駅から近い順, not a member's 月間CF)
+    // only an order an index gives can be walked (every list sort but a member's 月間CF)
     const effective = query.sr === "cf_desc" && !options.cashFlowTerms ? DEFAULT_SORT : (query.sr ?? DEFAULT_SORT);
     const indexed = effective === "new" || sortColumn !== null;
     const walk = indexed && bound !== null && walkPays(n, bound, page * pageSize);
