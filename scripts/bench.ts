@@ -302,6 +302,10 @@ const searchQueries: [string, string, SearchAs?][] = [
   ["re+ty+ly, walk_asc", "re=3&ty=1&ty=2&ly=6&sr=walk_asc"],
   ["fw in half the listings, walk_asc", "fw=マンション&sr=walk_asc"],
   ["sl, walk_asc, page 10", `sl=${sl}&sr=walk_asc&page=10`],
+  // a set's deep pages: past WALK_MAX_ROWS the count goes on as far as the walk needs (walkNeeds)
+  ["ct 大阪市, page 10", "ct=271004&page=10"],
+  ["fw in half the listings, page 10", "fw=マンション&page=10"],
+  ["fw 3+ chars, price_asc, page 20", "fw=天王寺&sr=price_asc&page=20"],
   // issue 33: the deal's numbers and their sorts
   ["ny=5 (実質利回り5%以上)", "ny=5"],
   ["sk=70 (積算比70%以上)", "sk=70"],

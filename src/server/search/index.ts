@@ -17,6 +17,7 @@ export {
   type MembersOnlyCount,
   type SearchResult,
   WALK_MAX_ROWS,
+  walkNeeds,
   walkPays,
 } from "./sql";
 export { clearCompiledFilters, compiledFilters, warmMatching } from "./matching/saved-filters";

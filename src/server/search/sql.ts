@@ -522,20 +522,31 @@ function hasSets(p: QueryPlan): boolean {
   return p.rail !== null || p.ftsTerms.length > 0 || p.shortTerms.length > 0 || p.cities !== null;
 }
 
-/** The deepest page (in rows) the walk of drivenBySets serves, when the count reached the bound. */
+/** The rows the walk of drivenBySets serves at COUNT_BOUND matches (deeper pages need more matches: walkPays). */
 export const WALK_MAX_ROWS = 100;
 
 /**
  * Whether walking the sort's order beats reading the set (drivenBySets) for the first `rows` rows of
- * `matches` (the bounded count, `bound` its bound). The walk meets a match every V / matches index
- * entries (V: the visible listings) and costs ~0.2 µs an entry; reading the set costs ~1.5 µs a
- * match plus the sort. So the walk pays while rows < matches² × 7.5 / V: at 100,000 listings
- * (V ≈ 80,000) 100 rows at the bound, one page of 20 from ~500 matches (fw=梅田, 987 matches:
- * 3.1 → 1.3 ms); written as WALK_MAX_ROWS × (matches / bound)².
+ * `matches` matches. The walk meets a match every V / matches index entries (V: the visible listings)
+ * and costs ~0.2 µs an entry; reading the set costs ~1.5 µs a match plus the sort. So the walk pays
+ * while rows < matches² × 7.5 / V: at 100,000 listings (V ≈ 80,000) 100 rows at 1,000 matches, one
+ * page of 20 from ~500 matches (fw=梅田, 987 matches: 3.1 → 1.3 ms); written as
+ * WALK_MAX_ROWS × (matches / COUNT_BOUND)².
  */
-export function walkPays(matches: number, bound: number, rows: number): boolean {
-  const share = Math.min(matches, bound) / bound;
+export function walkPays(matches: number, rows: number): boolean {
+  const share = matches / COUNT_BOUND;
   return rows <= WALK_MAX_ROWS * share * share;
+}
+
+/**
+ * The fewest matches for which the walk pays for `rows` rows (walkPays' inverse). A set's count goes on
+ * past the list's bound to this many when a page lies deeper than WALK_MAX_ROWS, so that a deep page of
+ * a dense set walks too: with the count stopped at the bound it could not tell 1,001 matches from
+ * 25,000, and every page past the fifth read the whole set. Counting on costs what the set read it
+ * replaces would (both read the set's members), so a set just past the bound pays at most its read twice.
+ */
+export function walkNeeds(rows: number): number {
+  return Math.ceil(COUNT_BOUND * Math.sqrt(rows / WALK_MAX_ROWS));
 }
 
 /**
@@ -611,19 +622,21 @@ async function readSearchPage(
   let n: number;
   if (sortIndexes && drivenBySets(query, now)) {
     // Count first, then pick the page's plan by it (walkOrder): many matches → walk the sort's order.
-    const streamed = bound === null ? null : streamedSetCount(audience, query, now, bound + 1);
+    // only an order an index gives can be walked (every list sort but a member's 月間CF)
+    const effective = query.sr === "cf_desc" && !options.cashFlowTerms ? DEFAULT_SORT : (query.sr ?? DEFAULT_SORT);
+    const indexed = effective === "new" || sortColumn !== null;
+    // a deep page counts on to the matches its walk would need (walkNeeds); the list still shows the bound
+    const countTo = bound === null ? null : Math.max(bound + 1, indexed ? walkNeeds(asked * pageSize) : 0);
+    const streamed = countTo === null ? null : streamedSetCount(audience, query, now, countTo);
     let measured = { density: 0, words: 0 };
     if (streamed) {
       const row = await db.get<{ n: number; density: number | null; words: number | null }>(streamed);
       n = Number(row?.n ?? 0);
       measured = { density: Number(row?.density ?? 0), words: Number(row?.words ?? 0) };
-    } else n = Number((await db.get<{ n: number }>(sql`SELECT ${counted} AS n`))?.n ?? 0);
+    } else n = Number((await db.get<{ n: number }>(sql`SELECT ${countTo === null ? counted : countSubquery(whereCounted, countTo)} AS n`))?.n ?? 0);
     if (n === 0) return { ids: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize };
     page = Math.min(asked, pageCount(n, bound, pageSize).last);
-    // only an order an index gives can be walked (every list sort but a member's 月間CF)
-    const effective = query.sr === "cf_desc" && !options.cashFlowTerms ? DEFAULT_SORT : (query.sr ?? DEFAULT_SORT);
-    const indexed = effective === "new" || sortColumn !== null;
-    const walk = indexed && bound !== null && walkPays(n, bound, page * pageSize);
+    const walk = indexed && bound !== null && walkPays(n, page * pageSize);
     // a dense word past the bound: its page off a window of the sort's order, when that fills it
     const dense = walk && n > bound ? denseWordWhere(audience, query, now, sortColumn, order, page * pageSize, measured) : undefined;
     rows = dense ? await pageOf(page, dense) : [];
