@@ -534,8 +534,8 @@ export const WALK_MAX_ROWS = 100;
  * WALK_MAX_ROWS × (matches / COUNT_BOUND)².
  */
 export function walkPays(matches: number, rows: number): boolean {
-  const share = matches / COUNT_BOUND;
-  return rows <= WALK_MAX_ROWS * share * share;
+  // in integers (exact): the share squared in floating point put 2,300 matches below 529 rows' need
+  return rows * COUNT_BOUND * COUNT_BOUND <= WALK_MAX_ROWS * matches * matches;
 }
 
 /**
@@ -546,7 +546,11 @@ export function walkPays(matches: number, rows: number): boolean {
  * replaces would (both read the set's members), so a set just past the bound pays at most its read twice.
  */
 export function walkNeeds(rows: number): number {
-  return Math.ceil(COUNT_BOUND * Math.sqrt(rows / WALK_MAX_ROWS));
+  let m = Math.ceil(COUNT_BOUND * Math.sqrt(rows / WALK_MAX_ROWS));
+  // the square root is rounded: settle on the exact fewest
+  while (m > 0 && walkPays(m - 1, rows)) m--;
+  while (!walkPays(m, rows)) m++;
+  return m;
 }
 
 /**
@@ -633,7 +637,7 @@ async function readSearchPage(
       const row = await db.get<{ n: number; density: number | null; words: number | null }>(streamed);
       n = Number(row?.n ?? 0);
       measured = { density: Number(row?.density ?? 0), words: Number(row?.words ?? 0) };
-    } else n = Number((await db.get<{ n: number }>(sql`SELECT ${countTo === null ? counted : countSubquery(whereCounted, countTo)} AS n`))?.n ?? 0);
+    } else n = Number((await db.get<{ n: number }>(sql`SELECT ${countSubquery(whereCounted, countTo)} AS n`))?.n ?? 0);
     if (n === 0) return { ids: [], total: 0, totalBounded: false, page: 1, last: 1, pageSize };
     page = Math.min(asked, pageCount(n, bound, pageSize).last);
     const walk = indexed && bound !== null && walkPays(n, page * pageSize);
