@@ -1,5 +1,5 @@
 import { createClient, LibsqlError, type Client } from "@libsql/client";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -140,6 +140,24 @@ describe("fast reads on a local file", () => {
     expect((await db.$client.execute("SELECT * FROM fast_reads_probe")).rows.map((r) => ({ ...r }))).toEqual([{ a: 7 }]);
     await db.$client.execute("ALTER TABLE fast_reads_probe ADD COLUMN b TEXT DEFAULT 'x'");
     expect((await db.$client.execute("SELECT * FROM fast_reads_probe")).rows.map((r) => ({ ...r }))).toEqual([{ a: 7, b: "x" }]);
+  });
+
+  it("reads through a mapping of the file, not SQLite's 2 MB page cache", async () => {
+    // this process's mappings of the database file itself (its -wal and -shm have names of their own)
+    const mapped = (file: string) =>
+      readFileSync("/proc/self/maps", "utf8")
+        .split("\n")
+        .filter((line) => line.endsWith(` ${file}`)).length;
+    const file = path.join(dir, "mapped.db");
+    const other = await openDb(`file:${file}`);
+    await migrateDb(other);
+    // the pages into the file itself (SQLite maps the file, not the WAL)
+    await other.$client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    expect(mapped(file)).toBe(0); // the client's own connections (migrations, writes) do not map it
+    expect((await other.$client.execute("SELECT count(*) AS n FROM investments")).rows[0]?.n).toBe(0);
+    expect(mapped(file)).toBeGreaterThan(0);
+    other.$client.close();
+    rmSync(file, { force: true });
   });
 
   it("closes its connection with the client", async () => {

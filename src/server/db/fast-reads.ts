@@ -30,6 +30,18 @@ import { LRUCache } from "lru-cache";
 const SELECT = /^\s*select\b/i;
 const STATEMENTS = 500;
 
+/**
+ * The read connection maps the file (`PRAGMA mmap_size`, this libSQL build's cap: 2 GiB) instead of
+ * copying each page it visits into SQLite's own page cache, which is 2 MB by default: at 100,000
+ * listings (a 520 MB file, 12–21 MB per covering index) a search's pages missed that cache on nearly
+ * every step, each miss a read() from the OS cache. Mapped, a set's count went 3.8 → 0.6 ms
+ * (st=9962101…) and a whole search 12–15 → 5–7 ms. The mapping is the OS's page cache itself, shared
+ * with every process on the file (WEB_CONCURRENCY's workers), so it adds no private memory; writes
+ * still go through the client's connections and WAL. Not for a database file on a network filesystem,
+ * where SQLite's mmap is unsafe (an I/O error there becomes SIGBUS).
+ */
+export const MMAP_BYTES = 0x7fff0000;
+
 type Native = InstanceType<typeof Database>;
 type Prepared = ReturnType<Native["prepare"]>;
 
@@ -98,6 +110,7 @@ export function fastReads(client: Client, file: string, timeoutMs: number): Clie
   const prepared = (sql: string): Cached => {
     if (!native) {
       native = new Database(file, { timeout: timeoutMs } as never);
+      native.exec(`PRAGMA mmap_size=${MMAP_BYTES}`);
       const version = native.prepare("PRAGMA schema_version");
       version.raw(true);
       schema = { version, seen: null };

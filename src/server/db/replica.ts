@@ -2,6 +2,7 @@ import { createClient, type Client, type InStatement, type TransactionMode } fro
 import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { publicContent } from "@/server/cache/public-content";
+import { fastReads } from "./fast-reads";
 import { serverFetch } from "./remote";
 import { watchRemote } from "./availability";
 
@@ -14,8 +15,9 @@ import { watchRemote } from "./availability";
  * - a worker thread owns the replica's only syncing handle and pulls every
  *   DATABASE_SYNC_INTERVAL; a dead server blocks that thread alone, and it
  *   reports when each successful pull *started*;
- * - this thread reads the same file through an ordinary local connection
- *   (SQLite's WAL gives it a consistent snapshot beside the pulls);
+ * - this thread reads the same file through a local connection of its own
+ *   (SQLite's WAL gives it a consistent snapshot beside the pulls), on the
+ *   file's fast read path (fast-reads.ts: the file mapped, statements kept);
  * - writes, batches with writes and transactions go to the primary over HTTP
  *   (async), as do reads that must be fresh (`fresh`): a member or admin who
  *   wrote recently, or any reader after a public-content announcement.
@@ -106,7 +108,7 @@ export async function openReplica(opts: ReplicaOptions): Promise<Replica> {
   // away costs a pull about 3 s, which a restarting node must not spend before its first answer.
   if (!hadCopy) await firstPull;
 
-  const local = createClient({ url: `file:${opts.file}`, timeout: 5000 });
+  const local = fastReads(createClient({ url: `file:${opts.file}`, timeout: 5000 }), opts.file, 5000);
 
   let seenVersion = publicContent().version;
   /** After an announcement the local copy is behind until a pull starts past it (plus the lag allowance). */
