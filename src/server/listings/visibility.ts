@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { investments } from "@/server/db/schema";
 
 /**
@@ -10,10 +10,16 @@ import { investments } from "@/server/db/schema";
  */
 export type Audience = "visitor" | "member" | "admin";
 
-export function visibleTo(audience: Audience): SQL | undefined {
+export function visibleTo(audience: Audience, opts: { plain?: boolean } = {}): SQL | undefined {
   if (audience === "admin") return undefined;
-  const base = and(eq(investments.public, true), isNull(investments.not_updated_at));
-  return audience === "member" ? base : and(base, eq(investments.members, false));
+  const i = investments;
+  if (opts.plain) {
+    // the same rule with its columns as values (`+col`): no index led by them may drive the statement, a set's own must
+    const base = sql`(+${i.public} = 1 and +${i.not_updated_at} is null)`;
+    return audience === "member" ? base : sql`(${base} and +${i.members} = 0)`;
+  }
+  const base = and(eq(i.public, true), isNull(i.not_updated_at));
+  return audience === "member" ? base : and(base, eq(i.members, false));
 }
 
 /**

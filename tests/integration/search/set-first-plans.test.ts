@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InArgs } from "@libsql/client";
+import { parseSearchParams } from "@/schemas/search";
+import { investments } from "@/server/db/schema";
+import { buildSearchWhere, countInvestments, countMembersOnly, searchInvestments, searchOrder } from "@/server/search";
+import { setPublicContentLive } from "@/server/cache/public-content";
+import { seedScale } from "@/seed";
+import { createTestDb, onSqld } from "../../helpers/db";
+
+/**
+ * A query with a set (a line, station, free word or city) that is not walked reads its count and its
+ * page from the set's own index (search/sql.ts countedWhere), whatever the planner knows. sqld refuses
+ * ANALYZE, and a planner without statistics took two equalities on the visibility columns for a narrow
+ * range: it walked a visibility-led index and checked membership on every visible listing (the cards'
+ * batch ran that page three times): 45 ms for st…&sw=10&lp=3000&hp=30000 and for
+ * ct=281000&ty=2&bt=25 on the primary at 100,000 listings, against ~3 ms on the file. The sqld pass of
+ * the suite is the one that catches it (sqld's own SQLite build chose those plans; the file's took the
+ * visibility walk only for the free word); the file runs without statistics as well (sqlite_stat1 dropped).
+ */
+let t: Awaited<ReturnType<typeof createTestDb>>;
+let station = 0;
+let line = 0;
+beforeAll(async () => {
+  t = await createTestDb();
+  // 300 listings: every set stays under the walk's threshold (walkPays), so every read is set-first
+  await seedScale(t.db, { investments: 300, members: 0, filters: 0, progress: false });
+  if (!onSqld()) await t.db.$client.execute("DROP TABLE IF EXISTS sqlite_stat1");
+  const busiest = await t.db.$client.execute(
+    "SELECT station_cd, line_cd FROM investment_transports WHERE station_cd IS NOT NULL GROUP BY station_cd ORDER BY count(*) DESC LIMIT 1",
+  );
+  station = Number(busiest.rows[0]!.station_cd);
+  line = Number(busiest.rows[0]!.line_cd);
+  // as a web process runs: the deal line's medians read once (their own statements are not the search's)
+  setPublicContentLive(true);
+  for (const audience of ["visitor", "member"] as const) await searchInvestments(t.db, audience, {});
+}, 120_000);
+afterAll(() => {
+  setPublicContentLive(false);
+  t.cleanup();
+});
+
+/** The statements a call sends that read listings, with their arguments (past the file's fast path: plans are looked at). */
+async function statementsOf(call: () => Promise<unknown>): Promise<{ sql: string; args: InArgs }[]> {
+  const c = t.db.$client;
+  const sent: { sql: string; args: InArgs }[] = [];
+  const keep = (stmt: unknown) => {
+    const s = typeof stmt === "string" ? { sql: stmt, args: [] } : (stmt as { sql: string; args?: InArgs });
+    if (/\bfrom "investments"/i.test(s.sql) && !/rent_rolls/.test(s.sql)) sent.push({ sql: s.sql, args: s.args ?? [] });
+  };
+  const [execute, batch] = [c.execute, c.batch];
+  c.execute = ((stmt: unknown, ...rest: unknown[]) => (keep(stmt), (execute as (...a: unknown[]) => unknown).call(c, stmt, ...rest))) as typeof c.execute;
+  c.batch = ((stmts: unknown[], ...rest: unknown[]) => (
+    stmts.forEach(keep),
+    (batch as (...a: unknown[]) => unknown).call(c, stmts, ...rest)
+  )) as typeof c.batch;
+  try {
+    await call();
+  } finally {
+    [c.execute, c.batch] = [execute, batch];
+  }
+  return sent;
+}
+
+async function planOf(stmt: { sql: string; args: InArgs }): Promise<string> {
+  const r = await t.db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${stmt.sql}`, args: stmt.args });
+  return r.rows.map((row) => String(row.detail)).join("\n");
+}
+
+/** A listing index entered by the visibility columns: the walk a set-first read must not take. */
+const VISIBILITY_WALK = /SEARCH investments USING (?:COVERING )?INDEX \w+ \(public=\?/;
+
+describe("a set that is not walked is read set first, with or without the planner's statistics", () => {
+  const cases: [string, () => string, RegExp][] = [
+    ["a station, walk and price", () => `st=${station}&sw=20&lp=1000&hp=50000`, /investment_transports_station_cd_idx/],
+    ["a line and a type", () => `sl=${line}&ty=1&ty=2`, /investment_transports_line_cd_idx/],
+    ["大阪市, a type and an age, by 利回り", () => "ct=271004&ty=2&bt=25&sr=yield_desc", /investments_city_search_idx \(city_cd>\? AND city_cd<\?\)/],
+    ["a free word of 3+ characters", () => "fw=マンション&sr=price_asc", /investments_fts/],
+  ];
+
+  it.each(cases)("%s: count, page and cards", async (_, qs, setIndex) => {
+    const q = parseSearchParams(Object.fromEntries(new URLSearchParams(qs())));
+    const now = new Date();
+    for (const audience of ["visitor", "member"] as const) {
+      let found!: Awaited<ReturnType<typeof searchInvestments>>;
+      const sent = await statementsOf(async () => {
+        found = await searchInvestments(t.db, audience, q, { now });
+        await countInvestments(t.db, audience, q, now);
+        if (audience === "visitor") await countMembersOnly(t.db, q, now);
+      });
+      expect(sent.length).toBeGreaterThanOrEqual(3);
+      for (const stmt of sent) {
+        const plan = await planOf(stmt);
+        expect(plan, stmt.sql).not.toMatch(VISIBILITY_WALK);
+        if (!/json_each/.test(stmt.sql)) expect(plan, stmt.sql).toMatch(setIndex);
+      }
+      // the same listings, in the same order, as the conditions with every index left to the planner
+      const reference = await t.db
+        .select({ id: investments.id })
+        .from(investments)
+        .where(buildSearchWhere(audience, q, now))
+        .orderBy(...searchOrder(q.sr, { filtered: true }))
+        .all();
+      expect(reference.length).toBeGreaterThan(0);
+      expect(found.total).toBe(reference.length);
+      expect(found.items.map((c) => c.id)).toEqual(reference.slice(0, 20).map((r) => r.id));
+      expect(await countInvestments(t.db, audience, q, now)).toBe(reference.length);
+    }
+  });
+
+  it("the members-only banner counts the same listings as a member's search finds among the members-only ones", async () => {
+    const now = new Date();
+    for (const qs of [`st=${station}`, `sl=${line}&ty=1&ty=2`, "ct=271004&ty=2"]) {
+      const q = parseSearchParams(Object.fromEntries(new URLSearchParams(qs)));
+      const rows = await t.db
+        .select({ id: investments.id, members: investments.members })
+        .from(investments)
+        .where(buildSearchWhere("member", q, now))
+        .all();
+      expect(await countMembersOnly(t.db, q, now)).toEqual({ total: rows.filter((r) => r.members).length, bounded: false });
+    }
+  });
+});
