@@ -490,13 +490,15 @@ function pageCount(n: number, bound: number | null, pageSize: number): { total: 
 
 /**
  * The conditions a count reads: a query with a set (drivenBySets) from the set's own index, every other
- * column and visibility closed (setFirst); otherwise one column's range open to its index (countColumnOf).
+ * column and visibility closed (setFirst); otherwise one column's range open to its index (countColumnOf),
+ * or, without one, `page.where` when given (the list's page conditions: its sort column's range open).
  * Without the first, sqld (no statistics) counted 大阪市 (ct=281000&ty=2&bt=25) along a visibility-led
  * index, every visible listing checked: 34 ms on the primary against 1.2 ms on the file.
  */
-function countedWhere(audience: Audience, query: SearchQuery, now: Date): SQL | undefined {
+function countedWhere(audience: Audience, query: SearchQuery, now: Date, page?: { where: SQL | undefined }): SQL | undefined {
   if (drivenBySets(query, now)) return buildSearchWhere(audience, query, now, { setFirst: true });
-  return buildSearchWhere(audience, query, now, { sortColumn: audience === "admin" ? null : countColumnOf(query, now) });
+  const column = audience === "admin" ? null : countColumnOf(query, now);
+  return column === null && page ? page.where : buildSearchWhere(audience, query, now, { sortColumn: column });
 }
 
 /** How many listings the audience finds with a query. */
@@ -628,7 +630,7 @@ async function readSearchPage(
   const bound = options.exactCount ? null : countBound(asked, pageSize);
   const order = searchOrder(query.sr, { filtered: !isEmptyQuery(query), sortIndexes, cashFlowTerms: options.cashFlowTerms });
   // the same conditions as a count reads them (countedWhere); an admin's are the page's own
-  const whereCounted = sortIndexes ? countedWhere(audience, query, now) : where;
+  const whereCounted = sortIndexes ? countedWhere(audience, query, now, { where }) : where;
   const counted = countSubquery(whereCounted, bound === null ? null : bound + 1);
   // `withCount`: the count beside each id (a scalar subquery, run once), in the same round trip
   const pageOf = (page: number, pageWhere: SQL | undefined = where, withCount = false, pageOrder: SQL[] = order) =>

@@ -120,3 +120,15 @@ describe("a set that is not walked is read set first, with or without the planne
     }
   });
 });
+
+describe("a query without a set", () => {
+  it("counts beside its page along the sort's range when no column has a count index of its own", async () => {
+    // lp alone is a one-sided range (countColumnOf: none): the count walks price ≥ 2億 on the sort's index too
+    const q = parseSearchParams({ lp: "20000", sr: "price_asc" });
+    const sent = await statementsOf(() => searchInvestments(t.db, "visitor", q, { now: new Date() }));
+    const plan = await planOf(sent[0]!);
+    const walks = plan.split("\n").filter((line) => /^SEARCH investments /.test(line));
+    expect(walks.length).toBe(2); // the page and the count beside it
+    for (const line of walks) expect(line).toMatch(/investments_sort_price_(?:asc|desc)_idx \(public=\? AND not_updated_at=\? AND price>\?\)/);
+  });
+});
