@@ -3,15 +3,15 @@
  * related listings). Hydration only: callers decide WHICH ids an audience may
  * see (visibleTo) and pass them here; this module never widens that choice.
  */
-import { eq, sql, type SQLWrapper } from "drizzle-orm";
-import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { isRemote, type Db } from "@/server/db";
-import { investment_images, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
+import { investment_images, investment_rent_rolls, investment_transports, investments, municipalities, prefectures } from "@/server/db/schema";
 import type { DealChip } from "@/schemas/economics";
-import { ECONOMICS_COLUMNS, economicsInputOf, inIds, rentRollsByListing, rentRollsQuery, withoutStaffInputs } from "./economics-input";
+import { ECONOMICS_COLUMNS, economicsInputOf, inIds, rentRollRowOf, rentRollsByListing, rentRollsQuery, withoutStaffInputs } from "./economics-input";
 import { dealChips, mediansFor, medianAudienceOf, similarCandidates } from "./economics";
-import { dealCheck, listingEconomics, type SimilarCandidate } from "@/lib/economics";
+import { dealCheck, listingEconomics, type RentRollRow, type SimilarCandidate } from "@/lib/economics";
 import type { Audience } from "./visibility";
 import { storedFormerPrice } from "@/lib/former-price";
 import type { BuiltGroup } from "@/schemas/investment-groups";
@@ -139,25 +139,35 @@ export async function loadCards(db: Db, ids: readonly number[], now: Date = new 
     if (!read) preparedReads.set(db, (read = preparedCardReads(db)));
     reads = read(unique);
   }
-  const [rows, medianCandidates] = await Promise.all([reads, candidates]);
-  return cardsFrom(ids, rows, medianCandidates, now);
+  const [[rows, rollRows], medianCandidates] = await Promise.all([reads, candidates]);
+  return cardsFrom(ids, rows, rentRollsByListing(rollRows), medianCandidates, now);
+}
+
+/** A page as pageWithCards reads it on a libSQL server: the statement selecting its ids, its count column, its order as values. */
+export interface PageOfIds {
+  /** `(SELECT id FROM investments WHERE … ORDER BY … LIMIT … OFFSET …)` */
+  ids: SQLWrapper;
+  /** The count beside each row (a scalar subquery, run once), or 0. */
+  n: SQL<number>;
+  /** The page's order with every term a value (`+col`): the 20 rows are sorted again, no index walked for it. */
+  order: SQL[];
 }
 
 /**
- * A page's rows and its cards in one request on a libSQL server (issue 31): the page's statement and
- * the cards' reads go as one batch, the cards' reads finding the page's ids through `pageIds` (the same
- * page as a statement selecting only the ids; SQLite runs that subquery once per read). On sqld each
- * request costs ~4 ms however small, so a list took two (the page, then its cards); now one. On a file
- * the page is read first and its cards after (loadCards): repeating the page's statement in each read
- * would cost more there than it saves.
+ * A page's rows and its cards (issue 31). On a libSQL server as ONE statement that evaluates the page
+ * once: the cards' rows select `id IN (page)`, carry the count and their rent rolls (rentRollsJson) as
+ * columns and are sorted again by the page's order. Each request there costs ~3 ms however small, and the
+ * batch this replaces (page, card rows, rent rolls) ran the page's statement three times: for a set's
+ * page or a dense word's deep page (~8 ms each on sqld) that was the larger cost. On a file the page is
+ * read first and its cards after (loadCards, prepared): a request costs nothing there.
  */
-export async function pageWithCards<R extends { id: number }>(
+export async function pageWithCards(
   db: Db,
-  page: BatchItem<"sqlite"> & PromiseLike<R[]>,
-  pageIds: SQLWrapper,
+  page: PromiseLike<{ id: number; n: number }[]>,
+  pageOfIds: PageOfIds,
   now: Date,
   audience: Audience,
-): Promise<{ rows: R[]; cards: InvestmentCard[] }> {
+): Promise<{ rows: { id: number; n: number }[]; cards: InvestmentCard[] }> {
   if (!isRemote(db)) {
     const rows = await page;
     return {
@@ -170,26 +180,55 @@ export async function pageWithCards<R extends { id: number }>(
       ),
     };
   }
-  const [[rows, ...reads], candidates] = await Promise.all([
-    // (the batch's result is typed by its statements; the page's rows are R)
-    db.batch([page, ...cardReads(db, pageIds)]) as Promise<[R[], ...CardReads]>,
+  const [read, candidates] = await Promise.all([
+    db
+      .select({ ...cardColumns, n: pageOfIds.n, rent_roll: rentRollsJson })
+      .from(investments)
+      .leftJoin(municipalities, eq(municipalities.code, investments.city_cd))
+      .leftJoin(prefectures, eq(prefectures.pref_cd, investments.pref_cd))
+      .where(inIds(investments.id, pageOfIds.ids))
+      .orderBy(...pageOfIds.order),
     similarCandidates(db, medianAudienceOf(audience), now),
   ]);
+  const rentRolls = new Map<number, RentRollRow[]>();
+  const rows = read.map(({ n: _n, rent_roll, ...row }) => {
+    const rolls = rentRollsOfJson(rent_roll);
+    if (rolls.length) rentRolls.set(row.id, rolls);
+    return row;
+  });
   return {
-    rows,
-    cards: rows.length
-      ? cardsFrom(
-          rows.map((r) => r.id),
-          reads,
-          candidates,
-          now,
-        )
-      : [],
+    rows: read.map((r) => ({ id: r.id, n: Number(r.n) })),
+    cards: cardsFrom(
+      rows.map((r) => r.id),
+      rows,
+      rentRolls,
+      candidates,
+      now,
+    ),
   };
 }
 
+/**
+ * A card row's rent roll as one JSON column (pageWithCards): an array of
+ * [e_sort, id, room, layout, area, rent, common_fee, deposit, status, lease_start]. The order is put
+ * right in rentRollsOfJson: sqld's parser refuses `json_group_array(… ORDER BY …)`, and an aggregate's
+ * input order is not promised by SQLite.
+ */
+const rr = investment_rent_rolls;
+const rentRollsJson = sql<string>`(SELECT json_group_array(json_array(${rr.e_sort}, ${rr.id}, ${rr.room}, ${rr.layout}, ${rr.area}, ${rr.rent}, ${rr.common_fee}, ${rr.deposit}, ${rr.status}, ${rr.lease_start}))
+  FROM ${rr} WHERE ${rr.investment_id} = ${investments.id})`;
+type RentRollJsonRow = [number, number, string, string | null, number | null, number, number | null, number | null, RentRollRow["status"], string | null];
+function rentRollsOfJson(json: string | null): RentRollRow[] {
+  const rows = json ? (JSON.parse(json) as RentRollJsonRow[]) : [];
+  return rows
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map(([, , room, layout, area, rent, common_fee, deposit, status, lease_start]) =>
+      rentRollRowOf({ room, layout, area, rent, common_fee, deposit, status, lease_start }),
+    );
+}
+
 /** The two reads of the cards of `ids` (a list, or a statement selecting them): rows (with their first transport and thumbnail), rent rolls. */
-function cardReads(db: Db, ids: readonly number[] | SQLWrapper) {
+function cardReads(db: Db, ids: readonly number[] | SQL) {
   return [
     db
       .select(cardColumns)
@@ -212,9 +251,14 @@ function preparedCardReads(db: Db): (ids: readonly number[]) => Promise<CardRead
 }
 type CardReads = BatchResponse<ReturnType<typeof cardReads>>;
 
-/** The cards of `ids`, in that order, from cardReads' rows. */
-function cardsFrom(ids: readonly number[], [rows, rollRows]: CardReads, candidates: readonly SimilarCandidate[], now: Date): InvestmentCard[] {
-  const rentRolls = rentRollsByListing(rollRows);
+/** The cards of `ids`, in that order, from cardReads' rows and the listings' rent rolls. */
+function cardsFrom(
+  ids: readonly number[],
+  rows: CardReads[0],
+  rentRolls: ReadonlyMap<number, RentRollRow[]>,
+  candidates: readonly SimilarCandidate[],
+  now: Date,
+): InvestmentCard[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
 
   const cards: InvestmentCard[] = [];

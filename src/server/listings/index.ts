@@ -5,7 +5,7 @@
  * src/lib only; search, map, members, investments and cms build on it.
  */
 export { type Audience, audienceOf, isTeaser, isVisibleTo, mapVisibility, teaserScope, visibleTo } from "./visibility";
-export { type InvestmentCard, loadCards, pageWithCards } from "./cards";
+export { type InvestmentCard, loadCards, type PageOfIds, pageWithCards } from "./cards";
 export { DISTANCE_WALK, searchSize, searchSizeSql, searchSizeSqlText, TYPE_LAND, TYPE_UNIT } from "./rules";
 export { formerPriceColumns } from "./former-price-columns";
 export {

@@ -19,10 +19,9 @@ import { DEFAULT_SORT, PAGE_SIZE, type SortKey } from "@/lib/constants/investmen
 import { cashFlowSortKey, YEN_PER_MAN, type LoanTerms } from "@/lib/economics";
 import { lastPage } from "@/lib/pagination";
 import { isEmptyQuery, type SearchQuery } from "@/schemas/search";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "@/server/db";
 import { investment_transports, investments, SORT_INDEXES } from "@/server/db/schema";
-import { DISTANCE_WALK, pageWithCards, searchSizeSql, visibleTo, type Audience, type InvestmentCard } from "@/server/listings";
+import { DISTANCE_WALK, pageWithCards, searchSizeSql, visibleTo, type Audience, type InvestmentCard, type PageOfIds } from "@/server/listings";
 import { planQuery, type FreeWordTerm, type QueryPlan, type ShortTerm } from "./plan";
 
 export interface SearchOptions {
@@ -583,7 +582,7 @@ export function walkNeeds(rows: number): number {
  * One page of a search: the total, the last page and the cards of the page
  * (the asked page is clamped to 1..last). One statement gives the page's ids
  * with the count beside them (a scalar subquery, run once), then the cards;
- * on a sqld primary the two go as one request (pageWithCards). A set's count
+ * on a sqld primary one statement gives all three (pageWithCards). A set's count
  * comes first, alone: it picks the page's plan (drivenBySets). The count is
  * bounded (countBound) unless `exactCount`. Only a page past the end takes
  * two more statements: the count alone, then the last page.
@@ -610,9 +609,9 @@ export function searchPage(
   return readSearchPage(db, audience, query, options, (page) => page.all());
 }
 
-/** A page's statement (its ids, with the count beside them or 0) and the same page selecting its ids only. */
+/** A page's statement (its ids, with the count beside them or 0) and the same page as pageWithCards reads it with its cards. */
 type PageRow = { id: number; n: number };
-type PageRead = (page: BatchItem<"sqlite"> & PromiseLike<PageRow[]> & { all(): Promise<PageRow[]> }, pageIds: SQLWrapper) => Promise<PageRow[]>;
+type PageRead = (page: PromiseLike<PageRow[]> & { all(): Promise<PageRow[]> }, pageOfIds: PageOfIds) => Promise<PageRow[]>;
 
 async function readSearchPage(
   db: Db,
@@ -632,19 +631,27 @@ async function readSearchPage(
   // the same conditions as a count reads them (countedWhere); an admin's are the page's own
   const whereCounted = sortIndexes ? countedWhere(audience, query, now, { where }) : where;
   const counted = countSubquery(whereCounted, bound === null ? null : bound + 1);
+  // the page's order as values: how the cards' rows are sorted again (pageWithCards)
+  const plainOrder = searchOrder(query.sr, { cashFlowTerms: options.cashFlowTerms, plain: true });
   // `withCount`: the count beside each id (a scalar subquery, run once), in the same round trip
-  const pageOf = (page: number, pageWhere: SQL | undefined = where, withCount = false, pageOrder: SQL[] = order) =>
-    read(
+  const pageOf = (page: number, pageWhere: SQL | undefined = where, withCount = false, pageOrder: SQL[] = order) => {
+    const n = withCount ? counted : sql<number>`0`;
+    return read(
       db
-        .select({ id: investments.id, n: withCount ? counted : sql<number>`0` })
+        .select({ id: investments.id, n })
         .from(investments)
         .where(pageWhere)
         .orderBy(...pageOrder)
         .limit(pageSize)
         .offset((page - 1) * pageSize),
-      // the same page, its ids only: what the cards' reads select by (pageWithCards)
-      sql`(SELECT ${investments.id} FROM ${investments} WHERE ${pageWhere ?? sql`1`} ORDER BY ${sql.join(pageOrder, sql`, `)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
+      {
+        // the same page, its ids only: what the cards' rows select by
+        ids: sql`(SELECT ${investments.id} FROM ${investments} WHERE ${pageWhere ?? sql`1`} ORDER BY ${sql.join(pageOrder, sql`, `)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize})`,
+        n,
+        order: plainOrder,
+      },
     );
+  };
 
   let rows: { id: number; n: number }[];
   let page = asked;
@@ -673,7 +680,7 @@ async function readSearchPage(
       rows = walk
         ? await pageOf(page, buildSearchWhere(audience, query, now, { sortColumn, walkOrder: true }))
         : // not walked: the page off the set itself, as the count read it, sorted after (no index offers the order)
-          await pageOf(page, whereCounted, false, searchOrder(query.sr, { cashFlowTerms: options.cashFlowTerms, plain: true }));
+          await pageOf(page, whereCounted, false, plainOrder);
   } else {
     rows = await pageOf(asked, where, true);
     if (rows.length) n = Number(rows[0]!.n);

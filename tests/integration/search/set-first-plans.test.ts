@@ -45,7 +45,7 @@ async function statementsOf(call: () => Promise<unknown>): Promise<{ sql: string
   const sent: { sql: string; args: InArgs }[] = [];
   const keep = (stmt: unknown) => {
     const s = typeof stmt === "string" ? { sql: stmt, args: [] } : (stmt as { sql: string; args?: InArgs });
-    if (/\bfrom "investments"/i.test(s.sql) && !/rent_rolls/.test(s.sql)) sent.push({ sql: s.sql, args: s.args ?? [] });
+    if (/\bfrom "investments"/i.test(s.sql)) sent.push({ sql: s.sql, args: s.args ?? [] });
   };
   const [execute, batch] = [c.execute, c.batch];
   c.execute = ((stmt: unknown, ...rest: unknown[]) => (keep(stmt), (execute as (...a: unknown[]) => unknown).call(c, stmt, ...rest))) as typeof c.execute;
@@ -127,7 +127,8 @@ describe("a query without a set", () => {
     const q = parseSearchParams({ lp: "20000", sr: "price_asc" });
     const sent = await statementsOf(() => searchInvestments(t.db, "visitor", q, { now: new Date() }));
     const plan = await planOf(sent[0]!);
-    const walks = plan.split("\n").filter((line) => /^SEARCH investments /.test(line));
+    // on a libSQL server the statement is the page with its cards: those look the page's ids up by rowid
+    const walks = plan.split("\n").filter((line) => /^SEARCH investments USING (?:COVERING )?INDEX/.test(line));
     expect(walks.length).toBe(2); // the page and the count beside it
     for (const line of walks) expect(line).toMatch(/investments_sort_price_(?:asc|desc)_idx \(public=\? AND not_updated_at=\? AND price>\?\)/);
   });
