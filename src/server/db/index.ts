@@ -4,9 +4,9 @@ import cluster from "node:cluster";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { env } from "@/server/env";
-import { watchRemote } from "./availability";
 import { fastReads } from "./fast-reads";
-import { isLocalUrl, serverFetch } from "./remote";
+import { openRemote } from "./kept-streams";
+import { isLocalUrl } from "./remote";
 import { openReplica, type Replica } from "./replica";
 import * as schema from "./schema";
 import { serializeWrites } from "./write-lock";
@@ -55,7 +55,7 @@ type OpenOptions = { syncUrl?: string; syncInterval?: number; primaryUrl?: strin
  */
 export async function openDb(url = env().DATABASE_URL, authToken = env().DATABASE_AUTH_TOKEN, opts: OpenOptions = {}): Promise<Db> {
   if (!isLocalUrl(url)) {
-    const client = watchRemote(createClient({ url, authToken, fetch: serverFetch }), url);
+    const client = openRemote(url, authToken);
     remotes.add(client);
     return drizzle(client, { schema }) as Db;
   }

@@ -3,8 +3,7 @@ import { existsSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { publicContent } from "@/server/cache/public-content";
 import { fastReads } from "./fast-reads";
-import { serverFetch } from "./remote";
-import { watchRemote } from "./availability";
+import { openRemote } from "./kept-streams";
 
 /**
  * An embedded replica that never blocks the event loop (issue 32).
@@ -83,7 +82,7 @@ export type ReplicaOptions = { file: string; syncUrl: string; primaryUrl: string
 
 export async function openReplica(opts: ReplicaOptions): Promise<Replica> {
   const state: ReplicaState = { syncedFrom: 0, lastError: null, publicChangedAt: 0 };
-  const primary = watchRemote(createClient({ url: opts.primaryUrl, authToken: opts.authToken, fetch: serverFetch }), opts.primaryUrl);
+  const primary = openRemote(opts.primaryUrl, opts.authToken);
 
   const hadCopy = existsSync(opts.file);
   const worker = new Worker(WORKER, {
