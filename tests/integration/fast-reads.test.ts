@@ -9,6 +9,7 @@ import { fastReadFallbacks } from "@/server/db/fast-reads";
 import { migrateDb } from "@/server/migrate";
 import { investments } from "@/server/db/schema";
 import { seedScale } from "@/seed";
+import { READS_OF_EVERY_SHAPE } from "../helpers/read-cases";
 
 /**
  * The local file's read path (src/server/db/fast-reads.ts) must give what @libsql/client gives:
@@ -43,18 +44,7 @@ const shape = (row: Record<string | number, unknown>) => ({
 
 describe("fast reads on a local file", () => {
   it.each([
-    ["every column of the listings", "SELECT * FROM investments ORDER BY id", []],
-    [
-      "a join with two columns named id",
-      "SELECT i.id, t.id, t.station_name FROM investments i JOIN investment_transports t ON t.investment_id = i.id ORDER BY t.id LIMIT 30",
-      [],
-    ],
-    [
-      "positional arguments of every kind",
-      "SELECT ? AS a, ? AS b, ? AS c, ? AS d, ? AS e, typeof(?) AS f",
-      [1, "文字", null, true, new Date(1_700_000_000_000), 2.5],
-    ],
-    ["a BLOB and a big integer", "SELECT x'00ff10' AS blob, 9007199254740991 AS big, 1.5e300 AS real", []],
+    ...READS_OF_EVERY_SHAPE,
     // a column named as an index of the row: before it (its index's value), its own or after it, past the end
     ["columns named as indexes", 'SELECT 0 AS "2", 10 AS a, 20 AS "0", 30 AS "7", 40, 50 AS "2"', []],
   ])("%s: the same rows as the client", async (_, text, args) => {

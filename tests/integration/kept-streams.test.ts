@@ -11,6 +11,7 @@ import { migrateDb } from "@/server/migrate";
 import { investments } from "@/server/db/schema";
 import { seedScale } from "@/seed";
 import { startSqld, type Sqld } from "../../scripts/cluster/sqld";
+import { READS_OF_EVERY_SHAPE } from "../helpers/read-cases";
 
 /**
  * A libSQL server's read path (src/server/db/kept-streams.ts): read-only statements on streams kept
@@ -42,20 +43,7 @@ afterAll(async () => {
 });
 
 describe("reads on a libSQL server's kept streams", () => {
-  it.each([
-    ["every column of the listings", "SELECT * FROM investments ORDER BY id", []],
-    [
-      "a join with two columns named id",
-      "SELECT i.id, t.id, t.station_name FROM investments i JOIN investment_transports t ON t.investment_id = i.id ORDER BY t.id LIMIT 30",
-      [],
-    ],
-    [
-      "positional arguments of every kind",
-      "SELECT ? AS a, ? AS b, ? AS c, ? AS d, ? AS e, typeof(?) AS f",
-      [1, "文字", null, true, new Date(1_700_000_000_000), 2.5],
-    ],
-    ["a BLOB and a big integer", "SELECT x'00ff10' AS blob, 9007199254740991 AS big, 1.5e300 AS real", []],
-  ])("%s: the same rows as the client", async (_, text, args) => {
+  it.each(READS_OF_EVERY_SHAPE)("%s: the same rows as the client", async (_, text, args) => {
     const before = keptStreamStats();
     const kept = await db.$client.execute({ sql: text, args: args as never });
     const own = await plain.execute({ sql: text, args: args as never });

@@ -1,7 +1,8 @@
-import type { Client, InArgs, InStatement, ResultSet, Row } from "@libsql/client";
+import type { Client, InArgs, ResultSet, Row } from "@libsql/client";
 import { ResultSetImpl } from "@libsql/core/util";
 import Database from "libsql";
 import { LRUCache } from "lru-cache";
+import { SELECT, withReadPath } from "./read-path";
 
 /**
  * Reads on a local file without @libsql/client's per-call costs (issue 31).
@@ -25,9 +26,8 @@ import { LRUCache } from "lru-cache";
  * so callers get the client's error (LibsqlError and its code) unchanged.
  */
 
-// SELECT only: an EXPLAIN statement is never reset by the driver, and while it lives every later read on
-// the connection stays on the snapshot of the first one after it (tests/integration/fast-reads.test.ts)
-const SELECT = /^\s*select\b/i;
+// SELECT only (read-path.ts): an EXPLAIN statement is never reset by the driver, and while it lives every
+// later read on the connection stays on the snapshot of the first one after it (tests/integration/fast-reads.test.ts)
 const STATEMENTS = 500;
 
 /**
@@ -181,36 +181,14 @@ export function fastReads(client: Client, file: string, timeoutMs: number): Clie
     return new ResultSetImpl(c.columns, c.columnTypes, rows, 0, undefined);
   };
 
-  const clientExecute = client.execute;
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      // an execute put in its place (a test recording the SQL sent) is used as it is
-      if (prop === "execute" && value === clientExecute) {
-        return async (stmt: InStatement | string, args?: InArgs) => {
-          const sql = typeof stmt === "string" ? stmt : stmt.sql;
-          const params = typeof stmt === "string" ? args : stmt.args;
-          if (!target.closed && SELECT.test(sql)) {
-            try {
-              return run(sql, params);
-            } catch {
-              fallbacks++;
-              // fall through: the client runs it and reports its own error (or succeeds where this path cannot)
-            }
-          }
-          return (value as (s: InStatement | string, a?: InArgs) => Promise<ResultSet>).call(target, stmt, args);
-        };
-      }
-      if (prop === "close") {
-        return () => {
-          cache.clear();
-          native?.close();
-          native = null;
-          schema = null;
-          return (value as () => void).call(target);
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
+  return withReadPath(client, {
+    read: (sql, args) => (SELECT.test(sql) ? run(sql, args) : undefined),
+    fellBack: () => void fallbacks++,
+    close() {
+      cache.clear();
+      native?.close();
+      native = null;
+      schema = null;
     },
   });
 }

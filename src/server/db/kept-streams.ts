@@ -1,7 +1,8 @@
-import { createClient, type Client, type InArgs, type InStatement, type ResultSet } from "@libsql/client";
+import { createClient, type Client, type InArgs, type ResultSet } from "@libsql/client";
 import { ResultSetImpl } from "@libsql/core/util";
 import * as hrana from "@libsql/hrana-client";
 import { watchRemote } from "./availability";
+import { SELECT, withReadPath } from "./read-path";
 import { httpBase, serverFetch } from "./remote";
 
 /**
@@ -22,7 +23,6 @@ import { httpBase, serverFetch } from "./remote";
  * the client's own error (LibsqlError and its code; availability.ts sees the same failures).
  */
 
-const SELECT = /^\s*select\b/i;
 /** Closed after this long idle: under sqld's 10 s stream expiry, with room for a slow request. */
 export const IDLE_MS = 4000;
 /** Idle streams kept; more in flight at once are closed when they finish. */
@@ -78,39 +78,25 @@ export function keptStreams(client: Client, url: string, authToken: string | und
     else idle.push({ stream, since: Date.now() });
   };
 
-  const clientExecute = client.execute;
-  return new Proxy(client, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      // an execute put in its place (a test recording the SQL sent) is used as it is
-      if (prop === "execute" && value === clientExecute) {
-        return async (stmt: InStatement | string, args?: InArgs) => {
-          const sql = typeof stmt === "string" ? stmt : stmt.sql;
-          if (!closed && SELECT.test(sql)) {
-            const stream = take();
-            stats.reads++;
-            try {
-              const result = resultSetOf(await stream.query(stmtOf(sql, typeof stmt === "string" ? args : stmt.args)));
-              give(stream);
-              return result;
-            } catch {
-              stream.close();
-              stats.fallbacks++;
-              // fall through: the client runs it on a stream of its own and reports its own error
-            }
-          }
-          return (value as (s: InStatement | string, a?: InArgs) => Promise<ResultSet>).call(target, stmt, args);
-        };
+  return withReadPath(client, {
+    async read(sql, args) {
+      if (closed || !SELECT.test(sql)) return undefined;
+      const stream = take();
+      stats.reads++;
+      try {
+        const result = resultSetOf(await stream.query(stmtOf(sql, args)));
+        give(stream);
+        return result;
+      } catch (e) {
+        stream.close();
+        throw e;
       }
-      if (prop === "close") {
-        return () => {
-          closed = true;
-          for (const kept of idle.splice(0)) kept.stream.close();
-          server.close();
-          return (value as () => void).call(target);
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
+    },
+    fellBack: () => void stats.fallbacks++,
+    close() {
+      closed = true;
+      for (const kept of idle.splice(0)) kept.stream.close();
+      server.close();
     },
   });
 }
