@@ -156,10 +156,10 @@ export interface PageOfIds {
 /**
  * A page's rows and its cards (issue 31). On a libSQL server as ONE statement that evaluates the page
  * once: the cards' rows select `id IN (page)`, carry the count and their rent rolls (rentRollsJson) as
- * columns and are sorted again by the page's order. Each request there costs ~3 ms however small, and the
- * batch this replaces (page, card rows, rent rolls) ran the page's statement three times: for a set's
- * page or a dense word's deep page (~8 ms each on sqld) that was the larger cost. On a file the page is
- * read first and its cards after (loadCards, prepared): a request costs nothing there.
+ * columns and are sorted again by the page's order. One request (~1 ms on a kept stream, more on a
+ * fresh one); the batch this replaced (page, card rows, rent rolls) ran the page's statement three
+ * times, which for a set's page or a dense word's deep page (~8 ms each on sqld) was the larger cost.
+ * On a file the page is read first and its cards after (loadCards, prepared): a read costs no request.
  */
 export async function pageWithCards(
   db: Db,
