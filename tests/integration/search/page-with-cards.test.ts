@@ -1,8 +1,9 @@
 /**
  * A list's page and its cards (pageWithCards, issue 31). On a libSQL server they are one statement,
  * which evaluates the page once: the cards' rows select the page's ids, with the count and the rent
- * rolls as columns, sorted again by the page's order. On a file the page is read, then its cards. Either way the cards are those loadCards
- * builds for the page's ids, in the page's order: for sorts, deep pages, sets and a page past the end.
+ * rolls as columns, sorted again by the page's order. On a file the page is read, then its cards.
+ * Either way the cards are those loadCards builds for the page's ids, in the page's order: for sorts,
+ * deep pages, sets and a page past the end.
  * On the demo data (rent rolls, transports), run on a file and on sqld (TEST_DATABASE=sqld).
  */
 import { sql } from "drizzle-orm";
@@ -79,7 +80,7 @@ describe("a page and its cards", () => {
     } else expect(calls.batch).toBe(0);
   });
 
-  it("follow a listing's rent roll: its rows reordered and its rents doubled move the card as loadCards's", async () => {
+  it("follow a listing's rent roll: its rents doubled move the card as loadCards's, whatever the rows' order", async () => {
     const listing = (await db.get<{ id: number }>(
       sql`SELECT investment_id AS id FROM investment_rent_rolls GROUP BY investment_id HAVING count(*) >= 3 ORDER BY investment_id DESC LIMIT 1`,
     ))!.id;
