@@ -1,7 +1,9 @@
 /**
  * The libSQL server section of `npm run bench` (scripts/bench.ts runs it on
  * its 100,000-listing database; alone: `tsx scripts/bench-cluster.ts
- * --database file:…`). Writes bench/results/cluster.{json,md}.
+ * --database file:…`). Writes bench/results/cluster.{json,md}, or cluster-<label>.{json,md} with
+ * --label; --skip-search or --skip-pages runs one section only (--warmup S: seconds of load on both
+ * web nodes before the pages are measured; V8 keeps optimizing the render for minutes of load).
  *
  * 1. Search: the same searchInvestments queries as the file's section (page of 20) on the
  *    file itself, on a sqld primary seeded with the same listings, on a sqld
@@ -37,6 +39,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "15" },
     connections: { type: "string", default: "10" },
     "skip-pages": { type: "boolean", default: false },
+    "skip-search": { type: "boolean", default: false },
+    label: { type: "string" },
   },
 });
 if (!values.database?.startsWith("file:")) throw new Error("--database file:… (the bench's scale database) is required");
@@ -95,7 +99,7 @@ log(`embedded replica's first sync ${embeddedSync.toFixed(1)} s`);
 /* ------------------------------------------------------------ search */
 
 // the same queries as the file's own section (scripts/bench.ts): every one of them on every mode
-const queries = await benchSearchQueries(fileDb);
+const queries = values["skip-search"] ? [] : await benchSearchQueries(fileDb);
 const modes: [string, Db][] = [
   ["file", fileDb],
   ["sqld primary", primaryDb],
@@ -109,12 +113,14 @@ const PRIMARY_TARGET_MS = 25;
 const CF_TARGET_MS = 60;
 const search: SearchRow[] = [];
 const now = new Date();
-log(
-  `search p50/p95 ms, ${RUNS} runs per query and mode, modes interleaved (load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" / ")})`,
-);
+if (queries.length)
+  log(
+    `search p50/p95 ms, ${RUNS} runs per query and mode, modes interleaved (load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" / ")})`,
+  );
+else log("search skipped (--skip-search)");
 for (const [name, qs, as = {}] of queries) {
   const query = parseSearchParams(new URLSearchParams(qs));
   const audience = as.audience ?? "visitor";
@@ -252,11 +258,13 @@ const result = {
     embeddedFirstSyncSeconds: Number(embeddedSync.toFixed(1)),
   },
   search,
+  pagesWarmupSeconds: Number(values.warmup),
   pages,
 };
 const outDir = path.join(root, "bench", "results");
 mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, "cluster.json"), JSON.stringify(result, null, 2) + "\n");
+const outName = values.label ? `cluster-${values.label}` : "cluster";
+writeFileSync(path.join(outDir, `${outName}.json`), JSON.stringify(result, null, 2) + "\n");
 const modeNames = modes.map(([m]) => m);
 const md = [
   `# libSQL server (sqld) figures — ${result.at}`,
@@ -265,16 +273,22 @@ const md = [
   "",
   `## Search (searchInvestments, page of 20, the visitor unless the query says member): p50 / p95 ms, ${RUNS} runs per query and mode, interleaved`,
   "",
-  `Target (issue 31): p95 ≤ ${PRIMARY_TARGET_MS} ms on the sqld primary (the member CF sorts, whose order is computed: ≤ ${CF_TARGET_MS} ms); ✗ marks a miss.`,
-  "",
-  `| query | params | hits | ${modeNames.join(" | ")} |`,
-  `|---|---|---:|${modeNames.map(() => "---:").join("|")}|`,
-  ...search.map(
-    (r) =>
-      `| ${r.query} | \`${r.params || "—"}\` | ${r.hits} | ${modeNames.map((m) => `${r.byMode[m]!.p50} / ${r.byMode[m]!.p95}${m === "sqld primary" && r.byMode[m]!.p95 > r.target ? " ✗" : ""}`).join(" | ")} |`,
-  ),
+  ...(search.length
+    ? [
+        `Target (issue 31): p95 ≤ ${PRIMARY_TARGET_MS} ms on the sqld primary (the member CF sorts, whose order is computed: ≤ ${CF_TARGET_MS} ms); ✗ marks a miss.`,
+        "",
+        `| query | params | hits | ${modeNames.join(" | ")} |`,
+        `|---|---|---:|${modeNames.map(() => "---:").join("|")}|`,
+        ...search.map(
+          (r) =>
+            `| ${r.query} | \`${r.params || "—"}\` | ${r.hits} | ${modeNames.map((m) => `${r.byMode[m]!.p50} / ${r.byMode[m]!.p95}${m === "sqld primary" && r.byMode[m]!.p95 > r.target ? " ✗" : ""}`).join(" | ")} |`,
+        ),
+      ]
+    : ["(not run: --skip-search)"]),
   "",
   "## List page /investments, nothing cached (page and data caches off), one process per web node",
+  "",
+  `After ${values.warmup} s of load on both nodes at once; then ${values.duration} s per scenario, ${values.connections} connections per node.`,
   "",
   ...(pages.length
     ? [
@@ -287,6 +301,6 @@ const md = [
     : ["(not run: no production build, or --skip-pages)"]),
   "",
 ].join("\n");
-writeFileSync(path.join(outDir, "cluster.md"), md);
-log("written to bench/results/cluster.{json,md}");
+writeFileSync(path.join(outDir, `${outName}.md`), md);
+log(`written to bench/results/${outName}.{json,md}`);
 process.exit(0);
