@@ -3,7 +3,7 @@
  * its 100,000-listing database; alone: `tsx scripts/bench-cluster.ts
  * --database file:…`). Writes bench/results/cluster.{json,md}, or cluster-<label>.{json,md} with
  * --label; --skip-search or --skip-pages runs one section only (--warmup S: seconds of load on both
- * web nodes before the pages are measured; V8 keeps optimizing the render for minutes of load).
+ * web nodes before the pages are measured; 240 s gave the same req/s as 15 s on 2026-11-29).
  *
  * 1. Search: the same searchInvestments queries as the file's section (page of 20) on the
  *    file itself, on a sqld primary seeded with the same listings, on a sqld
