@@ -13,7 +13,7 @@
  * 2. Pages: the list page (nothing cached: page and data caches off, so
  *    every request renders and reads the database) on one web node (on the
  *    primary) and on two (A on the primary, B on its embedded replica), each
- *    node one process, autocannon on both at once.
+ *    node one process (with the V8 flag main.ts gives its forked processes), autocannon on both at once.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -175,7 +175,9 @@ if (values["skip-pages"] || !haveBuild) {
   const warmed: Promise<void>[] = [];
   async function webNode(env: Record<string, string>): Promise<string> {
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/http/main.ts", "-p", String(port), "-H", "127.0.0.1"], {
+    // A node here is one process, started as main.ts starts each of its forked processes in
+    // production (WEB_CONCURRENCY > 1): with the 64 MB young generation it gives them.
+    const child = spawn(process.execPath, ["--max-semi-space-size=64", "--import", "tsx", "src/server/http/main.ts", "-p", String(port), "-H", "127.0.0.1"], {
       cwd: root,
       env: { ...base, LOG_LEVEL: "info", ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` } as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "inherit"],
@@ -286,7 +288,7 @@ const md = [
       ]
     : ["(not run: --skip-search)"]),
   "",
-  "## List page /investments, nothing cached (page and data caches off), one process per web node",
+  "## List page /investments, nothing cached (page and data caches off), one process per web node (with `--max-semi-space-size=64`, as `main.ts` starts its forked processes)",
   "",
   `After ${values.warmup} s of load on both nodes at once; then ${values.duration} s per scenario, ${values.connections} connections per node.`,
   "",
