@@ -29,6 +29,7 @@ import { searchInvestments } from "@/server/search";
 import { setPublicContentLive } from "@/server/cache/public-content";
 import { freePort } from "./lib/free-port";
 import { benchSearchQueries } from "./lib/search-queries";
+import { YOUNG_GENERATION_FLAG } from "@/server/http/young-generation";
 import { startSqld, type Sqld } from "./cluster/sqld";
 
 const { values } = parseArgs({
@@ -177,7 +178,7 @@ if (values["skip-pages"] || !haveBuild) {
     const port = await freePort();
     // A node here is one process, started as main.ts starts each of its forked processes in
     // production (WEB_CONCURRENCY > 1): with the 64 MB young generation it gives them.
-    const child = spawn(process.execPath, ["--max-semi-space-size=64", "--import", "tsx", "src/server/http/main.ts", "-p", String(port), "-H", "127.0.0.1"], {
+    const child = spawn(process.execPath, [YOUNG_GENERATION_FLAG, "--import", "tsx", "src/server/http/main.ts", "-p", String(port), "-H", "127.0.0.1"], {
       cwd: root,
       env: { ...base, LOG_LEVEL: "info", ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` } as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "inherit"],
@@ -288,7 +289,7 @@ const md = [
       ]
     : ["(not run: --skip-search)"]),
   "",
-  "## List page /investments, nothing cached (page and data caches off), one process per web node (with `--max-semi-space-size=64`, as `main.ts` starts its forked processes)",
+  `## List page /investments, nothing cached (page and data caches off), one process per web node (with \`${YOUNG_GENERATION_FLAG}\`, as \`main.ts\` starts its forked processes)`,
   "",
   `After ${values.warmup} s of load on both nodes at once; then ${values.duration} s per scenario, ${values.connections} connections per node.`,
   "",

@@ -45,13 +45,10 @@ if (cluster.isPrimary) (await import("@/server/media")).warnIfLocalMediaOnShared
 
 if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   let stopping = false;
-  // A render allocates much short-lived garbage: V8's default young generation (16 MB semi-spaces)
-  // spent 17 % of an uncached list page's CPU in GC. With 64 MB, one process, nothing cached, 100,000
-  // listings, interleaved 30 s runs: 22.9 / 25.1 → 26.3 / 26.3 req/s. Costs up to ~100 MB more per
-  // process. A flag already given (execArgv or NODE_OPTIONS, also how a single process gets it) stands.
-  const semiSpace = /--max-semi-space-size\b/;
-  if (![...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) => semiSpace.test(a)))
-    cluster.setupPrimary({ execArgv: [...process.execArgv, "--max-semi-space-size=64"] });
+  // A larger young generation for the renders (young-generation.ts); a single process takes it from
+  // NODE_OPTIONS, and a flag already given stands.
+  const { YOUNG_GENERATION_FLAG, hasYoungGenerationFlag } = await import("./young-generation");
+  if (!hasYoungGenerationFlag(process.execArgv, process.env.NODE_OPTIONS)) cluster.setupPrimary({ execArgv: [...process.execArgv, YOUNG_GENERATION_FLAG] });
   for (let i = 0; i < config.WEB_CONCURRENCY; i++) cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
